@@ -1,0 +1,298 @@
+//! The absorbing Markov chain of a [`RaceGame`].
+//!
+//! States are enumerated by breadth-first search from the start, then sorted by the game's state
+//! order (so that "forward" means "greater index" for the solvers). For every (state, card) the
+//! step function is called exactly once; its result is kept as a table (which the simulator
+//! replays) and merged into the transient matrix Q as integer counts over the deck size D, so
+//! that every probability is exactly `count / D` and every row of [Q | r] sums to exactly D.
+
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
+
+use sprs::CsMat;
+
+use crate::game::{Events, Next, RaceGame, Turn};
+
+/// Marks "finished" in [`Chain::table`].
+pub const FINISH: u32 = u32::MAX;
+
+/// The chain of one game: its states and every transition, exactly.
+#[derive(Debug, Clone)]
+pub struct Chain<S, C> {
+    states: Vec<S>,
+    start: usize,
+    cards: Vec<(C, u32)>,
+    total: u32,
+    draws: Vec<bool>,
+    table: Vec<u32>,
+    events: Vec<Events>,
+    counts: CsMat<u32>,
+    finish: Vec<u32>,
+}
+
+impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
+    /// Enumerates the states reachable from the start and every transition between them.
+    pub fn build<G: RaceGame<State = S, Card = C>>(game: &G) -> Chain<S, C> {
+        let cards = game.deck();
+        let k = cards.len();
+        let total: u32 = cards.iter().map(|(_, n)| n).sum();
+
+        // Breadth-first search; `raw` rows are in discovery order.
+        let start = game.start();
+        let mut index: HashMap<S, u32> = HashMap::from([(start, 0)]);
+        let mut order = vec![start];
+        let mut queue = VecDeque::from([start]);
+        let mut raw_next: Vec<Next<S>> = Vec::new();
+        let mut raw_events: Vec<Events> = Vec::new();
+        let mut raw_draws: Vec<bool> = Vec::new();
+        while let Some(s) = queue.pop_front() {
+            let turn = game.turn(s);
+            raw_draws.push(turn == Turn::Draw);
+            for (card, _) in &cards {
+                let outcome = match turn {
+                    Turn::Draw => game.step(s, *card),
+                    Turn::Skip(o) => o,
+                };
+                if let Next::At(t) = outcome.next {
+                    if let Entry::Vacant(slot) = index.entry(t) {
+                        slot.insert(order.len() as u32);
+                        order.push(t);
+                        queue.push_back(t);
+                    }
+                }
+                raw_next.push(outcome.next);
+                raw_events.push(outcome.events);
+            }
+        }
+
+        // Sort by the game's order; `rank[discovery index]` is the final index.
+        let n = order.len();
+        let mut sorted: Vec<u32> = (0..n as u32).collect();
+        sorted.sort_by_key(|&i| order[i as usize]);
+        let mut rank = vec![0u32; n];
+        for (r, &i) in sorted.iter().enumerate() {
+            rank[i as usize] = r as u32;
+        }
+        let states: Vec<S> = sorted.iter().map(|&i| order[i as usize]).collect();
+
+        let mut table = Vec::with_capacity(n * k);
+        let mut events = Vec::with_capacity(n * k);
+        let mut draws = Vec::with_capacity(n);
+        let mut indptr = Vec::with_capacity(n + 1);
+        let mut indices = Vec::new();
+        let mut data = Vec::new();
+        let mut finish = Vec::with_capacity(n);
+        let mut row: Vec<(u32, u32)> = Vec::with_capacity(k);
+        indptr.push(0);
+        for &i in &sorted {
+            let i = i as usize;
+            draws.push(raw_draws[i]);
+            row.clear();
+            let mut done = 0;
+            for (j, (_, count)) in cards.iter().enumerate() {
+                // A skipped turn has the same outcome whatever the card; its weight is D in all.
+                let next = match raw_next[i * k + j] {
+                    Next::At(t) => rank[index[&t] as usize],
+                    Next::Finished => FINISH,
+                };
+                table.push(next);
+                events.push(raw_events[i * k + j]);
+                if next == FINISH {
+                    done += count;
+                } else {
+                    row.push((next, *count));
+                }
+            }
+            // Several cards may lead to the same state: merge them into one entry.
+            row.sort_unstable();
+            let row_start = indices.len();
+            for &(t, c) in &row {
+                if indices.len() > row_start && indices[indices.len() - 1] == t as usize {
+                    *data.last_mut().expect("an entry was pushed") += c;
+                } else {
+                    indices.push(t as usize);
+                    data.push(c);
+                }
+            }
+            indptr.push(indices.len());
+            finish.push(done);
+        }
+        let counts = CsMat::new((n, n), indptr, indices, data);
+        Chain {
+            start: rank[0] as usize,
+            states,
+            cards,
+            total,
+            draws,
+            table,
+            events,
+            counts,
+            finish,
+        }
+    }
+}
+
+impl<S, C> Chain<S, C> {
+    /// Number of transient (unfinished) states.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Never true: the start state is always there.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// The states, in the game's order.
+    pub fn states(&self) -> &[S] {
+        &self.states
+    }
+
+    /// Index of the start state.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The kinds of card with their counts.
+    pub fn cards(&self) -> &[(C, u32)] {
+        &self.cards
+    }
+
+    /// D, the number of cards in a full deck: every probability is `count / D`.
+    pub fn denominator(&self) -> u32 {
+        self.total
+    }
+
+    /// Whether a turn from `state` draws a card (false for a lost turn).
+    pub fn draws(&self, state: usize) -> bool {
+        self.draws[state]
+    }
+
+    /// Where `card` (an index into [`Chain::cards`]) takes a player in `state`: a state index,
+    /// or [`FINISH`]. For a state that draws no card every card gives the same answer.
+    pub fn next(&self, state: usize, card: usize) -> u32 {
+        self.table[state * self.cards.len() + card]
+    }
+
+    /// What happened on that transition.
+    pub fn events(&self, state: usize, card: usize) -> Events {
+        self.events[state * self.cards.len() + card]
+    }
+
+    /// Q as integer counts over D: entry (i, j) is D * P(i -> j), in CSR form.
+    pub fn counts(&self) -> &CsMat<u32> {
+        &self.counts
+    }
+
+    /// D * P(finish in one turn) for each state.
+    pub fn finish_counts(&self) -> &[u32] {
+        &self.finish
+    }
+
+    /// Q as probabilities (CSR).
+    pub fn q(&self) -> CsMat<f64> {
+        let d = f64::from(self.total);
+        self.counts.map(|&c| f64::from(c) / d)
+    }
+
+    /// The finishing probability r = 1 - Q 1 of each state.
+    pub fn r(&self) -> Vec<f64> {
+        let d = f64::from(self.total);
+        self.finish.iter().map(|&c| f64::from(c) / d).collect()
+    }
+
+    /// Which states can reach the finish at all (reverse breadth-first search from the states
+    /// that finish in one turn).
+    pub fn can_finish(&self) -> Vec<bool> {
+        let n = self.len();
+        let reverse = self.counts.transpose_view().to_csr();
+        let mut ok: Vec<bool> = self.finish.iter().map(|&c| c > 0).collect();
+        let mut queue: VecDeque<usize> = (0..n).filter(|&i| ok[i]).collect();
+        while let Some(t) = queue.pop_front() {
+            if let Some(preds) = reverse.outer_view(t) {
+                for (s, _) in preds.iter() {
+                    if !ok[s] {
+                        ok[s] = true;
+                        queue.push_back(s);
+                    }
+                }
+            }
+        }
+        ok
+    }
+
+    /// The fewest turns from the start to the finish, with one card sequence (indices into
+    /// [`Chain::cards`]; `None` for a turn that draws no card) that achieves it.
+    pub fn shortest_game(&self) -> Option<Vec<Option<usize>>> {
+        let n = self.len();
+        let k = self.cards.len();
+        // Breadth-first search over turns; `came[t] = (s, card)`.
+        let mut came: Vec<Option<(usize, usize)>> = vec![None; n];
+        let mut seen = vec![false; n];
+        seen[self.start] = true;
+        let mut queue = VecDeque::from([self.start]);
+        while let Some(s) = queue.pop_front() {
+            for card in 0..k {
+                let t = self.next(s, card);
+                if t == FINISH {
+                    let mut path = vec![self.draws[s].then_some(card)];
+                    let mut at = s;
+                    while let Some((p, c)) = came[at] {
+                        path.push(self.draws[p].then_some(c));
+                        at = p;
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                let t = t as usize;
+                if !seen[t] {
+                    seen[t] = true;
+                    came[t] = Some((s, card));
+                    queue.push_back(t);
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::parse_board;
+    use crate::game::CandyLand;
+    use crate::model::Variant;
+
+    fn chain(toml: &str) -> Chain<crate::game::Token, crate::model::Card> {
+        let board = parse_board("test", toml, &Variant::default()).unwrap();
+        Chain::build(&CandyLand::new(board))
+    }
+
+    #[test]
+    fn rows_are_exact_counts_over_the_deck_size() {
+        let c = chain(
+            r#"name = "t"
+            [board]
+            spaces = ["red", "blue", "red"]
+            [deck.single]
+            red = 2
+            blue = 1"#,
+        );
+        // States: start, 0, 1, 2. From start: red (2) -> 0, blue (1) -> 1.
+        assert_eq!(c.len(), 4);
+        assert_eq!(c.denominator(), 3);
+        for i in 0..c.len() {
+            let row: u32 = c
+                .counts()
+                .outer_view(i)
+                .unwrap()
+                .iter()
+                .map(|(_, v)| v)
+                .sum();
+            assert_eq!(row + c.finish_counts()[i], 3);
+        }
+        assert_eq!(c.start(), 0);
+        assert_eq!(c.counts().get(0, 1), Some(&2));
+        assert_eq!(c.counts().get(0, 2), Some(&1));
+    }
+}

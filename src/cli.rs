@@ -1,0 +1,122 @@
+//! The command line, as clap sees it. This layer only parses: [`crate::config`] turns the raw
+//! values into validated objects.
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::model::{
+    DoubleLicorice, DoubleMove, DoubleShortcut, Element, LandmarkDirection, LicoriceRule, Start,
+    Variant,
+};
+
+/// Candy Land analysed exactly, as an absorbing Markov chain.
+#[derive(Debug, Parser)]
+#[command(name = "candyland", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Exact one-player figures: expected length, variance, distribution, quantiles.
+    Analyze(AnalyzeArgs),
+    /// List the shipped boards.
+    Boards,
+    /// Board files: `board show` prints a board's spaces with their indices.
+    #[command(subcommand)]
+    Board(BoardCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BoardCommand {
+    /// Print the expanded board: every space with its 0-based index, licorice, shortcuts,
+    /// landmarks, the deck and the rules.
+    Show(ShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// A shipped board's name (see `candyland boards`) or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Print one JSON object instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the distribution as CSV: turn, pmf, cdf, survival.
+    #[arg(long)]
+    pub csv: bool,
+    /// Also print the exact expected length as a fraction num/den in the table.
+    #[arg(long)]
+    pub exact: bool,
+    /// Skip the exact rational solve (for very large boards).
+    #[arg(long, conflicts_with = "exact")]
+    pub no_exact: bool,
+    /// Compute the distribution until P(T > n) is below this.
+    #[arg(long, default_value_t = 1e-12, value_name = "P")]
+    pub tolerance: f64,
+    /// Never compute the distribution past this many turns.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub max_turns: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// Changes to the board and its rules, without editing the file.
+#[derive(Debug, Clone, Default, Args)]
+pub struct VariantArgs {
+    /// Remove an element of the board (repeatable).
+    #[arg(long, value_enum, value_name = "ELEMENT", help_heading = "Variants")]
+    pub without: Vec<Element>,
+    /// Licorice rule.
+    #[arg(long, value_enum, value_name = "RULE", help_heading = "Variants")]
+    pub licorice: Option<LicoriceRule>,
+    /// Whether a landmark card frees a token stuck on licorice (stuck-until-color).
+    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    pub landmark_frees: Option<bool>,
+    /// How far a double card moves.
+    #[arg(long, value_enum, value_name = "MOVE", help_heading = "Variants")]
+    pub doubles: Option<DoubleMove>,
+    /// Whether a double follows a shortcut on its first step.
+    #[arg(long, value_enum, value_name = "WHEN", help_heading = "Variants")]
+    pub double_shortcut: Option<DoubleShortcut>,
+    /// Whether licorice on a double's first step stops the move.
+    #[arg(long, value_enum, value_name = "WHEN", help_heading = "Variants")]
+    pub double_licorice: Option<DoubleLicorice>,
+    /// Where landmark cards may send a token.
+    #[arg(long, value_enum, value_name = "DIRECTION", help_heading = "Variants")]
+    pub landmark_direction: Option<LandmarkDirection>,
+    /// Where tokens start.
+    #[arg(long, value_enum, value_name = "WHERE", help_heading = "Variants")]
+    pub start: Option<Start>,
+    /// Whether landing on the last space wins at once.
+    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    pub land_on_last_wins: Option<bool>,
+}
+
+impl VariantArgs {
+    pub fn to_variant(&self) -> Variant {
+        let mut without = self.without.clone();
+        without.sort();
+        without.dedup();
+        Variant {
+            without,
+            licorice: self.licorice,
+            landmark_frees: self.landmark_frees,
+            doubles: self.doubles,
+            double_shortcut: self.double_shortcut,
+            double_licorice: self.double_licorice,
+            landmark_direction: self.landmark_direction,
+            start: self.start,
+            land_on_last_wins: self.land_on_last_wins,
+        }
+    }
+}

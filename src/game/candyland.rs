@@ -1,0 +1,267 @@
+//! The Candy Land step function: the only implementation of the Candy Land rules.
+//!
+//! A player's state is a [`Token`]: where it stands and whether it owes a lost turn. Under
+//! `stuck-until-color` licorice nothing extra is needed (being stuck is a matter of standing on
+//! licorice), under `lose-next-turn` the [`Hold`] records the turn owed.
+//!
+//! "Next space of colour c after position p" is precomputed as a table, so a step costs a few
+//! array reads: the chain builder calls it once per (state, card), the simulator replays the
+//! table the chain builder produces.
+
+use crate::game::{Event, Events, Next, Outcome, RaceGame, Turn};
+use crate::model::{
+    Board, Card, Colour, DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection,
+    LicoriceRule, Start,
+};
+
+/// Where a token stands. Derived order: the start first, then spaces in board order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Place {
+    /// Before the first space.
+    Start,
+    /// On a space (0-based).
+    Space(u32),
+}
+
+impl Place {
+    /// The space index, `None` before the first space.
+    pub fn space(self) -> Option<usize> {
+        match self {
+            Place::Start => None,
+            Place::Space(i) => Some(i as usize),
+        }
+    }
+}
+
+/// Whether a token owes a lost turn (`lose-next-turn` licorice). A token that owes a turn sorts
+/// before a free one on the same space, because its next turn frees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hold {
+    LosesNextTurn,
+    Free,
+}
+
+/// One player's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Token {
+    pub at: Place,
+    pub hold: Hold,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Candy Land on a validated board.
+#[derive(Debug, Clone)]
+pub struct CandyLand {
+    board: Board,
+    /// `next[c * (n + 1) + k]`: the first space at index >= k with colour c, or `NONE`.
+    next: Vec<u32>,
+}
+
+impl CandyLand {
+    pub fn new(board: Board) -> CandyLand {
+        let n = board.len();
+        let mut next = vec![NONE; Colour::ALL.len() * (n + 1)];
+        for c in Colour::ALL {
+            let row = &mut next[c.index() * (n + 1)..(c.index() + 1) * (n + 1)];
+            for k in (0..n).rev() {
+                row[k] = if board.colour(k) == Some(c) {
+                    k as u32
+                } else {
+                    row[k + 1]
+                };
+            }
+        }
+        CandyLand { board, next }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The next space of colour `c` strictly after `from`.
+    fn next_of(&self, c: Colour, from: Place) -> Option<usize> {
+        let n = self.board.len();
+        let k = from.space().map_or(0, |p| p + 1);
+        let i = self.next[c.index() * (n + 1) + k];
+        (i != NONE).then_some(i as usize)
+    }
+
+    /// Whether licorice catches a token whose step ends on `space`.
+    fn catches(&self, space: usize, counts: bool) -> bool {
+        counts && self.board.rules.licorice != LicoriceRule::None && self.board.is_licorice(space)
+    }
+
+    /// Ends a move on `space`.
+    fn settle(&self, space: usize, mut events: Events, caught: bool) -> Outcome<Token> {
+        let rules = &self.board.rules;
+        if rules.land_on_last_wins && space == self.board.len() - 1 {
+            return Outcome {
+                next: Next::Finished,
+                events,
+            };
+        }
+        let mut hold = Hold::Free;
+        if caught {
+            events = events.with(Event::Licorice);
+            if rules.licorice == LicoriceRule::LoseNextTurn {
+                hold = Hold::LosesNextTurn;
+            }
+        }
+        Outcome {
+            next: Next::At(Token {
+                at: Place::Space(space as u32),
+                hold,
+            }),
+            events,
+        }
+    }
+
+    /// A colour card: one step, or two for a double under `two-steps`.
+    fn advance(&self, from: Place, c: Colour, double: bool) -> Outcome<Token> {
+        let rules = &self.board.rules;
+        let steps = if double && rules.doubles == DoubleMove::TwoSteps {
+            2
+        } else {
+            1
+        };
+        let mut at = from;
+        let mut events = Events::NONE;
+        for step in 1..=steps {
+            let last = step == steps;
+            let Some(mut space) = self.next_of(c, at) else {
+                // No space of this colour ahead: the card carries the token home.
+                return Outcome {
+                    next: Next::Finished,
+                    events,
+                };
+            };
+            let shortcut_counts = !double
+                || match rules.double_shortcut {
+                    DoubleShortcut::EachStep => true,
+                    DoubleShortcut::FinalStep => last,
+                    DoubleShortcut::Never => false,
+                };
+            if shortcut_counts {
+                if let Some(to) = self.board.shortcut(space) {
+                    space = to;
+                    events = events.with(Event::Shortcut);
+                }
+            }
+            let licorice_counts = !double
+                || match rules.double_licorice {
+                    DoubleLicorice::StopsMove => true,
+                    DoubleLicorice::FinalStep => last,
+                    DoubleLicorice::Never => false,
+                };
+            let caught = self.catches(space, licorice_counts);
+            let on_last = rules.land_on_last_wins && space == self.board.len() - 1;
+            if last || caught || on_last {
+                return self.settle(space, events, caught);
+            }
+            at = Place::Space(space as u32);
+        }
+        unreachable!("the last step always settles")
+    }
+
+    /// A landmark card.
+    fn jump(&self, token: Token, landmark: usize) -> Outcome<Token> {
+        let target = self.board.landmarks()[landmark].space;
+        let here = token.at.space();
+        let forward = here.is_none_or(|h| target > h);
+        let backward = here.is_some_and(|h| target < h);
+        let allowed =
+            forward || (backward && self.board.rules.landmark_direction == LandmarkDirection::Any);
+        if !allowed {
+            // A landmark card for the space you are on, or one behind you under `forward-only`.
+            return Outcome {
+                next: Next::At(token),
+                events: Events::NONE,
+            };
+        }
+        let event = if forward {
+            Event::LandmarkForward
+        } else {
+            Event::LandmarkBackward
+        };
+        self.settle(target, Events::NONE.with(event), self.catches(target, true))
+    }
+}
+
+impl RaceGame for CandyLand {
+    type State = Token;
+    type Card = Card;
+
+    fn start(&self) -> Token {
+        let at = match self.board.rules.start {
+            Start::BeforeFirst => Place::Start,
+            Start::FirstSpace => Place::Space(0),
+        };
+        Token {
+            at,
+            hold: Hold::Free,
+        }
+    }
+
+    fn deck(&self) -> Vec<(Card, u32)> {
+        self.board.deck().cards().to_vec()
+    }
+
+    fn turn(&self, state: Token) -> Turn<Token> {
+        match state.hold {
+            Hold::LosesNextTurn => Turn::Skip(Outcome {
+                next: Next::At(Token {
+                    at: state.at,
+                    hold: Hold::Free,
+                }),
+                events: Events::NONE.with(Event::TurnLost),
+            }),
+            Hold::Free => Turn::Draw,
+        }
+    }
+
+    fn step(&self, state: Token, card: Card) -> Outcome<Token> {
+        let board = &self.board;
+        if let Some(p) = state.at.space() {
+            if board.rules.licorice == LicoriceRule::StuckUntilColor && board.is_licorice(p) {
+                let freed = match card {
+                    Card::Single(c) | Card::Double(c) => board.colour(p) == Some(c),
+                    Card::Landmark(_) => board.rules.landmark_frees,
+                };
+                if !freed {
+                    return Outcome {
+                        next: Next::At(state),
+                        events: Events::NONE.with(Event::TurnLost),
+                    };
+                }
+            }
+        }
+        match card {
+            Card::Single(c) => self.advance(state.at, c, false),
+            Card::Double(c) => self.advance(state.at, c, true),
+            Card::Landmark(l) => self.jump(state, l),
+        }
+    }
+
+    fn describe(&self, state: Token) -> String {
+        let mut s = match state.at.space() {
+            None => "start".to_string(),
+            Some(p) => {
+                let mut s = format!("space {p} ({}", self.board.space_name(p));
+                if self.board.is_licorice(p) {
+                    s.push_str(", licorice");
+                }
+                s.push(')');
+                s
+            }
+        };
+        if state.hold == Hold::LosesNextTurn {
+            s.push_str(", loses next turn");
+        }
+        s
+    }
+
+    fn card_name(&self, card: Card) -> String {
+        self.board.card_name(card)
+    }
+}

@@ -1,0 +1,115 @@
+//! The rules of a game as one step function.
+//!
+//! A *no-decision race game* (Candy Land, Chutes and Ladders, ...) is fully described by a start
+//! state, a deck of outcomes with integer weights, and a step function from (state, outcome) to
+//! the next state or the finish. [`RaceGame`] is that description; the chain builder
+//! ([`crate::chain`]) and the simulator use nothing else, so the rules are written exactly once.
+
+pub mod candyland;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub use candyland::{CandyLand, Hold, Place, Token};
+
+/// Something notable that happened during a turn, counted by the event figures and shown in
+/// transcripts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The move ended on a licorice space.
+    Licorice,
+    /// The turn was lost: skipped, or stuck on licorice.
+    TurnLost,
+    /// A shortcut was followed.
+    Shortcut,
+    /// A landmark card moved the token forward.
+    LandmarkForward,
+    /// A landmark card moved the token backward.
+    LandmarkBackward,
+}
+
+impl Event {
+    pub const ALL: [Event; 5] = [
+        Event::Licorice,
+        Event::TurnLost,
+        Event::Shortcut,
+        Event::LandmarkForward,
+        Event::LandmarkBackward,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::Licorice => "licorice",
+            Event::TurnLost => "turn-lost",
+            Event::Shortcut => "shortcut",
+            Event::LandmarkForward => "landmark-forward",
+            Event::LandmarkBackward => "landmark-backward",
+        }
+    }
+}
+
+/// A set of [`Event`]s, one bit each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Events(u8);
+
+impl Events {
+    pub const NONE: Events = Events(0);
+
+    pub fn with(self, e: Event) -> Events {
+        Events(self.0 | 1 << e as u8)
+    }
+
+    pub fn contains(self, e: Event) -> bool {
+        self.0 & (1 << e as u8) != 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Event> {
+        Event::ALL.into_iter().filter(move |e| self.contains(*e))
+    }
+}
+
+/// Where a turn leaves the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Next<S> {
+    At(S),
+    Finished,
+}
+
+/// The result of one turn: where it leaves the player and what happened on the way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome<S> {
+    pub next: Next<S>,
+    pub events: Events,
+}
+
+/// What a turn from a state involves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn<S> {
+    /// A card is drawn and [`RaceGame::step`] applies it.
+    Draw,
+    /// No card is drawn (a lost turn): the outcome is fixed.
+    Skip(Outcome<S>),
+}
+
+/// A no-decision race game: the rules, as pure functions.
+pub trait RaceGame {
+    /// Everything about one player that the future depends on. The derived order should follow
+    /// the direction of play (most moves go to a greater state): the solvers use it to find the
+    /// few backward moves, and are fastest when they are few. Any order gives correct results.
+    type State: Copy + Eq + Ord + Hash + Debug;
+    /// One kind of card (or die face).
+    type Card: Copy + Debug;
+
+    /// The state every player starts in.
+    fn start(&self) -> Self::State;
+    /// The kinds of card with their counts in a full deck (all counts positive).
+    fn deck(&self) -> Vec<(Self::Card, u32)>;
+    /// Whether a turn from `state` draws a card.
+    fn turn(&self, state: Self::State) -> Turn<Self::State>;
+    /// Plays `card` from `state` (only called when [`RaceGame::turn`] says [`Turn::Draw`]).
+    fn step(&self, state: Self::State, card: Self::Card) -> Outcome<Self::State>;
+    /// A short human description of a state, e.g. "space 47 (yellow, licorice)".
+    fn describe(&self, state: Self::State) -> String;
+    /// A card's name.
+    fn card_name(&self, card: Self::Card) -> String;
+}

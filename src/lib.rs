@@ -1,0 +1,20 @@
+//! candyland: Candy Land analysed exactly, as an absorbing Markov chain.
+//!
+//! The pipeline, one module per stage:
+//! board file ([`model::file`]) -> validated [`model::Board`] (with a [`model::Variant`] from the
+//! command line applied by [`config`]) -> the rules as one step function ([`game`]) -> the chain
+//! of reachable states with exact transition counts ([`chain`]) -> solvers for the moments, the
+//! exact rational expected length and the full distribution ([`solve`]) -> tables, JSON and CSV
+//! ([`output`]). [`run`] drives it for the command line ([`cli`]).
+
+pub mod chain;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod game;
+pub mod model;
+pub mod output;
+pub mod solve;
+
+mod app;
+pub use app::run;

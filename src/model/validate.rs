@@ -1,0 +1,459 @@
+//! From [`BoardFile`] to [`Board`]: every check a board file must pass, each problem reported
+//! with the field it concerns and how to fix it.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+
+use crate::model::file::BoardSection;
+use crate::model::{Board, BoardFile, Card, Colour, Deck, Landmark, LicoriceRule, Space, Start};
+
+/// The largest board accepted: indices are stored as `u32`.
+pub const MAX_SPACES: usize = 10_000_000;
+/// The largest deck accepted: the shuffled-deck simulator holds every card.
+pub const MAX_CARDS: u64 = 1_000_000;
+
+/// One thing wrong with a board file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardProblem {
+    /// The TOML path of the offending field, e.g. `board.licorice[2]`.
+    pub field: String,
+    /// What is wrong and what to do about it.
+    pub message: String,
+}
+
+/// Every problem found in one board file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidBoard {
+    pub problems: Vec<BoardProblem>,
+}
+
+impl fmt::Display for InvalidBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}: {}", p.field, p.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InvalidBoard {}
+
+/// Collects problems while checking.
+#[derive(Default)]
+struct Problems(Vec<BoardProblem>);
+
+impl Problems {
+    fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push(BoardProblem {
+            field: field.into(),
+            message: message.into(),
+        });
+    }
+}
+
+fn colour_list() -> String {
+    Colour::ALL.map(Colour::name).join(", ")
+}
+
+impl Board {
+    /// Validates a parsed board file. All problems are collected, not just the first.
+    pub fn from_file(file: &BoardFile) -> Result<Board, InvalidBoard> {
+        let mut p = Problems::default();
+        if file.name.trim().is_empty() {
+            p.add(
+                "name",
+                "is empty; give the board a short name such as \"classic\"",
+            );
+        }
+        let layout = track(&file.board, &file.deck.landmark, &mut p);
+        let board = layout.and_then(|(spaces, landmarks)| {
+            let n = spaces.len();
+            let licorice = licorice(&file.board.licorice, &spaces, &landmarks, &mut p);
+            let shortcut = shortcuts(file, &spaces, &licorice, &mut p);
+            let deck = deck(file, &spaces, &landmarks, &mut p);
+            if file.rules.start == Start::FirstSpace && n > 0 {
+                if licorice[0] && file.rules.licorice != LicoriceRule::None {
+                    p.add(
+                        "board.licorice",
+                        "space 0 is licorice but tokens start on it (rules.start = \"first-space\"); move the licorice or start before the first space",
+                    );
+                }
+                if shortcut[0].is_some() {
+                    p.add(
+                        "board.shortcuts",
+                        "a shortcut starts on space 0 but tokens start there (rules.start = \"first-space\"); move it or start before the first space",
+                    );
+                }
+            }
+            Some(Board {
+                name: file.name.clone(),
+                description: file.description.clone(),
+                source: file.source.clone(),
+                spaces,
+                licorice,
+                shortcut,
+                landmarks,
+                deck: deck?,
+                rules: file.rules,
+            })
+        });
+        match board {
+            Some(board) if p.0.is_empty() => Ok(board),
+            _ => Err(InvalidBoard { problems: p.0 }),
+        }
+    }
+}
+
+/// Expands the explicit or compact form into spaces and landmarks.
+fn track(
+    b: &BoardSection,
+    declared: &BTreeMap<String, u32>,
+    p: &mut Problems,
+) -> Option<(Vec<Space>, Vec<Landmark>)> {
+    let compact = b.pattern.is_some() || b.length.is_some() || !b.landmarks.is_empty();
+    let names: Vec<(String, String)> = match (&b.spaces, compact) {
+        (Some(_), true) => {
+            p.add(
+                "board",
+                "has both `spaces` and the compact form (`pattern`, `length`, `landmarks`); keep one of the two",
+            );
+            return None;
+        }
+        (None, false) => {
+            p.add(
+                "board",
+                "has no spaces; give either `spaces = [...]` or `pattern = [...]` with `length = N`",
+            );
+            return None;
+        }
+        (Some(list), false) => list
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("board.spaces[{i}]"), s.clone()))
+            .collect(),
+        (None, true) => expand_compact(b, p)?,
+    };
+    if names.is_empty() {
+        p.add("board", "the board has no spaces; add at least one");
+        return None;
+    }
+    if names.len() > MAX_SPACES {
+        p.add(
+            "board",
+            format!(
+                "has {} spaces; at most {MAX_SPACES} are supported",
+                names.len()
+            ),
+        );
+        return None;
+    }
+    let mut spaces = Vec::with_capacity(names.len());
+    let mut landmarks: Vec<Landmark> = Vec::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (i, (field, name)) in names.iter().enumerate() {
+        if let Some(c) = Colour::from_name(name) {
+            spaces.push(Space::Colour(c));
+        } else if declared.contains_key(name.as_str()) {
+            if let Some(first) = seen.insert(name.as_str(), i) {
+                p.add(
+                    field.clone(),
+                    format!(
+                        "landmark '{name}' is already space {first}; landmark names must be unique so that its card has one destination"
+                    ),
+                );
+            }
+            spaces.push(Space::Landmark(landmarks.len()));
+            landmarks.push(Landmark {
+                name: name.clone(),
+                space: i,
+            });
+        } else {
+            p.add(
+                field.clone(),
+                format!(
+                    "'{name}' is neither a colour ({}) nor a landmark listed in [deck.landmark]; fix the spelling or add `\"{name}\" = COUNT` to [deck.landmark] (0 if no card leads there)",
+                    colour_list()
+                ),
+            );
+            spaces.push(Space::Landmark(usize::MAX));
+        }
+    }
+    Some((spaces, landmarks))
+}
+
+/// Compact form: the pattern repeated, with each landmark at its final index.
+fn expand_compact(b: &BoardSection, p: &mut Problems) -> Option<Vec<(String, String)>> {
+    let pattern = b.pattern.as_deref().unwrap_or_default();
+    let Some(length) = b.length else {
+        p.add(
+            "board.length",
+            "is missing; the compact form needs the number of spaces, landmarks included",
+        );
+        return None;
+    };
+    if pattern.is_empty() {
+        p.add(
+            "board.pattern",
+            format!(
+                "is empty; list the repeating colours, e.g. [\"red\", \"purple\"] (colours: {})",
+                colour_list()
+            ),
+        );
+        return None;
+    }
+    let mut ok = true;
+    for (i, c) in pattern.iter().enumerate() {
+        if Colour::from_name(c).is_none() {
+            p.add(
+                format!("board.pattern[{i}]"),
+                format!("'{c}' is not a colour; colours are {}", colour_list()),
+            );
+            ok = false;
+        }
+    }
+    if length > MAX_SPACES {
+        p.add(
+            "board.length",
+            format!("is {length}; at most {MAX_SPACES} spaces are supported"),
+        );
+        return None;
+    }
+    let mut at: Vec<Option<(usize, &str)>> = vec![None; length];
+    for (i, l) in b.landmarks.iter().enumerate() {
+        let field = format!("board.landmarks[{i}]");
+        if Colour::from_name(&l.name).is_some() {
+            p.add(
+                format!("{field}.name"),
+                format!("'{}' is a colour; a landmark needs its own name", l.name),
+            );
+            ok = false;
+        } else if l.at >= length {
+            p.add(
+                format!("{field}.at"),
+                format!(
+                    "{} is past the last space ({}); indices are 0-based",
+                    l.at,
+                    length.saturating_sub(1)
+                ),
+            );
+            ok = false;
+        } else if let Some((j, _)) = at[l.at] {
+            p.add(
+                format!("{field}.at"),
+                format!(
+                    "space {} already holds board.landmarks[{j}]; give each landmark its own space",
+                    l.at
+                ),
+            );
+            ok = false;
+        } else {
+            at[l.at] = Some((i, l.name.as_str()));
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let mut next = 0;
+    let names = at
+        .into_iter()
+        .enumerate()
+        .map(|(i, slot)| match slot {
+            Some((j, name)) => (format!("board.landmarks[{j}]"), name.to_string()),
+            None => {
+                let c = pattern[next % pattern.len()].clone();
+                next += 1;
+                (format!("board.pattern (space {i})"), c)
+            }
+        })
+        .collect();
+    Some(names)
+}
+
+fn licorice(
+    indices: &[usize],
+    spaces: &[Space],
+    landmarks: &[Landmark],
+    p: &mut Problems,
+) -> Vec<bool> {
+    let n = spaces.len();
+    let mut licorice = vec![false; n];
+    for (i, &s) in indices.iter().enumerate() {
+        let field = format!("board.licorice[{i}]");
+        if s >= n {
+            p.add(
+                field,
+                format!(
+                    "{s} is past the last space ({}); indices are 0-based",
+                    n - 1
+                ),
+            );
+        } else if licorice[s] {
+            p.add(field, format!("space {s} is listed twice; list it once"));
+        } else if s == n - 1 {
+            p.add(
+                field,
+                format!("space {s} is the last space; licorice there could stop a token at the finish line, put it earlier"),
+            );
+        } else if let Space::Landmark(l) = spaces[s] {
+            let name = landmarks.get(l).map_or("?", |l| l.name.as_str());
+            p.add(
+                field,
+                format!("space {s} is the landmark '{name}'; licorice must be on a colour space (its colour frees a stuck token)"),
+            );
+        } else {
+            licorice[s] = true;
+        }
+    }
+    licorice
+}
+
+fn shortcuts(
+    file: &BoardFile,
+    spaces: &[Space],
+    licorice: &[bool],
+    p: &mut Problems,
+) -> Vec<Option<usize>> {
+    let n = spaces.len();
+    let list = &file.board.shortcuts;
+    let mut shortcut = vec![None; n];
+    let starts: HashSet<usize> = list.iter().map(|s| s.from).collect();
+    for (i, s) in list.iter().enumerate() {
+        let field = format!("board.shortcuts[{i}]");
+        let mut ok = true;
+        for (end, v) in [("from", s.from), ("to", s.to)] {
+            if v >= n {
+                p.add(
+                    format!("{field}.{end}"),
+                    format!(
+                        "{v} is past the last space ({}); indices are 0-based",
+                        n - 1
+                    ),
+                );
+                ok = false;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        if s.from == s.to {
+            p.add(
+                field,
+                format!("leads from space {} to itself; remove it", s.from),
+            );
+        } else if shortcut[s.from].is_some() {
+            p.add(
+                format!("{field}.from"),
+                format!(
+                    "space {} already starts a shortcut; one shortcut per space",
+                    s.from
+                ),
+            );
+        } else if matches!(spaces[s.from], Space::Landmark(_)) {
+            p.add(
+                format!("{field}.from"),
+                format!(
+                    "space {} is a landmark; shortcuts start on colour spaces",
+                    s.from
+                ),
+            );
+        } else if licorice[s.from] {
+            p.add(
+                format!("{field}.from"),
+                format!(
+                    "space {} is licorice; a space is either licorice or a shortcut start",
+                    s.from
+                ),
+            );
+        } else if starts.contains(&s.to) {
+            p.add(
+                format!("{field}.to"),
+                format!("space {} starts another shortcut; chains of shortcuts are not allowed, point this one at the final space", s.to),
+            );
+        } else {
+            shortcut[s.from] = Some(s.to);
+        }
+    }
+    shortcut
+}
+
+fn deck(
+    file: &BoardFile,
+    spaces: &[Space],
+    landmarks: &[Landmark],
+    p: &mut Problems,
+) -> Option<Deck> {
+    let on_board: HashSet<Colour> = spaces
+        .iter()
+        .filter_map(|s| match s {
+            Space::Colour(c) => Some(*c),
+            Space::Landmark(_) => None,
+        })
+        .collect();
+    let mut cards = Vec::new();
+    let mut total: u64 = 0;
+    for (table, counts, double) in [
+        ("single", &file.deck.single, false),
+        ("double", &file.deck.double, true),
+    ] {
+        for (&c, &count) in counts {
+            if count == 0 {
+                continue;
+            }
+            if !on_board.contains(&c) {
+                p.add(
+                    format!("deck.{table}.{c}"),
+                    format!("{count} {c} cards, but no space is {c}: such a card would win from anywhere; remove them or add {c} spaces"),
+                );
+            }
+            total += u64::from(count);
+            cards.push((
+                if double {
+                    Card::Double(c)
+                } else {
+                    Card::Single(c)
+                },
+                count,
+            ));
+        }
+    }
+    let mut by_space: Vec<(usize, &Landmark)> = landmarks.iter().enumerate().collect();
+    by_space.sort_by_key(|(_, l)| l.space);
+    for (id, l) in by_space {
+        // Every landmark space was declared in [deck.landmark] (checked when the track was read).
+        let count = file.deck.landmark.get(&l.name).copied().unwrap_or(0);
+        if count > 0 {
+            total += u64::from(count);
+            cards.push((Card::Landmark(id), count));
+        }
+    }
+    let names: HashSet<&str> = landmarks.iter().map(|l| l.name.as_str()).collect();
+    for name in file.deck.landmark.keys() {
+        if !names.contains(name.as_str()) {
+            p.add(
+                format!("deck.landmark.\"{name}\""),
+                format!("no space is the landmark '{name}'; add the space to the board or remove the card"),
+            );
+        }
+    }
+    if total == 0 {
+        p.add(
+            "deck",
+            "has no cards; give counts in [deck.single], [deck.double] or [deck.landmark]",
+        );
+        return None;
+    }
+    if total > MAX_CARDS {
+        p.add(
+            "deck",
+            format!("has {total} cards; at most {MAX_CARDS} are supported"),
+        );
+        return None;
+    }
+    Some(Deck {
+        cards,
+        total: total as u32,
+    })
+}

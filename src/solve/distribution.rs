@@ -1,0 +1,122 @@
+//! The full game-length distribution, by iterating the row vector pi_n = pi_{n-1} Q:
+//! P(T = n) = pi_{n-1} r and P(T > n) = pi_n 1, with pi_0 the start state.
+//! Each step is one sparse mat-vec with Q^T (CSR), so a turn costs O(nnz).
+
+use serde::{Deserialize, Serialize};
+use sprs::CsMat;
+
+/// P(T = n) for n = 0, 1, ... and P(T > n), computed until the unfinished mass is below a
+/// tolerance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Distribution {
+    /// `pmf[n]` = P(T = n); `pmf[0]` = 0.
+    pub pmf: Vec<f64>,
+    /// `survival[n]` = P(T > n), computed directly as the unfinished mass (not as 1 - cdf, so
+    /// the tail keeps its relative precision).
+    pub survival: Vec<f64>,
+}
+
+impl Distribution {
+    /// Iterates until P(T > n) < `tolerance` and either n >= `min_turns` or P(T > n) = 0, or
+    /// until n = `max_turns`.
+    pub fn compute(
+        q: &CsMat<f64>,
+        r: &[f64],
+        start: usize,
+        tolerance: f64,
+        min_turns: usize,
+        max_turns: usize,
+    ) -> Distribution {
+        let n = q.rows();
+        let qt = q.transpose_view().to_csr();
+        let mut pi = vec![0.0; n];
+        pi[start] = 1.0;
+        let mut next = vec![0.0; n];
+        let mut pmf = vec![0.0];
+        let mut survival = vec![1.0];
+        let mut turn = 0;
+        while turn < max_turns
+            && (survival[turn] >= tolerance || (turn < min_turns && survival[turn] > 0.0))
+        {
+            turn += 1;
+            pmf.push(pi.iter().zip(r).map(|(p, r)| p * r).sum());
+            next.iter_mut().for_each(|x| *x = 0.0);
+            sprs::prod::mul_acc_mat_vec_csr(qt.view(), &pi[..], &mut next[..]);
+            std::mem::swap(&mut pi, &mut next);
+            survival.push(pi.iter().sum());
+        }
+        Distribution { pmf, survival }
+    }
+
+    /// The last turn computed.
+    pub fn last_turn(&self) -> usize {
+        self.pmf.len() - 1
+    }
+
+    /// P(T > n); beyond the computed range, the last value (an upper bound).
+    pub fn survival(&self, n: usize) -> f64 {
+        self.survival[n.min(self.last_turn())]
+    }
+
+    /// P(T <= n).
+    pub fn cdf(&self, n: usize) -> f64 {
+        1.0 - self.survival(n)
+    }
+
+    /// The smallest n with P(T <= n) >= p, if it was reached within the computed range.
+    pub fn quantile(&self, p: f64) -> Option<usize> {
+        (0..=self.last_turn()).find(|&n| self.cdf(n) >= p)
+    }
+
+    /// The most likely length (the first, if several tie).
+    pub fn mode(&self) -> usize {
+        let mut best = 0;
+        for (n, &p) in self.pmf.iter().enumerate() {
+            if p > self.pmf[best] {
+                best = n;
+            }
+        }
+        best
+    }
+
+    /// Local maxima of the pmf other than the mode whose height is at least `fraction` of the
+    /// mode's: the secondary peaks of a multi-modal distribution.
+    pub fn secondary_peaks(&self, fraction: f64) -> Vec<usize> {
+        let mode = self.mode();
+        let floor = self.pmf[mode] * fraction;
+        let p = &self.pmf;
+        (1..p.len())
+            .filter(|&n| n != mode)
+            .filter(|&n| {
+                p[n] >= floor && p[n] > p[n - 1] && p.get(n + 1).is_none_or(|&x| p[n] >= x)
+            })
+            .collect()
+    }
+
+    /// The mean of the computed pmf, sum n P(T = n) (short of the true mean by the tail mass).
+    pub fn mean(&self) -> f64 {
+        self.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_geometric_chain_gives_the_geometric_distribution() {
+        // One state that finishes with probability 1/4 each turn: P(T = n) = (3/4)^(n-1) / 4.
+        let q = CsMat::new((1, 1), vec![0, 1], vec![0], vec![0.75]);
+        let d = Distribution::compute(&q, &[0.25], 0, 1e-12, 0, 10_000);
+        for n in 1..50 {
+            let expected = 0.75f64.powi(n as i32 - 1) * 0.25;
+            approx::assert_relative_eq!(d.pmf[n], expected, max_relative = 1e-12);
+        }
+        assert_eq!(d.mode(), 1);
+        assert!(d.secondary_peaks(0.0).is_empty());
+        assert!(d.survival(d.last_turn()) < 1e-12);
+        // Median of the geometric: smallest n with 1 - (3/4)^n >= 1/2 is n = 3.
+        assert_eq!(d.quantile(0.5), Some(3));
+    }
+}

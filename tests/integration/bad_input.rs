@@ -1,0 +1,139 @@
+//! Bad input never panics: each fixture in tests/fixtures/invalid gives a message naming the
+//! file and the field (or line), with exit code 2.
+
+use crate::common::{candyland, dir_with};
+
+/// (fixture, fragments the message must contain)
+const FIXTURES: &[(&str, &[&str])] = &[
+    (
+        "syntax-error.toml",
+        &["syntax-error.toml", "line 4, column 1"],
+    ),
+    ("unknown-key.toml", &["unknown-key.toml", "licorise"]),
+    (
+        "unknown-colour.toml",
+        &["board.spaces[1]", "'pink'", "red, purple"],
+    ),
+    (
+        "licorice-out-of-range.toml",
+        &["board.licorice[0]", "past the last space (2)"],
+    ),
+    ("empty-deck.toml", &["deck", "no cards"]),
+    ("negative-count.toml", &["negative-count.toml", "red"]),
+    (
+        "shortcut-chain.toml",
+        &["board.shortcuts[0].to", "chains of shortcuts"],
+    ),
+    (
+        "landmark-without-card-entry.toml",
+        &["board.landmarks[0]", "[deck.landmark]"],
+    ),
+    (
+        "card-for-missing-colour.toml",
+        &["deck.single.green", "no space is green"],
+    ),
+    ("empty-board.toml", &["board", "no spaces"]),
+];
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/invalid/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn every_invalid_fixture_gives_a_clear_message_and_exit_code_2() {
+    for (name, fragments) in FIXTURES {
+        let out = candyland()
+            .args(["analyze", &fixture(name)])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        for f in *fragments {
+            assert!(stderr.contains(f), "{name}: message lacks {f:?}:\n{stderr}");
+        }
+    }
+}
+
+#[test]
+fn every_file_in_the_invalid_folder_has_an_expectation() {
+    let dir = format!("{}/tests/fixtures/invalid", env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        assert!(
+            FIXTURES.iter().any(|(f, _)| *f == name),
+            "no expectation for {name}"
+        );
+    }
+}
+
+#[test]
+fn all_problems_of_a_file_are_reported_at_once() {
+    let (_dir, paths) = dir_with(&[(
+        "two.toml",
+        "name = \"two problems\"\n[board]\nspaces = [\"red\", \"blue\"]\nlicorice = [5]\nshortcuts = [{ from = 1, to = 9 }]\n[deck.single]\nred = 1\n",
+    )]);
+    let out = candyland().arg("analyze").arg(&paths[0]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("board.licorice[0]") && stderr.contains("board.shortcuts[0].to"));
+}
+
+#[test]
+fn a_missing_board_names_the_shipped_ones() {
+    let out = candyland()
+        .args(["analyze", "no-such-board"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("no-such-board") && stderr.contains("classic, treats"));
+}
+
+#[test]
+fn a_directory_is_not_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = candyland().arg("analyze").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a directory"));
+}
+
+#[test]
+fn bad_flags_exit_with_code_2() {
+    for args in [
+        &["analyze", "--tolerance", "2"][..],
+        &["analyze", "--tolerance", "abc"],
+        &["analyze", "--max-turns", "0"],
+        &["analyze", "--licorice", "sticky"],
+        &["analyze", "--without", "everything"],
+        &["analyze", "--landmark-frees", "maybe"],
+        &["analyze", "--json", "--csv"],
+        &["frobnicate"],
+    ] {
+        let out = candyland().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_variant_that_breaks_an_explicit_board_is_reported() {
+    // --without landmarks on an explicit list whose shortcut leads onto a landmark space.
+    let (_dir, paths) = dir_with(&[(
+        "b.toml",
+        "name = \"b\"\n[board]\nspaces = [\"red\", \"Star\", \"blue\", \"red\"]\nshortcuts = [{ from = 0, to = 1 }]\n[deck.single]\nred = 1\nblue = 1\n[deck.landmark]\nStar = 1\n",
+    )]);
+    let out = candyland()
+        .arg("analyze")
+        .arg(&paths[0])
+        .args(["--without", "landmarks"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("board.shortcuts[0].to"), "{stderr}");
+}

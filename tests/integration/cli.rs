@@ -1,0 +1,193 @@
+//! The binary end to end. JSON output is parsed back into structs declared here, with
+//! `deny_unknown_fields`, so any change to the schema shows up as a failing test.
+
+use approx::assert_relative_eq;
+use serde::Deserialize;
+
+use crate::common::{candyland, tol};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct AnalyzeJson {
+    board: String,
+    description: String,
+    source: String,
+    rules: String,
+    variant: String,
+    spaces: usize,
+    cards: u32,
+    states: usize,
+    expected_turns: f64,
+    expected_turns_exact: String,
+    variance: f64,
+    std_dev: f64,
+    min_turns: usize,
+    shortest_game: Vec<String>,
+    median: usize,
+    mode: usize,
+    secondary_modes: Vec<usize>,
+    quantiles: Vec<QuantileJson>,
+    longer_than: Vec<TailJson>,
+    expected_cards: f64,
+    unfinished_mass: f64,
+    pmf: Vec<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuantileJson {
+    p: f64,
+    turns: usize,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TailJson {
+    turns: usize,
+    probability: f64,
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = candyland().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> AnalyzeJson {
+    serde_json::from_str(&stdout(args)).expect("valid JSON with exactly the documented keys")
+}
+
+fn tiny() -> String {
+    format!(
+        "{}/tests/fixtures/valid/tiny.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn analyze_json_has_the_documented_keys_and_consistent_figures() {
+    let a = json(&["analyze", "--json"]);
+    assert_eq!(a.board, "classic");
+    assert_eq!((a.spaces, a.cards), (134, 66));
+    // Stuck-until-color licorice loses turns but still draws cards: cards = turns.
+    assert_relative_eq!(
+        a.expected_cards,
+        a.expected_turns,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        a.std_dev * a.std_dev,
+        a.variance,
+        max_relative = tol::SAME_QUANTITY
+    );
+    let (n, d) = a.expected_turns_exact.split_once('/').unwrap();
+    assert!(n.len() > 10 && d.len() > 10, "a genuine fraction");
+    let quantiles: Vec<f64> = a.quantiles.iter().map(|q| q.p).collect();
+    assert_eq!(quantiles, [0.9, 0.99, 0.999]);
+    assert!(a.quantiles.windows(2).all(|w| w[0].turns <= w[1].turns));
+    assert!(a.min_turns <= a.mode && a.median <= a.quantiles[0].turns);
+    let tails: Vec<usize> = a.longer_than.iter().map(|t| t.turns).collect();
+    assert_eq!(tails, [50, 100, 200]);
+    assert!(a
+        .longer_than
+        .iter()
+        .all(|t| t.probability > 0.0 && t.probability < 1.0));
+    assert_eq!(a.shortest_game.len(), a.min_turns);
+}
+
+#[test]
+fn analyze_a_board_file_by_path() {
+    let a = json(&["analyze", &tiny(), "--json"]);
+    assert_eq!(a.board, "tiny");
+    assert_eq!(a.expected_turns_exact, "9/4");
+    assert_eq!(a.states, 3);
+}
+
+#[test]
+fn the_table_shows_the_main_figures() {
+    let out = stdout(&["analyze", &tiny(), "--exact"]);
+    for needle in [
+        "expected turns",
+        "2.250000",
+        "9/4",
+        "standard deviation",
+        "shortest game",
+        "median",
+        "mode",
+        "99.9% of games end by",
+        "P(longer than 200 turns)",
+        "expected cards drawn",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn csv_has_turn_pmf_cdf_survival() {
+    let out = stdout(&["analyze", &tiny(), "--csv"]);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("turn,pmf,cdf,survival"));
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    // From the hand derivation: P(T = 2) = 3/4, P(T = 3) = 1/4.
+    assert_eq!(rows.len(), 3);
+    assert_relative_eq!(rows[1][1], 0.75, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(rows[2][2], 1.0, max_relative = tol::SAME_QUANTITY);
+    assert!(rows[2][3].abs() < tol::SAME_QUANTITY);
+}
+
+#[test]
+fn variant_flags_change_the_game_and_are_reported() {
+    let base = json(&["analyze", "--json", "--no-exact"]);
+    let without = json(&["analyze", "--json", "--no-exact", "--without", "licorice"]);
+    assert!(
+        without.expected_turns < base.expected_turns,
+        "licorice only costs turns"
+    );
+    assert_eq!(without.variant, "--without licorice");
+    let skip = json(&[
+        "analyze",
+        "--json",
+        "--no-exact",
+        "--licorice",
+        "lose-next-turn",
+    ]);
+    assert!(skip.rules.contains("lose-next-turn"));
+    assert!(
+        skip.expected_cards < skip.expected_turns,
+        "lost turns draw no card"
+    );
+}
+
+#[test]
+fn boards_lists_every_shipped_board() {
+    let out = stdout(&["boards"]);
+    for name in ["classic", "treats", "treats-as-coded"] {
+        assert!(
+            out.lines().any(|l| l.starts_with(name)),
+            "{name} in:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn board_show_prints_every_space_with_its_index() {
+    let out = stdout(&["board", "show"]);
+    let line = |i: usize| {
+        out.lines()
+            .find(|l| l.split_whitespace().next() == Some(&i.to_string()))
+            .unwrap_or_else(|| panic!("no line for space {i}"))
+            .to_string()
+    };
+    assert!(line(0).contains("red"));
+    assert!(line(4).contains("shortcut to 58"));
+    assert!(line(8).contains("Plumpy") && line(8).contains("landmark"));
+    assert!(line(47).contains("yellow") && line(47).contains("licorice"));
+    assert!(line(133).contains("purple") && line(133).contains("last space"));
+}

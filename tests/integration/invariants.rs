@@ -1,0 +1,136 @@
+//! Properties every chain and solution must have, checked on every shipped board and on rule
+//! variants of the default board.
+
+use approx::assert_relative_eq;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use candyland::chain::Chain;
+use candyland::config::parse_board;
+use candyland::game::CandyLand;
+use candyland::model::{shipped, Element, LicoriceRule, Variant};
+use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
+
+use crate::common::tol;
+
+/// Every shipped board, plus variants of the classic board that exercise other rules.
+fn cases() -> Vec<(String, CandyLand)> {
+    let mut variants = vec![Variant::default()];
+    for licorice in [LicoriceRule::LoseNextTurn, LicoriceRule::None] {
+        variants.push(Variant {
+            licorice: Some(licorice),
+            ..Variant::default()
+        });
+    }
+    variants.push(Variant {
+        without: vec![Element::Landmarks, Element::Shortcuts],
+        ..Variant::default()
+    });
+    let mut out = Vec::new();
+    for s in shipped::SHIPPED {
+        for v in &variants {
+            let board = parse_board(s.name, s.text, v).unwrap();
+            out.push((format!("{} {v}", s.name), CandyLand::new(board)));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_row_sums_to_exactly_one_in_rationals() {
+    for (name, g) in cases() {
+        let chain = Chain::build(&g);
+        let d = BigInt::from(chain.denominator());
+        for s in 0..chain.len() {
+            let row = chain.counts().outer_view(s).unwrap();
+            let mut sum = BigRational::new(BigInt::from(chain.finish_counts()[s]), d.clone());
+            for (_, &c) in row.iter() {
+                assert!(c > 0, "{name}: stored zero");
+                sum += BigRational::new(BigInt::from(c), d.clone());
+            }
+            assert!(sum.is_one(), "{name}: row {s} sums to {sum}");
+        }
+    }
+}
+
+#[test]
+fn the_distribution_sums_to_one_minus_the_left_out_mass() {
+    for (name, g) in cases() {
+        let chain = Chain::build(&g);
+        let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
+        let total: f64 = a.pmf.iter().sum();
+        assert!(
+            (total - (1.0 - a.unfinished_mass)).abs() < tol::SAME_QUANTITY,
+            "{name}: pmf sums to {total}"
+        );
+        assert!(a.pmf.iter().all(|p| *p >= 0.0), "{name}");
+    }
+}
+
+#[test]
+fn the_mean_and_variance_of_the_distribution_equal_the_linear_solves() {
+    for (_, g) in cases() {
+        let chain = Chain::build(&g);
+        let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
+        let mean: f64 = a.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum();
+        let m2: f64 = a
+            .pmf
+            .iter()
+            .enumerate()
+            .map(|(n, p)| (n * n) as f64 * p)
+            .sum();
+        assert_relative_eq!(
+            mean,
+            a.expected_turns,
+            max_relative = tol::FROM_DISTRIBUTION
+        );
+        // The truncated tail weighs more in the second moment (n^2 times up to 1e-12).
+        assert_relative_eq!(m2 - mean * mean, a.variance, max_relative = 1e-7);
+    }
+}
+
+#[test]
+fn the_exact_rational_equals_the_float() {
+    for (name, g) in cases() {
+        let chain = Chain::build(&g);
+        let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
+        let exact = a.exact_as_f64().expect("exact fraction");
+        assert_relative_eq!(exact, a.expected_turns, max_relative = tol::SAME_QUANTITY);
+        assert!(!name.is_empty());
+    }
+}
+
+#[test]
+fn the_sweep_agrees_with_dense_lu() {
+    for (name, g) in cases() {
+        let chain = Chain::build(&g);
+        let ones = vec![1.0; chain.len()];
+        let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
+        let fast = sweep.solve(chain.counts(), &ones);
+        let dense = dense_solve(chain.counts(), chain.denominator(), &ones).unwrap();
+        for (s, (x, y)) in fast.iter().zip(&dense).enumerate() {
+            assert_relative_eq!(*x, *y, max_relative = 1e-10);
+            assert!(x.is_finite(), "{name}: state {s}");
+        }
+    }
+}
+
+#[test]
+fn the_exact_solve_satisfies_the_equations() {
+    // (I - Q) E = 1 checked exactly, row by row, on the classic board.
+    let g = CandyLand::new(
+        parse_board("classic", shipped::SHIPPED[0].text, &Variant::default()).unwrap(),
+    );
+    let chain = Chain::build(&g);
+    let d = BigRational::from_integer(BigInt::from(chain.denominator()));
+    let sweep = Sweep::<BigRational>::factor(chain.counts(), chain.denominator()).unwrap();
+    let e = sweep.solve(chain.counts(), &vec![BigRational::one(); chain.len()]);
+    for s in 0..chain.len() {
+        let mut qe = BigRational::zero();
+        for (t, &c) in chain.counts().outer_view(s).unwrap().iter() {
+            qe += BigRational::from_integer(BigInt::from(c)) * &e[t];
+        }
+        assert_eq!(&e[s] - qe / &d, BigRational::one(), "row {s}");
+    }
+}

@@ -1,0 +1,13 @@
+//! The one integration test binary. Modules:
+//! - `tiny_boards`: boards small enough to solve by hand, derivations in the comments;
+//! - `invariants`: properties every chain and solution must have, on every shipped board;
+//! - `shipped`: the shipped boards load, match their sources and solve;
+//! - `bad_input`: bad board files and flags give clear errors and exit code 2;
+//! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`.
+
+mod bad_input;
+mod cli;
+mod common;
+mod invariants;
+mod shipped;
+mod tiny_boards;
