@@ -65,6 +65,14 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         a.pmf.len() - 1,
         a.unfinished_mass
     );
+    if a.unfinished_mass >= a.tolerance {
+        let _ = writeln!(
+            s,
+            "  warning: the distribution stopped at --max-turns before reaching --tolerance {:e}; quantiles and tail figures past turn {} are capped there",
+            a.tolerance,
+            a.pmf.len() - 1
+        );
+    }
     s.push_str(&histogram(a));
     s
 }

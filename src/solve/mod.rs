@@ -128,6 +128,8 @@ pub struct Analysis {
     pub expected_cards: f64,
     /// P(T > last computed turn): the mass the distribution leaves out.
     pub unfinished_mass: f64,
+    /// The distribution was computed until `unfinished_mass` fell below this.
+    pub tolerance: f64,
     /// `pmf[n]` = P(T = n), n = 0, 1, ...
     pub pmf: Vec<f64>,
 }
@@ -142,7 +144,8 @@ impl Analysis {
     ) -> Result<Analysis, SolveError> {
         let n = chain.len();
         let can_finish = chain.can_finish();
-        if let Some(bad) = can_finish.iter().position(|ok| !ok) {
+        // The last such state in board order is usually the trap itself, the best example.
+        if let Some(bad) = can_finish.iter().rposition(|ok| !ok) {
             return Err(SolveError::CannotFinish {
                 stuck: can_finish.iter().filter(|ok| !**ok).count(),
                 states: n,
@@ -226,6 +229,7 @@ impl Analysis {
                 .collect(),
             expected_cards: cards[s0],
             unfinished_mass: dist.survival(dist.last_turn()),
+            tolerance: options.tolerance,
             pmf: dist.pmf,
         })
     }

@@ -31,6 +31,7 @@ struct AnalyzeJson {
     longer_than: Vec<TailJson>,
     expected_cards: f64,
     unfinished_mass: f64,
+    tolerance: f64,
     pmf: Vec<f64>,
 }
 
@@ -190,4 +191,30 @@ fn board_show_prints_every_space_with_its_index() {
     assert!(line(8).contains("Plumpy") && line(8).contains("landmark"));
     assert!(line(47).contains("yellow") && line(47).contains("licorice"));
     assert!(line(133).contains("purple") && line(133).contains("last space"));
+}
+
+#[test]
+fn stopping_at_max_turns_is_reported() {
+    let out = stdout(&["analyze", "--max-turns", "30", "--no-exact"]);
+    assert!(
+        out.contains("warning: the distribution stopped at --max-turns"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_game_that_can_go_on_forever_is_reported_not_crashed() {
+    // Red cards only; landing on 0 takes the shortcut to the blue licorice space 1, where
+    // stuck-until-color waits for a blue card that the deck does not have.
+    let (_dir, paths) = crate::common::dir_with(&[(
+        "forever.toml",
+        "name = \"forever\"\n[board]\nspaces = [\"red\", \"blue\", \"red\"]\nlicorice = [1]\nshortcuts = [{ from = 0, to = 1 }]\n[deck.single]\nred = 1\n[rules]\nlicorice = \"stuck-until-color\"\n",
+    )]);
+    let out = candyland().arg("analyze").arg(&paths[0]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.contains("can go on forever") && stderr.contains("space 1 (blue, licorice)"),
+        "{stderr}"
+    );
 }
