@@ -1,23 +1,32 @@
 //! Runs a parsed command line: validates what the user gave, drives the pipeline and writes the
 //! result to standard output.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anyhow::Result;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::chain::Chain;
-use crate::cli::{AnalyzeArgs, BoardCommand, Cli, Command, ShowArgs};
+use crate::cli::{
+    AnalyzeArgs, BoardCommand, Cli, Command, CrosscheckArgs, ShowArgs, SimulateArgs, ThreadArgs,
+};
 use crate::config;
+use crate::crosscheck::CrossCheck;
 use crate::error::UserError;
 use crate::game::CandyLand;
 use crate::model::{shipped, Board, Variant};
-use crate::output;
-use crate::solve::{About, Analysis, Options};
+use crate::output::{self, PendingFile};
+use crate::sim::{simulate, SimOptions, Simulation, Simulator};
+use crate::solve::{check_finishes, About, Analysis, Options};
 
 /// Runs one command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     let text = match cli.command {
         Command::Analyze(args) => analyze(&args)?,
+        Command::Simulate(args) => with_threads(args.threads, || simulate_command(&args))?,
+        Command::Crosscheck(args) => with_threads(args.threads, || crosscheck(&args))?,
         Command::Boards => boards()?,
         Command::Board(BoardCommand::Show(args)) => show(&args)?,
     };
@@ -35,9 +44,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String> {
     let chain = Chain::build(&game);
     let analysis = Analysis::of(&game, &chain, about, &options)?;
     Ok(if args.json {
-        let mut s = serde_json::to_string_pretty(&analysis)?;
-        s.push('\n');
-        s
+        json(&analysis)?
     } else if args.csv {
         output::distribution_csv(&analysis)
     } else {
@@ -94,4 +101,160 @@ fn show(args: &ShowArgs) -> Result<String> {
     let variant = args.variant.to_variant();
     let board = config::load_board(Some(&args.board), &variant)?;
     Ok(output::board_table(&board, &variant))
+}
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 6;
+
+fn bad_flag(flag: &str, message: impl Into<String>) -> UserError {
+    UserError::BadFlag {
+        flag: flag.into(),
+        message: message.into(),
+    }
+}
+
+/// Runs `f` on a rayon pool of the requested size (all cores by default).
+fn with_threads(threads: ThreadArgs, f: impl FnOnce() -> Result<String> + Send) -> Result<String> {
+    match threads.threads {
+        None => f(),
+        Some(0) => Err(bad_flag(
+            "--threads",
+            "must be at least 1; leave it out to use every core",
+        )
+        .into()),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()?
+            .install(f),
+    }
+}
+
+/// A progress bar on stderr that appears only once a run has taken more than a second and only
+/// when stderr is a terminal.
+struct Progress {
+    bar: ProgressBar,
+    shown: AtomicBool,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(total: u64, what: &str) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        if let Ok(style) =
+            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {eta} left")
+        {
+            bar.set_style(style);
+        }
+        bar.set_message(what.to_string());
+        Progress {
+            bar,
+            shown: AtomicBool::new(false),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn inc(&self, n: u64) {
+        self.bar.inc(n);
+        if self.terminal
+            && self.bar.elapsed() > Duration::from_secs(1)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+fn simulate_command(args: &SimulateArgs) -> Result<String> {
+    if args.games == 0 {
+        return Err(bad_flag("--games", "must be at least 1").into());
+    }
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(bad_flag(
+            "--players",
+            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
+        )
+        .into());
+    }
+    if args.max_turns == 0 {
+        return Err(bad_flag("--max-turns", "must be at least 1").into());
+    }
+    let variant = args.variant.to_variant();
+    let board = config::load_board(Some(&args.board), &variant)?;
+    let about = about(&board, &variant);
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    check_finishes(&game, &chain)?;
+    let lengths_file = args
+        .lengths
+        .as_deref()
+        .map(|p| PendingFile::create(p, "--lengths"))
+        .transpose()?;
+    let options = SimOptions {
+        games: args.games,
+        seed: args.seed,
+        deck: args.deck,
+        players: args.players,
+        max_turns: args.max_turns,
+        keep_lengths: lengths_file.is_some(),
+    };
+    let sim = Simulator::new(&chain);
+    let progress = Progress::new(args.games, "simulating");
+    let result = simulate(&sim, &options, &|n| progress.inc(n));
+    drop(progress);
+    if let Some(file) = lengths_file {
+        let mut text = String::with_capacity(result.lengths.len() * 4);
+        for l in &result.lengths {
+            text.push_str(&l.to_string());
+            text.push('\n');
+        }
+        file.commit(text.as_bytes())?;
+    }
+    let Some(report) = Simulation::new(&about, &options, &result) else {
+        anyhow::bail!(
+            "none of the {} games finished within --max-turns {}; raise it",
+            args.games,
+            args.max_turns
+        );
+    };
+    Ok(if args.json {
+        json(&report)?
+    } else if args.csv {
+        output::histogram_csv(&result.histogram)
+    } else {
+        output::simulation_table(&report)
+    })
+}
+
+fn crosscheck(args: &CrosscheckArgs) -> Result<String> {
+    if args.games < 2 {
+        return Err(bad_flag("--games", "must be at least 2").into());
+    }
+    let variant = args.variant.to_variant();
+    let board = config::load_board(Some(&args.board), &variant)?;
+    let about = about(&board, &variant);
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    let exact = Analysis::of(&game, &chain, about, &Options::default())?;
+    let sim = Simulator::new(&chain);
+    let progress = Progress::new(2 * args.games, "cross-checking");
+    let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
+    drop(progress);
+    let check = check.ok_or_else(|| anyhow::anyhow!("no simulated game finished"))?;
+    Ok(if args.json {
+        json(&check)?
+    } else {
+        output::crosscheck_table(&check)
+    })
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
 }

@@ -1,12 +1,15 @@
 //! The command line, as clap sees it. This layer only parses: [`crate::config`] turns the raw
 //! values into validated objects.
 
+use std::path::PathBuf;
+
 use clap::{Args, Parser, Subcommand};
 
 use crate::model::{
     DoubleLicorice, DoubleMove, DoubleShortcut, Element, LandmarkDirection, LicoriceRule, Start,
     Variant,
 };
+use crate::sim::DeckMode;
 
 /// Candy Land analysed exactly, as an absorbing Markov chain.
 #[derive(Debug, Parser)]
@@ -20,6 +23,10 @@ pub struct Cli {
 pub enum Command {
     /// Exact one-player figures: expected length, variance, distribution, quantiles.
     Analyze(AnalyzeArgs),
+    /// Monte Carlo: play many games with i.i.d. draws or a real shuffled deck.
+    Simulate(SimulateArgs),
+    /// Check the simulator against the exact solver and measure the finite-deck effect.
+    Crosscheck(CrosscheckArgs),
     /// List the shipped boards.
     Boards,
     /// Board files: `board show` prints a board's spaces with their indices.
@@ -59,6 +66,70 @@ pub struct AnalyzeArgs {
     /// Never compute the distribution past this many turns.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_turns: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    pub games: u64,
+    /// Seed of the random streams: the same seed gives the same results on any machine and
+    /// any number of threads.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// How cards are drawn: a real shuffled deck, or independently from a full deck.
+    #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
+    pub deck: DeckMode,
+    /// Players sharing the deck; a game ends when the first one finishes.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub players: usize,
+    /// Print one JSON object instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the histogram as CSV: turns, games, frequency.
+    #[arg(long)]
+    pub csv: bool,
+    /// Write every game's length to FILE, one integer per line.
+    #[arg(long, value_name = "FILE")]
+    pub lengths: Option<PathBuf>,
+    /// Stop a game after this many turns and count it as unfinished.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    pub max_turns: u32,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CrosscheckArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Games in each of the two simulations.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    pub games: u64,
+    /// Seed of the random streams.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
+/// Parallelism.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ThreadArgs {
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 #[derive(Debug, Args)]

@@ -4,17 +4,22 @@
 //! board file ([`model::file`]) -> validated [`model::Board`] (with a [`model::Variant`] from the
 //! command line applied by [`config`]) -> the rules as one step function ([`game`]) -> the chain
 //! of reachable states with exact transition counts ([`chain`]) -> solvers for the moments, the
-//! exact rational expected length and the full distribution ([`solve`]) -> tables, JSON and CSV
+//! exact rational expected length and the full distribution ([`solve`]) -> the Monte Carlo
+//! simulator, which replays the chain's table with i.i.d. or shuffled-deck draws ([`sim`]) ->
+//! the cross-check of one against the other ([`crosscheck`], [`stats`]) -> tables, JSON and CSV
 //! ([`output`]). [`run`] drives it for the command line ([`cli`]).
 
 pub mod chain;
 pub mod cli;
 pub mod config;
+pub mod crosscheck;
 pub mod error;
 pub mod game;
 pub mod model;
 pub mod output;
+pub mod sim;
 pub mod solve;
+pub mod stats;
 
 mod app;
 pub use app::run;

@@ -1,9 +1,16 @@
 //! Human tables and CSV. JSON is the serde form of the result structs, nothing hand-assembled.
 
+mod file;
+
 use std::fmt::Write;
 
+pub use file::{write_atomic, PendingFile};
+
+use crate::crosscheck::CrossCheck;
 use crate::model::{Board, Card, Space, Variant};
+use crate::sim::Simulation;
 use crate::solve::Analysis;
+use crate::stats::Summary;
 
 /// Bars of the text histogram are at most this wide.
 const BAR_WIDTH: usize = 40;
@@ -194,5 +201,140 @@ pub fn board_table(board: &Board, variant: &Variant) -> String {
     for (card, n) in cards {
         let _ = writeln!(s, "  {n:>4}  {}", board.card_name(card));
     }
+    s
+}
+
+/// A simulated histogram as CSV: turns, games, frequency.
+pub fn histogram_csv(histogram: &[u64]) -> String {
+    let total: u64 = histogram.iter().sum();
+    let mut s = String::from("turns,games,frequency\n");
+    for (t, &c) in histogram.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let _ = writeln!(s, "{t},{c},{:e}", c as f64 / total as f64);
+    }
+    s
+}
+
+fn summary_rows(s: &mut String, unit: &str, x: &Summary) {
+    let _ = writeln!(
+        s,
+        "  {:<26}{:.4}  (95% CI {:.4} to {:.4})",
+        format!("mean {unit}"),
+        x.mean,
+        x.mean_ci95[0],
+        x.mean_ci95[1]
+    );
+    let _ = writeln!(s, "  {:<26}{:.4}", "standard deviation", x.sd);
+    let _ = writeln!(
+        s,
+        "  {:<26}{} / {} / {}",
+        "min / median / max", x.min, x.median, x.max
+    );
+    let q: Vec<String> = x
+        .quantiles
+        .iter()
+        .map(|q| format!("{}% {}", q.p * 100.0, q.turns))
+        .collect();
+    let _ = writeln!(s, "  {:<26}{}", "quantiles", q.join(", "));
+}
+
+/// The `simulate` table.
+pub fn simulation_table(r: &Simulation) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}: Monte Carlo, {} deck", r.board, r.deck.name());
+    let _ = writeln!(s, "  rules: {}", r.rules);
+    if !r.variant.is_empty() {
+        let _ = writeln!(s, "  variant: {}", r.variant);
+    }
+    let _ = writeln!(
+        s,
+        "  {} games, {} player{}, seed {}\n",
+        r.games,
+        r.players,
+        if r.players == 1 { "" } else { "s" },
+        r.seed
+    );
+    let unit = if r.players == 1 {
+        "turns"
+    } else {
+        "turns (all players)"
+    };
+    summary_rows(&mut s, unit, &r.turns);
+    if let Some(rounds) = &r.rounds {
+        let _ = writeln!(s);
+        summary_rows(&mut s, "rounds", rounds);
+    }
+    let _ = writeln!(s, "  {:<26}{:.4}", "cards drawn per game", r.cards_per_game);
+    if r.players > 1 {
+        let shares: Vec<String> = r
+            .win_share
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("seat {} {:.4}", i + 1, w))
+            .collect();
+        let _ = writeln!(s, "  {:<26}{}", "wins", shares.join(", "));
+    }
+    if r.unfinished > 0 {
+        let _ = writeln!(
+            s,
+            "  warning: {} games hit --max-turns and are left out of these figures",
+            r.unfinished
+        );
+    }
+    s
+}
+
+/// The `crosscheck` report.
+pub fn crosscheck_table(c: &CrossCheck) -> String {
+    let mut s = String::new();
+    let variant = if c.variant.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", c.variant)
+    };
+    let _ = writeln!(
+        s,
+        "{}{variant}: exact solver against {} simulated games per deck (seed {})\n",
+        c.board, c.games, c.seed
+    );
+    let _ = writeln!(
+        s,
+        "  {:<26}{:.4} (sd {:.4}, median {})",
+        "exact mean turns", c.exact_mean, c.exact_sd, c.exact_median
+    );
+    let _ = writeln!(s, "\n1. i.i.d. draws against the exact distribution");
+    summary_rows(&mut s, "turns", &c.iid.sample);
+    let _ = writeln!(s, "  {:<26}{:+.3}", "z of the mean", c.iid.z_mean);
+    if let Some(chi) = &c.iid.chi_square {
+        let _ = writeln!(
+            s,
+            "  {:<26}{:.2} on {} degrees of freedom, p = {:.4}",
+            "chi-square", chi.statistic, chi.degrees_of_freedom, chi.p_value
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  {:<26}{:.5} at {} turns",
+        "largest CDF gap", c.iid.max_cdf_gap, c.iid.max_cdf_gap_at
+    );
+    let _ = writeln!(s, "  {}", c.iid.verdict);
+    let _ = writeln!(
+        s,
+        "\n2. a real shuffled deck against the exact i.i.d. answer"
+    );
+    summary_rows(&mut s, "turns", &c.shuffled.sample);
+    let _ = writeln!(
+        s,
+        "  {:<26}{:+.4}  (95% CI {:+.4} to {:+.4})",
+        "difference in mean",
+        c.shuffled.mean_difference,
+        c.shuffled.difference_ci95[0],
+        c.shuffled.difference_ci95[1]
+    );
+    let _ = writeln!(
+        s,
+        "  {:<26}{:+}",
+        "difference in median", c.shuffled.median_difference
+    );
+    let _ = writeln!(s, "  {}", c.shuffled.statement);
     s
 }

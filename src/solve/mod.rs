@@ -143,15 +143,7 @@ impl Analysis {
         options: &Options,
     ) -> Result<Analysis, SolveError> {
         let n = chain.len();
-        let can_finish = chain.can_finish();
-        // The last such state in board order is usually the trap itself, the best example.
-        if let Some(bad) = can_finish.iter().rposition(|ok| !ok) {
-            return Err(SolveError::CannotFinish {
-                stuck: can_finish.iter().filter(|ok| !**ok).count(),
-                states: n,
-                example: game.describe(chain.states()[bad]),
-            });
-        }
+        check_finishes(game, chain)?;
         let counts = chain.counts();
         let d = chain.denominator();
         let trapped = |t: Trapped| SolveError::CannotFinish {
@@ -239,6 +231,23 @@ impl Analysis {
         let (num, den) = self.expected_turns_exact.split_once('/')?;
         let r = BigRational::new(num.parse().ok()?, den.parse().ok()?);
         r.to_f64()
+    }
+}
+
+/// Checks that the finish can be reached from every reachable state.
+pub fn check_finishes<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+) -> Result<(), SolveError> {
+    let can_finish = chain.can_finish();
+    // The last such state in board order is usually the trap itself, the best example.
+    match can_finish.iter().rposition(|ok| !ok) {
+        None => Ok(()),
+        Some(bad) => Err(SolveError::CannotFinish {
+            stuck: can_finish.iter().filter(|ok| !**ok).count(),
+            states: chain.len(),
+            example: game.describe(chain.states()[bad]),
+        }),
     }
 }
 

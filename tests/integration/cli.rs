@@ -218,3 +218,194 @@ fn a_game_that_can_go_on_forever_is_reported_not_crashed() {
         "{stderr}"
     );
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SummaryJson {
+    games: u64,
+    mean: f64,
+    mean_ci95: [f64; 2],
+    sd: f64,
+    min: usize,
+    median: usize,
+    max: usize,
+    quantiles: Vec<QuantileJson>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SimulateJson {
+    board: String,
+    variant: String,
+    rules: String,
+    deck: String,
+    players: usize,
+    games: u64,
+    seed: u64,
+    unfinished: u64,
+    turns: SummaryJson,
+    rounds: Option<SummaryJson>,
+    cards_per_game: f64,
+    win_share: Vec<f64>,
+}
+
+#[test]
+fn simulate_json_has_the_documented_keys() {
+    let out = stdout(&[
+        "simulate",
+        "--games",
+        "20000",
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--json",
+    ]);
+    let s: SimulateJson = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (s.deck.as_str(), s.players, s.games, s.seed),
+        ("shuffled", 2, 20000, 3)
+    );
+    assert_eq!(s.turns.games + s.unfinished, 20000);
+    assert!(s.turns.mean_ci95[0] < s.turns.mean && s.turns.mean < s.turns.mean_ci95[1]);
+    assert!(s.rounds.is_some());
+    assert_relative_eq!(s.win_share.iter().sum::<f64>(), 1.0, max_relative = 1e-12);
+}
+
+#[test]
+fn simulate_is_reproducible_from_its_seed_and_writes_lengths_atomically() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lengths.txt");
+    let args = |p: &std::path::Path| {
+        vec![
+            "simulate".to_string(),
+            "treats".into(),
+            "--games".into(),
+            "5000".into(),
+            "--deck".into(),
+            "iid".into(),
+            "--json".into(),
+            "--lengths".into(),
+            p.display().to_string(),
+        ]
+    };
+    let first = candyland().args(args(&path)).output().unwrap();
+    assert!(first.status.success());
+    let lengths = std::fs::read_to_string(&path).unwrap();
+    let values: Vec<u32> = lengths.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(values.len(), 5000);
+    let s: SimulateJson = serde_json::from_slice(&first.stdout).unwrap();
+    let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / 5000.0;
+    assert_relative_eq!(mean, s.turns.mean, max_relative = 1e-12);
+    // Same seed, same output; no temporary file is left behind.
+    let again = candyland()
+        .args(args(&dir.path().join("again.txt")))
+        .output()
+        .unwrap();
+    assert_eq!(first.stdout, again.stdout);
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn simulate_csv_is_the_histogram() {
+    let out = stdout(&["simulate", "--games", "3000", "--csv"]);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("turns,games,frequency"));
+    let games: u64 = lines
+        .map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(games, 3000);
+}
+
+#[test]
+fn bad_simulation_flags_exit_with_code_2_before_any_work() {
+    for args in [
+        &["simulate", "--games", "0"][..],
+        &["simulate", "--players", "9"],
+        &["simulate", "--players", "0"],
+        &["simulate", "--deck", "stacked"],
+        &["simulate", "--threads", "0"],
+        &["simulate", "--lengths", "/no/such/folder/lengths.txt"],
+        &["crosscheck", "--games", "1"],
+    ] {
+        let out = candyland().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}");
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CrossCheckJson {
+    board: String,
+    variant: String,
+    games: u64,
+    seed: u64,
+    exact_mean: f64,
+    exact_sd: f64,
+    exact_median: usize,
+    iid: IidJson,
+    shuffled: FiniteDeckJson,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ChiJson {
+    statistic: f64,
+    degrees_of_freedom: usize,
+    p_value: f64,
+    bins: usize,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct IidJson {
+    sample: SummaryJson,
+    z_mean: f64,
+    chi_square: Option<ChiJson>,
+    max_cdf_gap: f64,
+    max_cdf_gap_at: usize,
+    unfinished: u64,
+    consistent: bool,
+    verdict: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct FiniteDeckJson {
+    sample: SummaryJson,
+    mean_difference: f64,
+    difference_ci95: [f64; 2],
+    median_difference: i64,
+    significant: bool,
+    statement: String,
+}
+
+#[test]
+fn crosscheck_gives_a_verdict_and_the_finite_deck_effect() {
+    let out = stdout(&["crosscheck", "--games", "100000", "--json"]);
+    let c: CrossCheckJson = serde_json::from_str(&out).unwrap();
+    assert!(c.iid.consistent, "{}", c.iid.verdict);
+    assert!(c.iid.verdict.starts_with("CONSISTENT"));
+    let ci = c.shuffled.difference_ci95;
+    assert!(ci[0] < c.shuffled.mean_difference && c.shuffled.mean_difference < ci[1]);
+    assert!(
+        c.shuffled.significant && ci[1] < 0.0,
+        "{}",
+        c.shuffled.statement
+    );
+    assert!(c.shuffled.statement.contains("shorter"));
+    let table = stdout(&["crosscheck", "treats", "--games", "20000"]);
+    assert!(table.contains("CONSISTENT") || table.contains("INCONSISTENT"));
+}

@@ -3,11 +3,13 @@
 //! - `invariants`: properties every chain and solution must have, on every shipped board;
 //! - `shipped`: the shipped boards load, match their sources and solve;
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
-//! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`.
+//! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`;
+//! - `simulation`: Monte Carlo against the exact answers, determinism, published figures.
 
 mod bad_input;
 mod cli;
 mod common;
 mod invariants;
 mod shipped;
+mod simulation;
 mod tiny_boards;

@@ -1,0 +1,160 @@
+//! The cross-check: the simulator against the exact solver, on the same rules.
+//!
+//! 1. I.i.d. draws are exactly the Markov model, so an i.i.d. simulation must fit the exact
+//!    distribution: chi-square p-value, z-score of the mean, largest CDF gap, one verdict.
+//! 2. A shuffled finite deck is not the Markov model; the difference between a shuffled-deck
+//!    simulation and the exact i.i.d. answer measures the finite-deck effect on the board.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
+use crate::solve::Analysis;
+use crate::stats::{chi_square, max_cdf_gap, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
+
+/// Both checks for one board. This struct is `crosscheck --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrossCheck {
+    pub board: String,
+    pub variant: String,
+    pub games: u64,
+    pub seed: u64,
+    pub exact_mean: f64,
+    pub exact_sd: f64,
+    pub exact_median: usize,
+    pub iid: IidFit,
+    pub shuffled: FiniteDeck,
+}
+
+/// I.i.d. simulation against the exact distribution.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IidFit {
+    pub sample: Summary,
+    /// (sample mean - exact mean) / (exact sd / sqrt(games)).
+    pub z_mean: f64,
+    pub chi_square: Option<ChiSquare>,
+    /// The largest |F_sample(n) - F_exact(n)|, and where.
+    pub max_cdf_gap: f64,
+    pub max_cdf_gap_at: usize,
+    /// Games stopped at the turn limit (there should be none).
+    pub unfinished: u64,
+    pub consistent: bool,
+    pub verdict: String,
+}
+
+/// Shuffled-deck simulation against the exact i.i.d. answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FiniteDeck {
+    pub sample: Summary,
+    /// Shuffled mean minus exact i.i.d. mean.
+    pub mean_difference: f64,
+    pub difference_ci95: [f64; 2],
+    /// Shuffled median minus exact median.
+    pub median_difference: i64,
+    /// Whether the 95 % interval of the difference excludes 0.
+    pub significant: bool,
+    pub statement: String,
+}
+
+/// A game still running after this many turns counts as unfinished in the cross-check.
+pub const MAX_TURNS: u32 = 1_000_000;
+
+impl CrossCheck {
+    /// Runs both simulations (`games` each, same seed) and compares them with `exact`.
+    pub fn run(
+        exact: &Analysis,
+        sim: &Simulator,
+        games: u64,
+        seed: u64,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Option<CrossCheck> {
+        let options = |deck| SimOptions {
+            games,
+            seed,
+            deck,
+            players: 1,
+            max_turns: MAX_TURNS,
+            keep_lengths: false,
+        };
+        let iid = simulate(sim, &options(DeckMode::Iid), progress);
+        let shuffled = simulate(sim, &options(DeckMode::Shuffled), progress);
+        Some(CrossCheck {
+            board: exact.board.clone(),
+            variant: exact.variant.clone(),
+            games,
+            seed,
+            exact_mean: exact.expected_turns,
+            exact_sd: exact.std_dev,
+            exact_median: exact.median,
+            iid: iid_fit(exact, &iid)?,
+            shuffled: finite_deck(exact, &shuffled)?,
+        })
+    }
+}
+
+fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
+    let sample = Summary::of(&r.histogram)?;
+    let n = r.games;
+    let z_mean = (sample.mean - exact.expected_turns) / (exact.std_dev / (n as f64).sqrt());
+    let chi = chi_square(&r.histogram, &exact.pmf, n);
+    let (gap, at) = max_cdf_gap(&r.histogram, &exact.pmf, n);
+    let p = chi.as_ref().map_or(1.0, |c| c.p_value);
+    let consistent = z_mean.abs() < Z_LIMIT && p > P_FLOOR && r.unfinished == 0;
+    let verdict = format!(
+        "{}: {} i.i.d. games {} the exact distribution (chi-square p = {:.3}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
+        if consistent { "CONSISTENT" } else { "INCONSISTENT" },
+        n,
+        if consistent { "fit" } else { "do not fit" },
+        p,
+        z_mean,
+        gap,
+        at
+    );
+    Some(IidFit {
+        sample,
+        z_mean,
+        chi_square: chi,
+        max_cdf_gap: gap,
+        max_cdf_gap_at: at,
+        unfinished: r.unfinished,
+        consistent,
+        verdict,
+    })
+}
+
+fn finite_deck(exact: &Analysis, r: &SimResult) -> Option<FiniteDeck> {
+    let sample = Summary::of(&r.histogram)?;
+    let d = sample.mean - exact.expected_turns;
+    let half = Z95 * sample.sd / (r.games as f64).sqrt();
+    let ci = [d - half, d + half];
+    let significant = ci[0] > 0.0 || ci[1] < 0.0;
+    let median_difference = sample.median as i64 - exact.median as i64;
+    let effect = if significant {
+        format!(
+            "makes the average one-player game {:.2} turns {} than i.i.d. draws (95 % CI {:.2} to {:.2})",
+            d.abs(),
+            if d < 0.0 { "shorter" } else { "longer" },
+            ci[0].abs().min(ci[1].abs()),
+            ci[0].abs().max(ci[1].abs()),
+        )
+    } else {
+        format!(
+            "changes the average one-player game by no detectable amount (difference {d:+.3} turns, 95 % CI {:+.3} to {:+.3})",
+            ci[0], ci[1]
+        )
+    };
+    let statement = format!(
+        "On {}, a real shuffled deck {effect}; the median is {} turns against {} exactly.",
+        exact.board, sample.median, exact.median
+    );
+    Some(FiniteDeck {
+        sample,
+        mean_difference: d,
+        difference_ci95: ci,
+        median_difference,
+        significant,
+        statement,
+    })
+}

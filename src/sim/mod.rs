@@ -1,0 +1,441 @@
+//! Monte Carlo simulation of a chain, with i.i.d. draws or a real shuffled deck.
+//!
+//! The simulator plays the table that [`Chain::build`] filled by calling the game's step
+//! function, so there is no second copy of the rules: a game is a walk through that table.
+//! - `iid`: every card is drawn from a full deck (the Markov model the exact solver assumes);
+//! - `shuffled`: each game starts with a freshly shuffled deck, cards are drawn without
+//!   replacement, and an empty deck is reshuffled whole. A lost turn draws no card.
+//!
+//! Runs are parallel (rayon) and deterministic: games are cut into fixed-size chunks and chunk
+//! `c` draws from its own generator seeded from (seed, c), so the thread count never changes
+//! a result.
+
+mod deck;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::chain::{Chain, FINISH};
+use crate::solve::About;
+use crate::stats::Summary;
+pub use deck::Shoe;
+
+/// Games per chunk: the unit of parallel work and of seeding.
+pub const CHUNK: u64 = 8192;
+
+/// How cards are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeckMode {
+    /// Each card independently from a full deck (the Markov model).
+    Iid,
+    /// A shuffled deck drawn without replacement, reshuffled when empty.
+    Shuffled,
+}
+
+impl DeckMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            DeckMode::Iid => "iid",
+            DeckMode::Shuffled => "shuffled",
+        }
+    }
+}
+
+/// Above this many (state, physical card) entries the table is indexed by card kind instead.
+const MAX_PHYSICAL_TABLE: usize = 1 << 25;
+
+/// The chain's transition table laid out for the hot loop.
+///
+/// A state is held as its row's offset in `next`, shifted left once, with the low bit set when
+/// a turn from it draws no card: following a transition is one load, a shift and an add, with
+/// no multiplication on the loop-carried path.
+#[derive(Debug, Clone)]
+pub struct Simulator {
+    /// The start state, encoded.
+    start: u32,
+    /// `next[row + column]`: the encoded state after a card, or [`FINISH`]. The column is the
+    /// physical card (0..D) when the table is small enough, else its kind.
+    next: Vec<u32>,
+    /// The column of each physical card when the table is by kind; empty when by physical card.
+    column: Vec<u32>,
+    /// Number of physical cards in a full deck.
+    cards: u32,
+}
+
+/// The low bit of an encoded state: its turn draws no card.
+const SKIPS: u32 = 1;
+
+impl Simulator {
+    pub fn new<S, C>(chain: &Chain<S, C>) -> Simulator {
+        let n = chain.len();
+        let kind_of: Vec<u32> = chain
+            .cards()
+            .iter()
+            .enumerate()
+            .flat_map(|(k, (_, count))| std::iter::repeat_n(k as u32, *count as usize))
+            .collect();
+        let d = kind_of.len();
+        let physical = n.saturating_mul(d) <= MAX_PHYSICAL_TABLE;
+        let (stride, column) = if physical {
+            (d, Vec::new())
+        } else {
+            (chain.cards().len(), kind_of.clone())
+        };
+        assert!(
+            n.saturating_mul(stride) < (FINISH >> 1) as usize,
+            "the simulator's table is limited to 2^31 entries"
+        );
+        let encode = |t: u32| match t {
+            FINISH => FINISH,
+            t => ((t as usize * stride) as u32) << 1 | u32::from(!chain.draws(t as usize)),
+        };
+        let kind = |col: usize| if physical { kind_of[col] as usize } else { col };
+        let next = (0..n)
+            .flat_map(|s| (0..stride).map(move |c| (s, c)))
+            .map(|(s, c)| encode(chain.next(s, kind(c))))
+            .collect();
+        Simulator {
+            start: encode(chain.start() as u32),
+            next,
+            column,
+            cards: d as u32,
+        }
+    }
+
+    /// The number of physical cards in a full deck.
+    pub fn deck_size(&self) -> u32 {
+        self.cards
+    }
+
+    /// Plays one game for `seats.len()` players (turns in seat order, one shared card source)
+    /// until the first one finishes or `max_turns` turns have been played.
+    #[inline]
+    pub fn play<R: Rng, D: CardSource>(
+        &self,
+        rng: &mut R,
+        cards: &mut D,
+        seats: &mut [u32],
+        max_turns: u32,
+    ) -> Played {
+        seats.fill(self.start);
+        cards.new_game();
+        let mut turns = 0;
+        let mut drawn = 0;
+        loop {
+            for (seat, state) in seats.iter_mut().enumerate() {
+                turns += 1;
+                let row = (*state >> 1) as usize;
+                // A lost turn draws no card; every column of its row holds the same state.
+                let next = if *state & SKIPS == 0 {
+                    drawn += 1;
+                    let card = cards.draw(rng);
+                    let col = if self.column.is_empty() {
+                        card
+                    } else {
+                        self.column[card as usize]
+                    };
+                    self.next[row + col as usize]
+                } else {
+                    self.next[row]
+                };
+                if next == FINISH {
+                    return Played {
+                        turns,
+                        cards: drawn,
+                        winner: Some(seat),
+                    };
+                }
+                *state = next;
+                if turns >= max_turns {
+                    return Played {
+                        turns,
+                        cards: drawn,
+                        winner: None,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Where cards come from: each draw gives a physical card, 0..D.
+pub trait CardSource {
+    /// Called at the start of every game.
+    fn new_game(&mut self);
+    /// The next card.
+    fn draw<R: Rng>(&mut self, rng: &mut R) -> u32;
+}
+
+/// A uniform integer in 0..bound from 32 random bits, exactly (Lemire's multiply-and-reject:
+/// a 32 x 32 -> 64-bit product, rejecting the few low words that would bias the result).
+#[inline]
+pub fn bounded(bound: u32, mut bits: impl FnMut() -> u32) -> u32 {
+    let mut m = u64::from(bits()) * u64::from(bound);
+    if (m as u32) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (m as u32) < threshold {
+            m = u64::from(bits()) * u64::from(bound);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// I.i.d. draws: a uniformly chosen card of a full deck, every time (Lemire's method on 64
+/// random bits: one 64 x 64 -> 128-bit product, rejection only in the rare biased zone).
+#[derive(Debug, Clone, Copy)]
+pub struct Iid {
+    cards: u64,
+}
+
+impl Iid {
+    pub fn new(cards: u32) -> Iid {
+        Iid {
+            cards: u64::from(cards),
+        }
+    }
+}
+
+impl CardSource for Iid {
+    fn new_game(&mut self) {}
+
+    #[inline]
+    fn draw<R: Rng>(&mut self, rng: &mut R) -> u32 {
+        let mut m = u128::from(rng.next_u64()) * u128::from(self.cards);
+        if (m as u64) < self.cards {
+            let threshold = self.cards.wrapping_neg() % self.cards;
+            while (m as u64) < threshold {
+                m = u128::from(rng.next_u64()) * u128::from(self.cards);
+            }
+        }
+        (m >> 64) as u32
+    }
+}
+
+/// One simulated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Turns played by all players together, lost turns included.
+    pub turns: u32,
+    /// Cards drawn.
+    pub cards: u32,
+    /// The seat that finished first; `None` if the game hit the turn limit.
+    pub winner: Option<usize>,
+}
+
+/// What to simulate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimOptions {
+    pub games: u64,
+    pub seed: u64,
+    pub deck: DeckMode,
+    pub players: usize,
+    /// A game still running after this many turns is stopped and counted as unfinished.
+    pub max_turns: u32,
+    /// Keep every game's length, in order.
+    pub keep_lengths: bool,
+}
+
+/// The results of a run. Identical for a given seed whatever the number of threads.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SimResult {
+    pub games: u64,
+    /// `histogram[n]`: finished games that lasted n turns (all players' turns).
+    pub histogram: Vec<u64>,
+    /// Games won by each seat.
+    pub wins: Vec<u64>,
+    /// Games stopped at the turn limit.
+    pub unfinished: u64,
+    /// Cards drawn in all games.
+    pub cards: u64,
+    /// Every finished game's length, in order, if asked for.
+    pub lengths: Vec<u32>,
+}
+
+impl SimResult {
+    fn merge(mut self, other: SimResult) -> SimResult {
+        if other.histogram.len() > self.histogram.len() {
+            self.histogram.resize(other.histogram.len(), 0);
+        }
+        for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
+            *a += b;
+        }
+        if other.wins.len() > self.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        self.games += other.games;
+        self.unfinished += other.unfinished;
+        self.cards += other.cards;
+        self.lengths.extend(other.lengths);
+        self
+    }
+}
+
+/// The seed of chunk `chunk` of a run seeded with `seed` (SplitMix64's finaliser on a
+/// combination of the two, so neighbouring chunks get unrelated streams).
+pub fn chunk_seed(seed: u64, chunk: u64) -> u64 {
+    let mut z = seed ^ chunk.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Simulates `options.games` games on all of rayon's threads. `progress` is told how many games
+/// each finished chunk played.
+pub fn simulate(
+    sim: &Simulator,
+    options: &SimOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> SimResult {
+    let chunks = options.games.div_ceil(CHUNK);
+    (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let games = CHUNK.min(options.games - c * CHUNK);
+            let r = run_chunk_games(sim, options, c, games);
+            progress(games);
+            r
+        })
+        .reduce(SimResult::default, SimResult::merge)
+}
+
+/// Plays `games` games of chunk `chunk` on the calling thread (what each parallel task does;
+/// public for the benchmarks).
+pub fn run_chunk_games(sim: &Simulator, options: &SimOptions, chunk: u64, games: u64) -> SimResult {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(chunk_seed(options.seed, chunk));
+    match options.deck {
+        DeckMode::Iid => run_games(sim, options, games, &mut rng, &mut Iid::new(sim.cards)),
+        DeckMode::Shuffled => run_games(sim, options, games, &mut rng, &mut Shoe::new(sim.cards)),
+    }
+}
+
+fn run_games<R: Rng, D: CardSource>(
+    sim: &Simulator,
+    options: &SimOptions,
+    games: u64,
+    rng: &mut R,
+    cards: &mut D,
+) -> SimResult {
+    let mut seats = vec![sim.start; options.players];
+    let mut r = SimResult {
+        games,
+        wins: vec![0; options.players],
+        ..SimResult::default()
+    };
+    if options.keep_lengths {
+        r.lengths.reserve(games as usize);
+    }
+    for _ in 0..games {
+        let played = sim.play(rng, cards, &mut seats, options.max_turns);
+        r.cards += u64::from(played.cards);
+        match played.winner {
+            Some(w) => {
+                r.wins[w] += 1;
+                let t = played.turns as usize;
+                if t >= r.histogram.len() {
+                    r.histogram.resize(t + 1, 0);
+                }
+                r.histogram[t] += 1;
+                if options.keep_lengths {
+                    r.lengths.push(played.turns);
+                }
+            }
+            None => r.unfinished += 1,
+        }
+    }
+    r
+}
+
+/// A counter for progress reports from many threads.
+#[derive(Debug, Default)]
+pub struct Counter(AtomicU64);
+
+impl Counter {
+    pub fn add(&self, n: u64) -> u64 {
+        self.0.fetch_add(n, Ordering::Relaxed) + n
+    }
+}
+
+/// A simulation's figures. This struct is `simulate --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Simulation {
+    pub board: String,
+    pub variant: String,
+    pub rules: String,
+    pub deck: DeckMode,
+    pub players: usize,
+    pub games: u64,
+    pub seed: u64,
+    /// Games stopped at the turn limit; they are left out of every figure below.
+    pub unfinished: u64,
+    /// Game length in turns, all players' turns counted, until the first player finishes.
+    pub turns: Summary,
+    /// Game length in rounds (with more than one player).
+    pub rounds: Option<Summary>,
+    /// Mean cards drawn per game.
+    pub cards_per_game: f64,
+    /// Share of the games won by each seat.
+    pub win_share: Vec<f64>,
+}
+
+impl Simulation {
+    /// Summarises a run; `None` if no game finished.
+    pub fn new(about: &About, options: &SimOptions, r: &SimResult) -> Option<Simulation> {
+        let turns = Summary::of(&r.histogram)?;
+        let rounds = (options.players > 1).then(|| {
+            let k = options.players;
+            let mut h = vec![0u64; r.histogram.len() / k + 2];
+            for (t, &c) in r.histogram.iter().enumerate().skip(1) {
+                h[(t - 1) / k + 1] += c;
+            }
+            Summary::of(&h)
+        });
+        let finished = turns.games as f64;
+        Some(Simulation {
+            board: about.board.clone(),
+            variant: about.variant.clone(),
+            rules: about.rules.clone(),
+            deck: options.deck,
+            players: options.players,
+            games: r.games,
+            seed: options.seed,
+            unfinished: r.unfinished,
+            turns,
+            rounds: rounds.flatten(),
+            cards_per_game: r.cards as f64 / r.games as f64,
+            win_share: r.wins.iter().map(|&w| w as f64 / finished).collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_rejects_the_biased_zone() {
+        // bound 3: threshold = (2^32 - 3) mod 3 = 1, so a product whose low word is 0 is
+        // rejected. bits 0 -> m = 0, rejected; bits 5 -> m = 15, high word 0.
+        let mut words = [0u32, 5].into_iter();
+        assert_eq!(bounded(3, || words.next().unwrap()), 0);
+        assert_eq!(words.next(), None, "both words were used");
+        // The largest word maps to the top value.
+        assert_eq!(bounded(3, || u32::MAX), 2);
+    }
+
+    #[test]
+    fn chunk_seeds_differ() {
+        let seeds: std::collections::HashSet<u64> = (0..1000)
+            .flat_map(|c| [chunk_seed(1, c), chunk_seed(2, c)])
+            .collect();
+        assert_eq!(seeds.len(), 2000);
+    }
+}

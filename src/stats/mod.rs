@@ -1,0 +1,208 @@
+//! Summaries of samples and goodness-of-fit against an exact distribution.
+//!
+//! Samples are histograms (`h[n]` = how many games lasted n turns), which is how the simulator
+//! produces them. The tests against the exact pmf are the classical ones: Pearson's chi-square
+//! on bins with an expected count of at least [`MIN_EXPECTED`], the z-score of the sample mean
+//! (using the exact standard deviation), and the largest gap between the two CDFs.
+
+use serde::{Deserialize, Serialize};
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
+use crate::solve::{Quantile, QUANTILES};
+
+/// The two-sided 95 % normal quantile.
+pub const Z95: f64 = 1.959_963_984_540_054;
+/// Bins of the chi-square test hold at least this expected count.
+pub const MIN_EXPECTED: f64 = 5.0;
+/// A sample is consistent with the exact answer when its mean's |z| is below this ...
+pub const Z_LIMIT: f64 = 4.0;
+/// ... and the chi-square p-value is above this.
+pub const P_FLOOR: f64 = 1e-4;
+
+/// Summary of a sample of game lengths.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Summary {
+    pub games: u64,
+    pub mean: f64,
+    /// 95 % confidence interval of the mean (normal approximation).
+    pub mean_ci95: [f64; 2],
+    pub sd: f64,
+    pub min: usize,
+    pub median: usize,
+    pub max: usize,
+    pub quantiles: Vec<Quantile>,
+}
+
+impl Summary {
+    /// Summarises a histogram; `None` if it is empty.
+    pub fn of(h: &[u64]) -> Option<Summary> {
+        let games: u64 = h.iter().sum();
+        if games == 0 {
+            return None;
+        }
+        let n = games as f64;
+        let mean = h
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| t as f64 * c as f64)
+            .sum::<f64>()
+            / n;
+        let ss: f64 = h
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| c as f64 * (t as f64 - mean).powi(2))
+            .sum();
+        let sd = if games > 1 {
+            (ss / (n - 1.0)).sqrt()
+        } else {
+            0.0
+        };
+        let half = Z95 * sd / n.sqrt();
+        let quantile = |p: f64| quantile(h, games, p);
+        Some(Summary {
+            games,
+            mean,
+            mean_ci95: [mean - half, mean + half],
+            sd,
+            min: h.iter().position(|&c| c > 0).unwrap_or(0),
+            median: quantile(0.5),
+            max: h.iter().rposition(|&c| c > 0).unwrap_or(0),
+            quantiles: QUANTILES
+                .iter()
+                .map(|&p| Quantile {
+                    p,
+                    turns: quantile(p),
+                })
+                .collect(),
+        })
+    }
+}
+
+/// The smallest n with at least a fraction p of the games lasting n turns or fewer.
+fn quantile(h: &[u64], games: u64, p: f64) -> usize {
+    let target = p * games as f64;
+    let mut seen = 0u64;
+    for (t, &c) in h.iter().enumerate() {
+        seen += c;
+        if seen as f64 >= target {
+            return t;
+        }
+    }
+    h.len().saturating_sub(1)
+}
+
+/// Pearson's chi-square test of a histogram against an exact pmf.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChiSquare {
+    pub statistic: f64,
+    pub degrees_of_freedom: usize,
+    pub p_value: f64,
+    pub bins: usize,
+}
+
+/// Chi-square of `observed` (a histogram of `games` games) against `pmf` (P(T = n); the mass
+/// past its end counts in the last bin). Consecutive lengths are merged until each bin expects
+/// at least [`MIN_EXPECTED`] games. `None` when fewer than two bins can be formed.
+pub fn chi_square(observed: &[u64], pmf: &[f64], games: u64) -> Option<ChiSquare> {
+    let n = games as f64;
+    let len = observed.len().max(pmf.len());
+    let obs = |t: usize| observed.get(t).copied().unwrap_or(0) as f64;
+    // Bins as (observed, expected); the last bin takes every remaining length and the tail.
+    let mut bins: Vec<(f64, f64)> = Vec::new();
+    let (mut o, mut e) = (0.0, 0.0);
+    for t in 0..len {
+        o += obs(t);
+        e += n * pmf.get(t).copied().unwrap_or(0.0);
+        if e >= MIN_EXPECTED {
+            bins.push((o, e));
+            (o, e) = (0.0, 0.0);
+        }
+    }
+    let tail = n - bins.iter().map(|b| b.1).sum::<f64>() - e;
+    e += tail.max(0.0);
+    match bins.last_mut() {
+        Some(last) if e < MIN_EXPECTED => {
+            last.0 += o;
+            last.1 += e;
+        }
+        _ => bins.push((o, e)),
+    }
+    if bins.len() < 2 {
+        return None;
+    }
+    let statistic: f64 = bins.iter().map(|(o, e)| (o - e) * (o - e) / e).sum();
+    let df = bins.len() - 1;
+    let p_value = ChiSquared::new(df as f64).ok()?.sf(statistic);
+    Some(ChiSquare {
+        statistic,
+        degrees_of_freedom: df,
+        p_value,
+        bins: bins.len(),
+    })
+}
+
+/// The largest |F_sample(n) - F_exact(n)| and the n where it occurs.
+pub fn max_cdf_gap(observed: &[u64], pmf: &[f64], games: u64) -> (f64, usize) {
+    let n = games as f64;
+    let (mut fs, mut fe) = (0.0, 0.0);
+    let mut best = (0.0, 0);
+    for t in 0..observed.len().max(pmf.len()) {
+        fs += observed.get(t).copied().unwrap_or(0) as f64 / n;
+        fe += pmf.get(t).copied().unwrap_or(0.0);
+        let gap = (fs - fe).abs();
+        if gap > best.0 {
+            best = (gap, t);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_of_a_small_histogram() {
+        // Lengths 2, 2, 2, 3: mean 9/4, sample variance (3 * 1/16 + 9/16) / 3 = 1/4.
+        let s = Summary::of(&[0, 0, 3, 1]).unwrap();
+        assert_eq!((s.games, s.min, s.median, s.max), (4, 2, 2, 3));
+        approx::assert_relative_eq!(s.mean, 2.25);
+        approx::assert_relative_eq!(s.sd, 0.5);
+        assert!(Summary::of(&[0, 0]).is_none());
+    }
+
+    #[test]
+    fn a_perfect_sample_has_chi_square_zero_and_p_one() {
+        // pmf (0, 0.25, 0.25, 0.5) and a histogram of exactly those proportions.
+        let c = chi_square(&[0, 25, 25, 50], &[0.0, 0.25, 0.25, 0.5], 100).unwrap();
+        assert_eq!(c.bins, 3);
+        assert!(c.statistic.abs() < 1e-12 && (c.p_value - 1.0).abs() < 1e-12);
+        assert_eq!(
+            max_cdf_gap(&[0, 25, 25, 50], &[0.0, 0.25, 0.25, 0.5], 100).0,
+            0.0
+        );
+    }
+
+    #[test]
+    fn a_wrong_sample_is_rejected() {
+        // The same pmf, but a sample with the halves swapped: chi-square 75 on 2 df.
+        let c = chi_square(&[0, 50, 25, 25], &[0.0, 0.25, 0.25, 0.5], 100).unwrap();
+        assert!((c.statistic - (25.0 * 25.0 / 25.0 + 0.0 + 25.0 * 25.0 / 50.0)).abs() < 1e-9);
+        assert!(c.p_value < P_FLOOR);
+    }
+
+    #[test]
+    fn small_expected_counts_are_merged() {
+        // 10 games; pmf 0.1 each for n = 1..=10: bins need 5 expected games, so two bins.
+        let pmf: Vec<f64> = std::iter::once(0.0)
+            .chain(std::iter::repeat_n(0.1, 10))
+            .collect();
+        let h: Vec<u64> = std::iter::once(0)
+            .chain(std::iter::repeat_n(1, 10))
+            .collect();
+        let c = chi_square(&h, &pmf, 10).unwrap();
+        assert_eq!(c.bins, 2);
+    }
+}
