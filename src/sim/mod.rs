@@ -51,20 +51,49 @@ const MAX_PHYSICAL_TABLE: usize = 1 << 25;
 
 /// The chain's transition table laid out for the hot loop.
 ///
-/// A state is held as its row's offset in `next`, shifted left once, with the low bit set when
-/// a turn from it draws no card: following a transition is one load, a shift and an add, with
-/// no multiplication on the loop-carried path.
+/// A state is held as its row's offset in the table, shifted left once, with the low bit set
+/// when a turn from it draws no card: following a transition is one load, a shift and an add,
+/// with no multiplication on the loop-carried path. Tables whose encoded states fit in 16 bits
+/// (every board of a few hundred spaces) are stored as `u16`, half the cache footprint.
 #[derive(Debug, Clone)]
 pub struct Simulator {
     /// The start state, encoded.
     start: u32,
-    /// `next[row + column]`: the encoded state after a card, or [`FINISH`]. The column is the
-    /// physical card (0..D) when the table is small enough, else its kind.
-    next: Vec<u32>,
+    table: Table,
     /// The column of each physical card when the table is by kind; empty when by physical card.
     column: Vec<u32>,
     /// Number of physical cards in a full deck.
     cards: u32,
+}
+
+/// `table[row + column]`: the encoded state after a card, or the FINISH marker of its width.
+/// The column is the physical card (0..D) when the table is small enough, else its kind.
+#[derive(Debug, Clone)]
+enum Table {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+/// A table entry: an encoded state or the finish marker.
+trait Entry: Copy + PartialEq {
+    const FINISH: Self;
+    fn state(self) -> u32;
+}
+
+impl Entry for u16 {
+    const FINISH: u16 = u16::MAX;
+    #[inline]
+    fn state(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Entry for u32 {
+    const FINISH: u32 = FINISH;
+    #[inline]
+    fn state(self) -> u32 {
+        self
+    }
 }
 
 /// The low bit of an encoded state: its turn draws no card.
@@ -95,13 +124,22 @@ impl Simulator {
             t => ((t as usize * stride) as u32) << 1 | u32::from(!chain.draws(t as usize)),
         };
         let kind = |col: usize| if physical { kind_of[col] as usize } else { col };
-        let next = (0..n)
+        let entries = (0..n)
             .flat_map(|s| (0..stride).map(move |c| (s, c)))
-            .map(|(s, c)| encode(chain.next(s, kind(c))))
-            .collect();
+            .map(|(s, c)| encode(chain.next(s, kind(c))));
+        let narrow = ((n * stride) << 1) < usize::from(u16::MAX);
+        let table = if narrow {
+            Table::Narrow(
+                entries
+                    .map(|e| if e == FINISH { u16::MAX } else { e as u16 })
+                    .collect(),
+            )
+        } else {
+            Table::Wide(entries.collect())
+        };
         Simulator {
             start: encode(chain.start() as u32),
-            next,
+            table,
             column,
             cards: d as u32,
         }
@@ -117,6 +155,21 @@ impl Simulator {
     #[inline]
     pub fn play<R: Rng, D: CardSource>(
         &self,
+        rng: &mut R,
+        cards: &mut D,
+        seats: &mut [u32],
+        max_turns: u32,
+    ) -> Played {
+        match &self.table {
+            Table::Narrow(t) => self.play_on(t, rng, cards, seats, max_turns),
+            Table::Wide(t) => self.play_on(t, rng, cards, seats, max_turns),
+        }
+    }
+
+    #[inline]
+    fn play_on<T: Entry, R: Rng, D: CardSource>(
+        &self,
+        table: &[T],
         rng: &mut R,
         cards: &mut D,
         seats: &mut [u32],
@@ -139,18 +192,18 @@ impl Simulator {
                     } else {
                         self.column[card as usize]
                     };
-                    self.next[row + col as usize]
+                    table[row + col as usize]
                 } else {
-                    self.next[row]
+                    table[row]
                 };
-                if next == FINISH {
+                if next == T::FINISH {
                     return Played {
                         turns,
                         cards: drawn,
                         winner: Some(seat),
                     };
                 }
-                *state = next;
+                *state = next.state();
                 if turns >= max_turns {
                     return Played {
                         turns,
