@@ -10,7 +10,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::chain::Chain;
 use crate::cli::{
-    AnalyzeArgs, BoardCommand, Cli, Command, CrosscheckArgs, ShowArgs, SimulateArgs, ThreadArgs,
+    AnalyzeArgs, BoardCommand, Cli, Command, CompareArgs, CrosscheckArgs, PlayersArgs, ShowArgs,
+    SimulateArgs, SpacesArgs, ThreadArgs, WhatifArgs,
 };
 use crate::config;
 use crate::crosscheck::CrossCheck;
@@ -18,8 +19,13 @@ use crate::error::UserError;
 use crate::game::CandyLand;
 use crate::model::{shipped, Board, Variant};
 use crate::output::{self, PendingFile};
+use crate::report::{Comparison, MainFigures, PlayersReport, PlayersRow, SpacesReport};
+use crate::sim::DeckMode;
 use crate::sim::{simulate, SimOptions, Simulation, Simulator};
+use crate::solve::players::Players;
+use crate::solve::spaces::Spaces;
 use crate::solve::{check_finishes, About, Analysis, Options};
+use crate::whatif::WhatIf;
 
 /// Runs one command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
@@ -27,6 +33,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Analyze(args) => analyze(&args)?,
         Command::Simulate(args) => with_threads(args.threads, || simulate_command(&args))?,
         Command::Crosscheck(args) => with_threads(args.threads, || crosscheck(&args))?,
+        Command::Players(args) => with_threads(args.threads, || players(&args))?,
+        Command::Spaces(args) => spaces(&args)?,
+        Command::Whatif(args) => whatif(&args)?,
+        Command::Compare(args) => compare(&args)?,
         Command::Boards => boards()?,
         Command::Board(BoardCommand::Show(args)) => show(&args)?,
     };
@@ -257,4 +267,141 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String> {
     let mut s = serde_json::to_string_pretty(value)?;
     s.push('\n');
     Ok(s)
+}
+
+/// Loads a board with a variant and solves it (one player, exact).
+fn solved(
+    spec: &str,
+    variant: &Variant,
+    options: &Options,
+) -> Result<(
+    About,
+    Chain<crate::game::Token, crate::model::Card>,
+    Analysis,
+)> {
+    let board = config::load_board(Some(spec), variant)?;
+    let about = about(&board, variant);
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    let analysis = Analysis::of(&game, &chain, about.clone(), options)?;
+    Ok((about, chain, analysis))
+}
+
+fn players(args: &PlayersArgs) -> Result<String> {
+    let counts: Vec<usize> = match args.players {
+        None => (1..=4).collect(),
+        Some(k) if (1..=MAX_PLAYERS).contains(&k) => vec![k],
+        Some(k) => {
+            return Err(bad_flag(
+                "--players",
+                format!("{k} is not between 1 and {MAX_PLAYERS}"),
+            )
+            .into())
+        }
+    };
+    if args.games == 0 {
+        return Err(bad_flag("--games", "must be at least 1").into());
+    }
+    let variant = args.variant.to_variant();
+    let (about, chain, analysis) = solved(&args.board, &variant, &Options::default())?;
+    let dist = analysis.distribution();
+    let sim = Simulator::new(&chain);
+    let progress = Progress::new(2 * args.games * counts.len() as u64, "simulating");
+    let mut rows = Vec::new();
+    for &k in &counts {
+        let run = |deck| {
+            let options = SimOptions {
+                games: args.games,
+                seed: args.seed,
+                deck,
+                players: k,
+                max_turns: crate::crosscheck::MAX_TURNS,
+                keep_lengths: false,
+            };
+            let r = simulate(&sim, &options, &|n| progress.inc(n));
+            Simulation::new(&about, &options, &r)
+                .ok_or_else(|| anyhow::anyhow!("no simulated game finished"))
+        };
+        rows.push(PlayersRow {
+            players: k,
+            exact: Players::from_single(&dist, k),
+            iid: run(DeckMode::Iid)?,
+            shuffled: run(DeckMode::Shuffled)?,
+        });
+    }
+    drop(progress);
+    let report = PlayersReport {
+        board: analysis.board.clone(),
+        variant: variant.to_string(),
+        games: args.games,
+        seed: args.seed,
+        rows,
+    };
+    Ok(if args.json {
+        json(&report)?
+    } else {
+        output::players_table(&report)
+    })
+}
+
+fn spaces(args: &SpacesArgs) -> Result<String> {
+    let variant = args.variant.to_variant();
+    let board = config::load_board(Some(&args.board), &variant)?;
+    let names = (0..board.len())
+        .map(|i| board.space_name(i).to_string())
+        .collect();
+    let notes = (0..board.len())
+        .map(|i| output::space_notes(&board, i))
+        .collect();
+    let name = board.name.clone();
+    let len = board.len();
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    check_finishes(&game, &chain)?;
+    let figures = Spaces::of(&game, &chain, len).map_err(|t| anyhow::anyhow!("{t}"))?;
+    let report = SpacesReport {
+        board: name,
+        variant: variant.to_string(),
+        names,
+        notes,
+        figures,
+    };
+    Ok(if args.json {
+        json(&report)?
+    } else if args.csv {
+        output::spaces_csv(&report)
+    } else {
+        output::spaces_table(&report)
+    })
+}
+
+fn whatif(args: &WhatifArgs) -> Result<String> {
+    let variant = args.variant.to_variant();
+    let source = config::read_board(Some(&args.board))?;
+    let w = WhatIf::of(&source, &variant)?;
+    Ok(if args.json {
+        json(&w)?
+    } else {
+        output::whatif_table(&w)
+    })
+}
+
+fn compare(args: &CompareArgs) -> Result<String> {
+    let variant = args.variant.to_variant();
+    let options = Options {
+        exact: false,
+        ..Options::default()
+    };
+    let (_, _, a) = solved(&args.board_a, &variant, &options)?;
+    let (_, _, b) = solved(&args.board_b, &variant, &options)?;
+    let c = Comparison {
+        variant: variant.to_string(),
+        a: MainFigures::of(&a),
+        b: MainFigures::of(&b),
+    };
+    Ok(if args.json {
+        json(&c)?
+    } else {
+        output::comparison_table(&c)
+    })
 }

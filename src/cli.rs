@@ -27,6 +27,14 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Check the simulator against the exact solver and measure the finite-deck effect.
     Crosscheck(CrosscheckArgs),
+    /// K players: game length, each seat's chance to win, playing until everyone finishes.
+    Players(PlayersArgs),
+    /// Per-space figures: remaining turns, landings, licorice, and event counts per game.
+    Spaces(SpacesArgs),
+    /// The exact effect on the expected length of removing each board element.
+    Whatif(WhatifArgs),
+    /// Two boards' main figures side by side.
+    Compare(CompareArgs),
     /// List the shipped boards.
     Boards,
     /// Board files: `board show` prints a board's spaces with their indices.
@@ -122,6 +130,70 @@ pub struct CrosscheckArgs {
     pub json: bool,
     #[command(flatten)]
     pub threads: ThreadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayersArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Number of players, 1 to 6 (default: a table for 1 to 4).
+    #[arg(long, value_name = "K")]
+    pub players: Option<usize>,
+    /// Games in each side-by-side simulation.
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    pub games: u64,
+    /// Seed of the simulations.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SpacesArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Print one JSON object instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the per-space table as CSV.
+    #[arg(long)]
+    pub csv: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WhatifArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The first board: a shipped board's name or a path.
+    pub board_a: String,
+    /// The second board.
+    pub board_b: String,
+    /// Variant flags apply to both boards.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Parallelism.

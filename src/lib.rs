@@ -17,9 +17,11 @@ pub mod error;
 pub mod game;
 pub mod model;
 pub mod output;
+pub mod report;
 pub mod sim;
 pub mod solve;
 pub mod stats;
+pub mod whatif;
 
 mod app;
 pub use app::run;

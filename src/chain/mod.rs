@@ -78,47 +78,18 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
         let mut table = Vec::with_capacity(n * k);
         let mut events = Vec::with_capacity(n * k);
         let mut draws = Vec::with_capacity(n);
-        let mut indptr = Vec::with_capacity(n + 1);
-        let mut indices = Vec::new();
-        let mut data = Vec::new();
-        let mut finish = Vec::with_capacity(n);
-        let mut row: Vec<(u32, u32)> = Vec::with_capacity(k);
-        indptr.push(0);
         for &i in &sorted {
             let i = i as usize;
             draws.push(raw_draws[i]);
-            row.clear();
-            let mut done = 0;
-            for (j, (_, count)) in cards.iter().enumerate() {
-                // A skipped turn has the same outcome whatever the card; its weight is D in all.
-                let next = match raw_next[i * k + j] {
+            for j in 0..k {
+                table.push(match raw_next[i * k + j] {
                     Next::At(t) => rank[index[&t] as usize],
                     Next::Finished => FINISH,
-                };
-                table.push(next);
+                });
                 events.push(raw_events[i * k + j]);
-                if next == FINISH {
-                    done += count;
-                } else {
-                    row.push((next, *count));
-                }
             }
-            // Several cards may lead to the same state: merge them into one entry.
-            row.sort_unstable();
-            let row_start = indices.len();
-            for &(t, c) in &row {
-                if indices.len() > row_start && indices[indices.len() - 1] == t as usize {
-                    *data.last_mut().expect("an entry was pushed") += c;
-                } else {
-                    indices.push(t as usize);
-                    data.push(c);
-                }
-            }
-            indptr.push(indices.len());
-            finish.push(done);
         }
-        let counts = CsMat::new((n, n), indptr, indices, data);
-        Chain {
+        let mut chain = Chain {
             start: rank[0] as usize,
             states,
             cards,
@@ -126,9 +97,17 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             draws,
             table,
             events,
-            counts,
-            finish,
-        }
+            counts: CsMat::zero((n, n)),
+            finish: Vec::new(),
+        };
+        // Q is the chain with nothing absorbed but the finish; r = D - (row sums of Q).
+        let (counts, _) = chain.absorb(|_, _| false);
+        chain.finish = counts
+            .outer_iterator()
+            .map(|row| total - row.iter().map(|(_, c)| c).sum::<u32>())
+            .collect();
+        chain.counts = counts;
+        chain
     }
 }
 
@@ -199,6 +178,49 @@ impl<S, C> Chain<S, C> {
     pub fn r(&self) -> Vec<f64> {
         let d = f64::from(self.total);
         self.finish.iter().map(|&c| f64::from(c) / d).collect()
+    }
+
+    /// Q with the transitions for which `hit(state, card)` holds taken out, as counts over D
+    /// (CSR), and D * P(hit in one turn) for each state: the chain in which a hit absorbs.
+    pub fn absorb(&self, hit: impl Fn(usize, usize) -> bool) -> (CsMat<u32>, Vec<u32>) {
+        let n = self.len();
+        let k = self.cards.len();
+        let mut indptr = Vec::with_capacity(n + 1);
+        let mut indices = Vec::new();
+        let mut data = Vec::new();
+        let mut hits = vec![0u32; n];
+        let mut row: Vec<(usize, u32)> = Vec::with_capacity(k);
+        indptr.push(0);
+        for (s, hit_count) in hits.iter_mut().enumerate() {
+            row.clear();
+            for card in 0..k {
+                let count = if self.draws[s] {
+                    self.cards[card].1
+                } else if card == 0 {
+                    // A state that draws no card moves once, with probability 1.
+                    self.total
+                } else {
+                    continue;
+                };
+                if hit(s, card) {
+                    *hit_count += count;
+                } else if self.next(s, card) != FINISH {
+                    row.push((self.next(s, card) as usize, count));
+                }
+            }
+            row.sort_unstable();
+            let row_start = indices.len();
+            for &(t, c) in &row {
+                if indices.len() > row_start && indices[indices.len() - 1] == t {
+                    *data.last_mut().expect("an entry was pushed") += c;
+                } else {
+                    indices.push(t);
+                    data.push(c);
+                }
+            }
+            indptr.push(indices.len());
+        }
+        (CsMat::new((n, n), indptr, indices, data), hits)
     }
 
     /// Which states can reach the finish at all (reverse breadth-first search from the states

@@ -264,4 +264,8 @@ impl RaceGame for CandyLand {
     fn card_name(&self, card: Card) -> String {
         self.board.card_name(card)
     }
+
+    fn position(&self, state: Token) -> Option<usize> {
+        state.at.space()
+    }
 }

@@ -6,6 +6,7 @@
 //! ([`crate::chain`]) and the simulator use nothing else, so the rules are written exactly once.
 
 pub mod candyland;
+pub mod product;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -112,4 +113,6 @@ pub trait RaceGame {
     fn describe(&self, state: Self::State) -> String;
     /// A card's name.
     fn card_name(&self, card: Self::Card) -> String;
+    /// The space a state stands on (`None` off the board, e.g. before the first space).
+    fn position(&self, state: Self::State) -> Option<usize>;
 }

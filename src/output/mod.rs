@@ -8,9 +8,11 @@ pub use file::{write_atomic, PendingFile};
 
 use crate::crosscheck::CrossCheck;
 use crate::model::{Board, Card, Space, Variant};
+use crate::report::{Comparison, PlayersReport, SpacesReport};
 use crate::sim::Simulation;
 use crate::solve::Analysis;
 use crate::stats::Summary;
+use crate::whatif::WhatIf;
 
 /// Bars of the text histogram are at most this wide.
 const BAR_WIDTH: usize = 40;
@@ -154,6 +156,33 @@ pub fn board_list(boards: &[Board]) -> String {
     }
     s.push_str("\nAnalyze one with `candyland analyze NAME`; see its spaces with `candyland board show NAME`.\n");
     s
+}
+
+/// What is special about a space: "licorice", "shortcut to 58", "landmark, 1 card", ...
+pub fn space_notes(board: &Board, i: usize) -> String {
+    let mut notes = Vec::new();
+    if board.is_licorice(i) {
+        notes.push("licorice".to_string());
+    }
+    if let Some(to) = board.shortcut(i) {
+        notes.push(format!("shortcut to {to}"));
+    }
+    if let Space::Landmark(l) = board.spaces()[i] {
+        let n = board
+            .deck()
+            .cards()
+            .iter()
+            .find(|(c, _)| *c == Card::Landmark(l))
+            .map_or(0, |c| c.1);
+        notes.push(format!(
+            "landmark, {n} card{}",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    if i + 1 == board.len() {
+        notes.push("last space".to_string());
+    }
+    notes.join("; ")
 }
 
 /// The `board show` table: every space with its index and what is special about it.
@@ -336,5 +365,244 @@ pub fn crosscheck_table(c: &CrossCheck) -> String {
         "difference in median", c.shuffled.median_difference
     );
     let _ = writeln!(s, "  {}", c.shuffled.statement);
+    s
+}
+
+/// The `players` table.
+pub fn players_table(r: &PlayersReport) -> String {
+    let mut s = String::new();
+    let variant = if r.variant.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", r.variant)
+    };
+    let _ = writeln!(
+        s,
+        "{}{variant}: several players\n  exact: i.i.d. draws, derived from the one-player distribution\n  simulated: {} games with one shared shuffled deck (seed {})\n",
+        r.board, r.games, r.seed
+    );
+    let _ = writeln!(s, "Until the first player finishes");
+    let _ = writeln!(
+        s,
+        "  {:>7}  {:>11} {:>6}  {:>10} {:>6}  {:>32}",
+        "players",
+        "mean rounds",
+        "median",
+        "mean turns",
+        "median",
+        "shuffled deck: mean turns, 95% CI"
+    );
+    for row in &r.rows {
+        let f = &row.exact.first_finisher;
+        let t = &row.shuffled.turns;
+        let _ = writeln!(
+            s,
+            "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {:>12.3} ({:.3} to {:.3})",
+            row.players,
+            f.mean_rounds,
+            f.median_rounds,
+            f.mean_turns,
+            f.median_turns,
+            t.mean,
+            t.mean_ci95[0],
+            t.mean_ci95[1]
+        );
+    }
+    let _ = writeln!(s, "\nEach seat's chance of winning (exact | shuffled deck)");
+    for row in r.rows.iter().filter(|row| row.players > 1) {
+        let seats: Vec<String> = row
+            .exact
+            .first_finisher
+            .win
+            .iter()
+            .zip(&row.shuffled.win_share)
+            .enumerate()
+            .map(|(i, (w, sim))| format!("seat {} {:.4} | {:.4}", i + 1, w, sim))
+            .collect();
+        let _ = writeln!(s, "  {} players: {}", row.players, seats.join(";  "));
+    }
+    let _ = writeln!(
+        s,
+        "\nPlaying until everyone finishes (exact; finished players sit out)"
+    );
+    let _ = writeln!(
+        s,
+        "  {:>7}  {:>11} {:>6}  {:>10} {:>6}  expected finishing place by seat",
+        "players", "mean rounds", "median", "mean turns", "median"
+    );
+    for row in &r.rows {
+        let e = &row.exact.everyone;
+        let places: Vec<String> = e.mean_place.iter().map(|p| format!("{p:.4}")).collect();
+        let _ = writeln!(
+            s,
+            "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {}",
+            row.players,
+            e.mean_rounds,
+            e.median_rounds,
+            e.mean_turns,
+            e.median_turns,
+            places.join(", ")
+        );
+    }
+    s
+}
+
+/// The `spaces` table.
+pub fn spaces_table(r: &SpacesReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}: per space (one player, exact)", r.board);
+    if !r.variant.is_empty() {
+        let _ = writeln!(s, "  variant: {}", r.variant);
+    }
+    let _ = writeln!(
+        s,
+        "\n  {:>5}  {:<16}{:>10}{:>10}{:>9}{:>10}{:>9}{:>9}  notes",
+        "space", "name", "remaining", "landings", "P(land)", "turns on", "P(stuck)", "lost"
+    );
+    for f in &r.figures.spaces {
+        let remaining = f
+            .expected_remaining
+            .map_or("-".to_string(), |e| format!("{e:.3}"));
+        let (stuck, lost) = if f.p_caught > 0.0 || f.expected_turns_lost > 0.0 {
+            (
+                format!("{:.4}", f.p_caught),
+                format!("{:.3}", f.expected_turns_lost),
+            )
+        } else {
+            ("".to_string(), "".to_string())
+        };
+        let line = format!(
+            "  {:>5}  {:<16}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
+            f.space,
+            r.names[f.space],
+            remaining,
+            f.expected_landings,
+            f.p_land,
+            f.expected_turns_on,
+            stuck,
+            lost,
+            r.notes[f.space]
+        );
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+    let _ = writeln!(
+        s,
+        "\n  remaining: expected turns left standing there (free); landings: expected moves that end\n  there per game; turns on: expected turns begun there; P(stuck): chance of being caught by\n  its licorice at least once; lost: expected turns lost there per game."
+    );
+    let _ = writeln!(s, "\nExpected events per game");
+    for e in &r.figures.events {
+        let _ = writeln!(s, "  {:<20}{:.4}", e.event, e.expected);
+    }
+    let _ = writeln!(s, "  {:<20}{:.4}", "cards drawn", r.figures.cards);
+    s
+}
+
+/// The `spaces` table as CSV.
+pub fn spaces_csv(r: &SpacesReport) -> String {
+    let mut s = String::from(
+        "space,name,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
+    );
+    for f in &r.figures.spaces {
+        let remaining = f
+            .expected_remaining
+            .map_or(String::new(), |e| e.to_string());
+        let name = r.names[f.space].replace(',', " ");
+        let _ = writeln!(
+            s,
+            "{},{name},{remaining},{},{},{},{},{}",
+            f.space,
+            f.expected_landings,
+            f.p_land,
+            f.expected_turns_on,
+            f.p_caught,
+            f.expected_turns_lost
+        );
+    }
+    s
+}
+
+fn change_row(s: &mut String, c: &crate::whatif::Change) {
+    let (e, d) = match (c.expected_turns, c.difference) {
+        (Some(e), Some(d)) => (format!("{e:.4}"), format!("{d:+.4}")),
+        _ => ("never ends".to_string(), "-".to_string()),
+    };
+    let _ = writeln!(s, "  {:<44}{:>12}{:>12}", c.change, e, d);
+}
+
+/// The `whatif` table.
+pub fn whatif_table(w: &WhatIf) -> String {
+    let mut s = String::new();
+    let variant = if w.variant.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", w.variant)
+    };
+    let _ = writeln!(
+        s,
+        "{}{variant}: exact effect of removing board elements on the expected length\n  one player, i.i.d. draws; expected turns as the board is: {:.4}\n",
+        w.board, w.expected_turns
+    );
+    let _ = writeln!(
+        s,
+        "  {:<44}{:>12}{:>12}",
+        "change", "E[turns]", "difference"
+    );
+    for c in &w.by_kind {
+        change_row(&mut s, c);
+    }
+    let _ = writeln!(s, "\n  One element at a time, largest effect first");
+    for c in &w.by_element {
+        change_row(&mut s, c);
+    }
+    s
+}
+
+/// The `compare` table.
+pub fn comparison_table(c: &Comparison) -> String {
+    let mut s = String::new();
+    if !c.variant.is_empty() {
+        let _ = writeln!(s, "variant (both boards): {}\n", c.variant);
+    }
+    let (a, b) = (&c.a, &c.b);
+    let _ = writeln!(
+        s,
+        "  {:<26}{:>14}{:>14}{:>14}",
+        "", a.board, b.board, "difference"
+    );
+    let mut row = |label: &str, x: f64, y: f64, digits: usize| {
+        let _ = writeln!(
+            s,
+            "  {label:<26}{x:>14.digits$}{y:>14.digits$}{:>+14.digits$}",
+            y - x
+        );
+    };
+    row("states", a.states as f64, b.states as f64, 0);
+    row("expected turns", a.expected_turns, b.expected_turns, 4);
+    row("standard deviation", a.std_dev, b.std_dev, 4);
+    row(
+        "expected cards drawn",
+        a.expected_cards,
+        b.expected_cards,
+        4,
+    );
+    row("shortest game", a.min_turns as f64, b.min_turns as f64, 0);
+    row("median", a.median as f64, b.median as f64, 0);
+    row("mode", a.mode as f64, b.mode as f64, 0);
+    for (qa, qb) in a.quantiles.iter().zip(&b.quantiles) {
+        row(
+            &format!("{}% end by", qa.p * 100.0),
+            qa.turns as f64,
+            qb.turns as f64,
+            0,
+        );
+    }
+    for (ta, tb) in a.longer_than.iter().zip(&b.longer_than) {
+        row(
+            &format!("P(longer than {})", ta.turns),
+            ta.probability,
+            tb.probability,
+            6,
+        );
+    }
     s
 }

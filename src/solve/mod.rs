@@ -10,6 +10,8 @@
 
 pub mod distribution;
 pub mod linear;
+pub mod players;
+pub mod spaces;
 
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
@@ -132,6 +134,9 @@ pub struct Analysis {
     pub tolerance: f64,
     /// `pmf[n]` = P(T = n), n = 0, 1, ...
     pub pmf: Vec<f64>,
+    /// `survival[n]` = P(T > n), kept for the multi-player figures (not in the JSON).
+    #[serde(skip)]
+    pub survival: Vec<f64>,
 }
 
 impl Analysis {
@@ -223,7 +228,16 @@ impl Analysis {
             unfinished_mass: dist.survival(dist.last_turn()),
             tolerance: options.tolerance,
             pmf: dist.pmf,
+            survival: dist.survival,
         })
+    }
+
+    /// The length distribution.
+    pub fn distribution(&self) -> Distribution {
+        Distribution {
+            pmf: self.pmf.clone(),
+            survival: self.survival.clone(),
+        }
     }
 
     /// The exact expected length as a float (for checks against `expected_turns`).

@@ -409,3 +409,218 @@ fn crosscheck_gives_a_verdict_and_the_finite_deck_effect() {
     let table = stdout(&["crosscheck", "treats", "--games", "20000"]);
     assert!(table.contains("CONSISTENT") || table.contains("INCONSISTENT"));
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct FirstFinisherJson {
+    mean_rounds: f64,
+    median_rounds: usize,
+    mean_turns: f64,
+    median_turns: usize,
+    win: Vec<f64>,
+    win_by_round: Vec<Vec<f64>>,
+    turns_pmf: Vec<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct EveryoneJson {
+    mean_rounds: f64,
+    median_rounds: usize,
+    mean_turns: f64,
+    median_turns: usize,
+    mean_place: Vec<f64>,
+    rounds_pmf: Vec<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ExactPlayersJson {
+    players: usize,
+    first_finisher: FirstFinisherJson,
+    everyone: EveryoneJson,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PlayersRowJson {
+    players: usize,
+    exact: ExactPlayersJson,
+    iid: SimulateJson,
+    shuffled: SimulateJson,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PlayersJson {
+    board: String,
+    variant: String,
+    games: u64,
+    seed: u64,
+    rows: Vec<PlayersRowJson>,
+}
+
+#[test]
+fn players_shows_one_to_four_players_with_simulations_side_by_side() {
+    let out = stdout(&["players", "--games", "20000", "--json"]);
+    let p: PlayersJson = serde_json::from_str(&out).unwrap();
+    let ks: Vec<usize> = p.rows.iter().map(|r| r.players).collect();
+    assert_eq!(ks, [1, 2, 3, 4]);
+    for r in &p.rows {
+        assert_eq!(r.exact.first_finisher.win.len(), r.players);
+        assert_eq!((r.iid.players, r.shuffled.players), (r.players, r.players));
+        assert_eq!(r.shuffled.deck, "shuffled");
+    }
+    let table = stdout(&["players", "--players", "3", "--games", "5000"]);
+    assert!(
+        table.contains("seat 1") && table.contains("everyone finishes"),
+        "{table}"
+    );
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SpaceJson {
+    space: usize,
+    expected_remaining: Option<f64>,
+    expected_landings: f64,
+    p_land: f64,
+    expected_turns_on: f64,
+    p_caught: f64,
+    expected_turns_lost: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct EventJson {
+    event: String,
+    expected: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SpacesFiguresJson {
+    spaces: Vec<SpaceJson>,
+    events: Vec<EventJson>,
+    cards: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SpacesJson {
+    board: String,
+    variant: String,
+    names: Vec<String>,
+    notes: Vec<String>,
+    figures: SpacesFiguresJson,
+}
+
+#[test]
+fn spaces_json_and_csv_cover_every_space() {
+    let s: SpacesJson = serde_json::from_str(&stdout(&["spaces", "--json"])).unwrap();
+    assert_eq!(s.figures.spaces.len(), 134);
+    assert_eq!(s.names[8], "Plumpy");
+    assert!(s.notes[47].contains("licorice"));
+    assert!(s.figures.spaces[47].p_caught > 0.0 && s.figures.spaces[48].p_caught == 0.0);
+    // A shortcut's start is never rested on.
+    assert!(s.figures.spaces[4].expected_remaining.is_none());
+    let names: Vec<&str> = s.figures.events.iter().map(|e| e.event.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "licorice",
+            "turn-lost",
+            "shortcut",
+            "landmark-forward",
+            "landmark-backward"
+        ]
+    );
+    let csv = stdout(&["spaces", "--csv"]);
+    assert_eq!(csv.lines().count(), 135);
+    assert!(stdout(&["spaces"]).contains("Expected events per game"));
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ChangeJson {
+    change: String,
+    expected_turns: Option<f64>,
+    difference: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct WhatIfJson {
+    board: String,
+    variant: String,
+    expected_turns: f64,
+    by_kind: Vec<ChangeJson>,
+    by_element: Vec<ChangeJson>,
+}
+
+#[test]
+fn whatif_lists_kinds_and_ranked_elements() {
+    let w: WhatIfJson = serde_json::from_str(&stdout(&["whatif", "--json"])).unwrap();
+    let kinds: Vec<&str> = w.by_kind.iter().map(|c| c.change.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["without licorice", "without landmarks", "without shortcuts"]
+    );
+    assert_eq!(w.by_element.len(), 11);
+    let table = stdout(&["whatif", "treats"]);
+    assert!(table.contains("without the Ice Pop cards (2)"), "{table}");
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct MainJson {
+    board: String,
+    states: usize,
+    expected_turns: f64,
+    std_dev: f64,
+    min_turns: usize,
+    median: usize,
+    mode: usize,
+    quantiles: Vec<QuantileJson>,
+    longer_than: Vec<TailJson>,
+    expected_cards: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CompareJson {
+    variant: String,
+    a: MainJson,
+    b: MainJson,
+}
+
+#[test]
+fn compare_puts_two_boards_side_by_side() {
+    let c: CompareJson =
+        serde_json::from_str(&stdout(&["compare", "classic", "treats", "--json"])).unwrap();
+    assert_eq!(
+        (c.a.board.as_str(), c.b.board.as_str()),
+        ("classic", "treats")
+    );
+    let a = json(&["analyze", "treats", "--json"]);
+    assert_relative_eq!(
+        c.b.expected_turns,
+        a.expected_turns,
+        max_relative = tol::SAME_QUANTITY
+    );
+    let table = stdout(&["compare", "treats", "treats-as-coded"]);
+    assert!(table.contains("difference") && table.contains("expected turns"));
+}

@@ -39,15 +39,31 @@ fn cases() -> Vec<(String, CandyLand)> {
 
 #[test]
 fn every_row_sums_to_exactly_one_in_rationals() {
+    // Rebuilt from the per-card table (what the step function returned for every card), not
+    // from the merged matrix: each entry of Q and r must be the sum of its cards' counts, and
+    // the row must add up to exactly 1.
     for (name, g) in cases() {
         let chain = Chain::build(&g);
         let d = BigInt::from(chain.denominator());
         for s in 0..chain.len() {
+            let mut by_target: std::collections::BTreeMap<u32, u32> = Default::default();
+            if chain.draws(s) {
+                for (card, (_, count)) in chain.cards().iter().enumerate() {
+                    *by_target.entry(chain.next(s, card)).or_default() += count;
+                }
+            } else {
+                // A lost turn: one outcome, whatever the card.
+                by_target.insert(chain.next(s, 0), chain.denominator());
+            }
+            let finish = by_target.remove(&candyland::chain::FINISH).unwrap_or(0);
+            assert_eq!(finish, chain.finish_counts()[s], "{name}: r at {s}");
             let row = chain.counts().outer_view(s).unwrap();
-            let mut sum = BigRational::new(BigInt::from(chain.finish_counts()[s]), d.clone());
-            for (_, &c) in row.iter() {
-                assert!(c > 0, "{name}: stored zero");
-                sum += BigRational::new(BigInt::from(c), d.clone());
+            let stored: Vec<(u32, u32)> = row.iter().map(|(t, &c)| (t as u32, c)).collect();
+            let rebuilt: Vec<(u32, u32)> = by_target.into_iter().collect();
+            assert_eq!(stored, rebuilt, "{name}: row {s}");
+            let mut sum = BigRational::new(BigInt::from(finish), d.clone());
+            for (_, c) in &rebuilt {
+                sum += BigRational::new(BigInt::from(*c), d.clone());
             }
             assert!(sum.is_one(), "{name}: row {s} sums to {sum}");
         }

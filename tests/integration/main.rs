@@ -4,12 +4,23 @@
 //! - `shipped`: the shipped boards load, match their sources and solve;
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
 //! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`;
-//! - `simulation`: Monte Carlo against the exact answers, determinism, published figures.
+//! - `simulation`: Monte Carlo against the exact answers, determinism, published figures;
+//! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures.
 
 mod bad_input;
 mod cli;
 mod common;
 mod invariants;
+mod players;
 mod shipped;
 mod simulation;
+mod spaces;
 mod tiny_boards;
+mod whatif;
+
+/// The text of a shipped board.
+fn shipped_text(name: &str) -> &'static str {
+    candyland::model::shipped::find(name)
+        .expect("shipped board")
+        .text
+}

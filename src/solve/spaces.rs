@@ -1,0 +1,190 @@
+//! Figures per space and per event, from the fundamental matrix N = (I - Q)^-1, never formed:
+//! - expected remaining turns from each state: E = N 1 (a column solve);
+//! - expected turns begun in each state, from the start: v = e_start^T N, i.e. the solve
+//!   (I - Q)^T v = e_start, done by the same sweep on Q^T with the state order reversed (so
+//!   that its few backward entries are again the landmark targets);
+//! - expected number of each event per game: N r_e, with r_e(s) the chance of the event on a
+//!   turn from s ("rewards on the chain");
+//! - the probability of ever landing on a space (or of being caught by its licorice): the
+//!   absorption probability of the chain in which those moves absorb, one more sweep each.
+
+use serde::{Deserialize, Serialize};
+use sprs::CsMat;
+
+use crate::chain::{Chain, FINISH};
+use crate::game::{Event, RaceGame};
+use crate::solve::{Sweep, Trapped};
+
+/// The expected number of one kind of event per game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventCount {
+    pub event: String,
+    pub expected: f64,
+}
+
+/// The figures of one space.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceFigures {
+    pub space: usize,
+    /// Expected turns left when standing on the space, free (`None` if no game ever rests
+    /// there, e.g. the start of a shortcut).
+    pub expected_remaining: Option<f64>,
+    /// Expected number of moves that end on the space, per game.
+    pub expected_landings: f64,
+    /// P(a game lands on the space at least once).
+    pub p_land: f64,
+    /// Expected turns begun on the space, per game (stuck and lost turns included).
+    pub expected_turns_on: f64,
+    /// P(a game is caught by licorice on this space at least once).
+    pub p_caught: f64,
+    /// Expected turns lost on the space, per game.
+    pub expected_turns_lost: f64,
+}
+
+/// Per-space and per-event figures of a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spaces {
+    pub spaces: Vec<SpaceFigures>,
+    pub events: Vec<EventCount>,
+    /// Expected cards drawn per game.
+    pub cards: f64,
+}
+
+/// E = N 1 for every state.
+pub fn expected_remaining<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, Trapped> {
+    let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator())?;
+    Ok(sweep.solve(chain.counts(), &vec![1.0; chain.len()]))
+}
+
+/// v = e_start^T N: the expected number of turns begun in each state.
+pub fn occupancy<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, Trapped> {
+    let n = chain.len();
+    let rev = |i: usize| n - 1 - i;
+    // (Q^T) in reversed order: entry (rev(t), rev(s)) = c(s, t).
+    let mut tri = sprs::TriMat::new((n, n));
+    for (s, row) in chain.counts().outer_iterator().enumerate() {
+        for (t, &c) in row.iter() {
+            tri.add_triplet(rev(t), rev(s), c);
+        }
+    }
+    let m: CsMat<u32> = tri.to_csr();
+    let sweep = Sweep::<f64>::factor(&m, chain.denominator())?;
+    let mut e = vec![0.0; n];
+    e[rev(chain.start())] = 1.0;
+    let v = sweep.solve(&m, &e);
+    Ok((0..n).map(|s| v[rev(s)]).collect())
+}
+
+/// P(the game ever makes a move for which `hit(state, card)` holds), from the start.
+pub fn hit_probability<S, C>(
+    chain: &Chain<S, C>,
+    hit: impl Fn(usize, usize) -> bool,
+) -> Result<f64, Trapped> {
+    let (counts, hits) = chain.absorb(hit);
+    let d = f64::from(chain.denominator());
+    let rhs: Vec<f64> = hits.iter().map(|&h| f64::from(h) / d).collect();
+    let sweep = Sweep::<f64>::factor(&counts, chain.denominator())?;
+    Ok(sweep.solve(&counts, &rhs)[chain.start()])
+}
+
+/// The chance of each card kind on a turn from `s` (a turn that draws no card: the first kind
+/// stands for the whole turn).
+fn card_weights<S, C>(chain: &Chain<S, C>, s: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+    let d = f64::from(chain.denominator());
+    let draws = chain.draws(s);
+    chain
+        .cards()
+        .iter()
+        .enumerate()
+        .filter(move |(k, _)| draws || *k == 0)
+        .map(move |(k, (_, c))| (k, if draws { f64::from(*c) / d } else { 1.0 }))
+}
+
+impl Spaces {
+    /// Computes every per-space and per-event figure of a game on a track of `track_len` spaces.
+    pub fn of<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        track_len: usize,
+    ) -> Result<Spaces, Trapped> {
+        let n = chain.len();
+        let expected = expected_remaining(chain)?;
+        let occ = occupancy(chain)?;
+        let pos: Vec<Option<usize>> = chain.states().iter().map(|s| game.position(*s)).collect();
+        let lands_on = |s: usize, card: usize, space: usize| {
+            let t = chain.next(s, card);
+            t != FINISH && pos[t as usize] == Some(space) && pos[s] != Some(space)
+        };
+        let caught_on = |s: usize, card: usize, space: usize| {
+            let t = chain.next(s, card);
+            t != FINISH
+                && pos[t as usize] == Some(space)
+                && chain.events(s, card).contains(Event::Licorice)
+        };
+
+        let mut figures: Vec<SpaceFigures> = (0..track_len)
+            .map(|space| SpaceFigures {
+                space,
+                expected_remaining: None,
+                expected_landings: 0.0,
+                p_land: 0.0,
+                expected_turns_on: 0.0,
+                p_caught: 0.0,
+                expected_turns_lost: 0.0,
+            })
+            .collect();
+        let mut rates = vec![vec![0.0; n]; Event::ALL.len()];
+        for s in 0..n {
+            for (card, w) in card_weights(chain, s) {
+                for e in chain.events(s, card).iter() {
+                    rates[e as usize][s] += w;
+                }
+                let t = chain.next(s, card);
+                if t != FINISH {
+                    if let Some(p) = pos[t as usize] {
+                        if pos[s] != Some(p) {
+                            figures[p].expected_landings += occ[s] * w;
+                        }
+                    }
+                }
+            }
+            if let Some(p) = pos[s] {
+                let f = &mut figures[p];
+                f.expected_turns_on += occ[s];
+                f.expected_turns_lost += occ[s] * rates[Event::TurnLost as usize][s];
+                // The free state on a space sorts after the one that owes a turn: keep the last.
+                f.expected_remaining = Some(expected[s]);
+            }
+        }
+        for f in &mut figures {
+            if f.expected_landings > 0.0 {
+                f.p_land = hit_probability(chain, |s, c| lands_on(s, c, f.space))?;
+            }
+            if f.expected_turns_on > 0.0
+                && (0..n).any(|s| (0..chain.cards().len()).any(|c| caught_on(s, c, f.space)))
+            {
+                f.p_caught = hit_probability(chain, |s, c| caught_on(s, c, f.space))?;
+            }
+        }
+        let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator())?;
+        let start = chain.start();
+        let events = Event::ALL
+            .iter()
+            .map(|&e| EventCount {
+                event: e.name().to_string(),
+                expected: sweep.solve(chain.counts(), &rates[e as usize])[start],
+            })
+            .collect();
+        let draws: Vec<f64> = (0..n)
+            .map(|s| f64::from(u8::from(chain.draws(s))))
+            .collect();
+        Ok(Spaces {
+            spaces: figures,
+            events,
+            cards: sweep.solve(chain.counts(), &draws)[start],
+        })
+    }
+}

@@ -1,0 +1,150 @@
+//! Per-space and event figures, by hand on tiny boards and by a second route on classic.
+
+use approx::assert_relative_eq;
+
+use candyland::chain::Chain;
+use candyland::game::RaceGame;
+use candyland::solve::spaces::{occupancy, Spaces};
+
+use crate::common::{game, tol};
+
+fn spaces(toml: &str) -> Spaces {
+    let g = game(toml);
+    let chain = Chain::build(&g);
+    Spaces::of(&g, &chain, g.board().len()).unwrap()
+}
+
+fn event(s: &Spaces, name: &str) -> f64 {
+    s.events.iter().find(|e| e.event == name).unwrap().expected
+}
+
+#[test]
+fn visits_and_remaining_turns_on_a_pure_colour_track() {
+    // Spaces [red, blue], red and blue 1/2 each, start before space 0.
+    // S -> 0 (1/2), S -> 1 (1/2); 0 -> 1 (1/2) or done; 1 -> done.
+    // Landings: on 0, 1/2; on 1, 1/2 + 1/4 = 3/4; each space at most once, so P(land) equals
+    // the landings. Remaining: E_0 = 3/2, E_1 = 1 (tiny_boards.rs).
+    let s = spaces(
+        "name = \"t\"\n[board]\nspaces = [\"red\", \"blue\"]\n[deck.single]\nred = 1\nblue = 1\n",
+    );
+    let f = &s.spaces;
+    assert_relative_eq!(
+        f[0].expected_landings,
+        0.5,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        f[1].expected_landings,
+        0.75,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(f[0].p_land, 0.5, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(f[1].p_land, 0.75, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(
+        f[0].expected_remaining.unwrap(),
+        1.5,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        f[1].expected_remaining.unwrap(),
+        1.0,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(s.cards, 2.25, max_relative = tol::SAME_QUANTITY);
+}
+
+#[test]
+fn licorice_figures_by_hand() {
+    // Spaces [red, blue (licorice), red], red and blue 1/2 each, stuck-until-color.
+    // Landings on 1: from S by blue (1/2), from 0 by blue (1/2 * 1/2): 3/4, at most once each
+    // game, so P(land) = P(stuck) = 3/4. Once there only blue leaves (and finishes): 2 turns
+    // begun there on average, one of them lost. So turns on 1 = 3/2, turns lost = 3/4.
+    // Landings on 2: only 0 -> 2 by red: 1/4. E_1 = 2, E_2 = 1.
+    // Events per game: licorice landings 3/4, turns lost 3/4, cards = E[T] = 13/4.
+    let s = spaces(
+        "name = \"t\"\n[board]\nspaces = [\"red\", \"blue\", \"red\"]\nlicorice = [1]\n[deck.single]\nred = 1\nblue = 1\n[rules]\nlicorice = \"stuck-until-color\"\n",
+    );
+    let f = &s.spaces;
+    assert_relative_eq!(
+        f[1].expected_landings,
+        0.75,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(f[1].p_caught, 0.75, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(
+        f[1].expected_turns_on,
+        1.5,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        f[1].expected_turns_lost,
+        0.75,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        f[2].expected_landings,
+        0.25,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        f[1].expected_remaining.unwrap(),
+        2.0,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_eq!(f[0].p_caught, 0.0);
+    assert_relative_eq!(
+        event(&s, "licorice"),
+        0.75,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        event(&s, "turn-lost"),
+        0.75,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(s.cards, 3.25, max_relative = tol::SAME_QUANTITY);
+}
+
+#[test]
+fn landing_twice_separates_landings_from_the_chance_of_landing() {
+    // Spaces [red, Star, blue, red]; red, blue, Star 1/3 each (the backward-jump board of
+    // tiny_boards.rs). Star can be landed on more than once, so E[landings] > P(land).
+    let s = spaces(
+        "name = \"t\"\n[board]\nspaces = [\"red\", \"Star\", \"blue\", \"red\"]\n[deck.single]\nred = 1\nblue = 1\n[deck.landmark]\nStar = 1\n",
+    );
+    let star = &s.spaces[1];
+    assert!(star.expected_landings > star.p_land && star.p_land > 0.0 && star.p_land < 1.0);
+    // Landings on Star = P(land) * (1 + expected further landings after one): with
+    // h = P(landing again from Star), E[landings] = P(land) / (1 - h), h between 0 and 1.
+    let h = 1.0 - star.p_land / star.expected_landings;
+    assert!(h > 0.0 && h < 1.0);
+    assert!(event(&s, "landmark-backward") > 0.0 && event(&s, "landmark-forward") > 0.0);
+}
+
+#[test]
+fn occupancy_equals_the_summed_distribution_iteration() {
+    // Second route: sum over n of pi_n (the state distribution after n turns).
+    let g = game(crate::shipped_text("classic"));
+    let chain = Chain::build(&g);
+    let v = occupancy(&chain).unwrap();
+    let q = chain.q();
+    let qt = q.transpose_view().to_csr();
+    let mut pi = vec![0.0; chain.len()];
+    pi[chain.start()] = 1.0;
+    let mut total = pi.clone();
+    for _ in 0..5000 {
+        let mut next = vec![0.0; chain.len()];
+        sprs::prod::mul_acc_mat_vec_csr(qt.view(), &pi[..], &mut next[..]);
+        pi = next;
+        total.iter_mut().zip(&pi).for_each(|(t, p)| *t += p);
+    }
+    assert!(pi.iter().sum::<f64>() < 1e-15);
+    for (a, b) in v.iter().zip(&total) {
+        assert_relative_eq!(a, b, max_relative = 1e-9, epsilon = 1e-15);
+    }
+    // And the occupancies sum to E[T].
+    let e: f64 = v.iter().sum();
+    let s = Spaces::of(&g, &chain, g.board().len()).unwrap();
+    assert_relative_eq!(e, s.cards, max_relative = 1e-12);
+    assert!(g.position(chain.states()[chain.start()]).is_none());
+}
