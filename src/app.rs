@@ -10,14 +10,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::chain::Chain;
 use crate::cli::{
-    AnalyzeArgs, BoardCommand, Cli, Command, CompareArgs, CrosscheckArgs, PlayersArgs, ShowArgs,
-    SimulateArgs, SpacesArgs, ThreadArgs, WhatifArgs,
+    AnalyzeArgs, BoardCommand, Cli, Command, CompareArgs, CrosscheckArgs, PlayersArgs, ReportArgs,
+    ShowArgs, SimulateArgs, SpacesArgs, ThreadArgs, WhatifArgs,
 };
 use crate::config;
 use crate::crosscheck::CrossCheck;
 use crate::error::UserError;
 use crate::game::CandyLand;
-use crate::model::{shipped, Board, Variant};
+use crate::model::{shipped, Variant};
 use crate::output::{self, PendingFile};
 use crate::report::{Comparison, MainFigures, PlayersReport, PlayersRow, SpacesReport};
 use crate::sim::DeckMode;
@@ -37,6 +37,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Spaces(args) => spaces(&args)?,
         Command::Whatif(args) => whatif(&args)?,
         Command::Compare(args) => compare(&args)?,
+        Command::Report(args) => with_threads(args.threads, || report(&args))?,
         Command::Boards => boards()?,
         Command::Board(BoardCommand::Show(args)) => show(&args)?,
     };
@@ -49,7 +50,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String> {
     let options = analyze_options(args)?;
     let variant = args.variant.to_variant();
     let board = config::load_board(Some(&args.board), &variant)?;
-    let about = about(&board, &variant);
+    let about = config::about(&board, &variant);
     let game = CandyLand::new(board);
     let chain = Chain::build(&game);
     let analysis = Analysis::of(&game, &chain, about, &options)?;
@@ -84,18 +85,6 @@ fn analyze_options(args: &AnalyzeArgs) -> Result<Options, UserError> {
         max_turns: args.max_turns,
         exact: !args.no_exact,
     })
-}
-
-/// The board's identity as reports show it.
-pub fn about(board: &Board, variant: &Variant) -> About {
-    About {
-        board: board.name.clone(),
-        description: board.description.clone(),
-        source: board.source.clone(),
-        rules: board.rules.to_string(),
-        variant: variant.to_string(),
-        spaces: board.len(),
-    }
 }
 
 fn boards() -> Result<String> {
@@ -196,7 +185,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
     }
     let variant = args.variant.to_variant();
     let board = config::load_board(Some(&args.board), &variant)?;
-    let about = about(&board, &variant);
+    let about = config::about(&board, &variant);
     let game = CandyLand::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain)?;
@@ -247,7 +236,7 @@ fn crosscheck(args: &CrosscheckArgs) -> Result<String> {
     }
     let variant = args.variant.to_variant();
     let board = config::load_board(Some(&args.board), &variant)?;
-    let about = about(&board, &variant);
+    let about = config::about(&board, &variant);
     let game = CandyLand::new(board);
     let chain = Chain::build(&game);
     let exact = Analysis::of(&game, &chain, about, &Options::default())?;
@@ -280,7 +269,7 @@ fn solved(
     Analysis,
 )> {
     let board = config::load_board(Some(spec), variant)?;
-    let about = about(&board, variant);
+    let about = config::about(&board, variant);
     let game = CandyLand::new(board);
     let chain = Chain::build(&game);
     let analysis = Analysis::of(&game, &chain, about.clone(), options)?;
@@ -404,4 +393,77 @@ fn compare(args: &CompareArgs) -> Result<String> {
     } else {
         output::comparison_table(&c)
     })
+}
+
+/// Parses `--size WIDTHxHEIGHT`.
+fn chart_size(text: &str) -> Result<(u32, u32), UserError> {
+    let bad = || {
+        bad_flag(
+            "--size",
+            format!("'{text}' is not WIDTHxHEIGHT with each between 200 and 8000, e.g. 1200x800"),
+        )
+    };
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(200..=8000).contains(&w) || !(200..=8000).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+fn report(args: &ReportArgs) -> Result<String> {
+    let size = chart_size(&args.size)?;
+    if args.games == 0 || args.mc == Some(0) {
+        return Err(bad_flag("--games", "simulations need at least 1 game").into());
+    }
+    let variant = args.variant.to_variant();
+    let specs: Vec<&str> = if args.all {
+        shipped::SHIPPED.iter().map(|b| b.name).collect()
+    } else {
+        vec![args.board.as_str()]
+    };
+    // Check every folder before the long computation: create it and every file's temporary.
+    let mut jobs = Vec::new();
+    for spec in specs {
+        let source = config::read_board(Some(spec))?;
+        let board = source.board(&variant)?;
+        let dir = match (&args.out, args.all) {
+            (Some(out), false) => out.clone(),
+            (Some(out), true) => out.join(&board.name),
+            (None, _) => std::path::Path::new("reports").join(&board.name),
+        };
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            bad_flag(
+                "--out",
+                format!("cannot create the folder '{}': {e}", dir.display()),
+            )
+        })?;
+        let plan = crate::output::report::Plan::new(&dir, args.format)?;
+        jobs.push((dir, plan, source));
+    }
+    let mut text = String::new();
+    for (dir, plan, source) in jobs {
+        let progress = Progress::new(
+            args.games + args.mc.unwrap_or(0),
+            "simulating for the report",
+        );
+        let inputs = crate::output::report::Inputs {
+            source,
+            variant: variant.clone(),
+            size,
+            mc: args.mc,
+            games: args.games,
+            seed: args.seed,
+        };
+        let written = plan.write(inputs, &|n| progress.inc(n))?;
+        drop(progress);
+        text.push_str(&format!(
+            "wrote {} files to {}: {}\n",
+            written.len(),
+            dir.display(),
+            written.join(", ")
+        ));
+    }
+    Ok(text)
 }

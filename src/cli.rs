@@ -35,6 +35,8 @@ pub enum Command {
     Whatif(WhatifArgs),
     /// Two boards' main figures side by side.
     Compare(CompareArgs),
+    /// Write all charts, report.md and summary.json for a board.
+    Report(ReportArgs),
     /// List the shipped boards.
     Boards,
     /// Board files: `board show` prints a board's spaces with their indices.
@@ -194,6 +196,38 @@ pub struct CompareArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Output folder (default: reports/<board name>/; with --all, the parent folder).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Report every shipped board, each into its own folder under reports/ (or --out).
+    #[arg(long, conflicts_with = "board")]
+    pub all: bool,
+    /// Chart format.
+    #[arg(long, value_enum, default_value_t = crate::charts::Format::Png)]
+    pub format: crate::charts::Format,
+    /// Chart size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1200x800", value_name = "WxH")]
+    pub size: String,
+    /// Overlay a Monte Carlo histogram of N i.i.d. games on the distribution chart.
+    #[arg(long, value_name = "N")]
+    pub mc: Option<u64>,
+    /// Games of the shuffled-deck simulation.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    pub games: u64,
+    /// Seed of the simulations.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
 }
 
 /// Parallelism.

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::error::UserError;
 use crate::model::{shipped, Board, BoardFile, Variant};
+use crate::solve::About;
 
 /// A board file as read, before any variant or validation.
 #[derive(Debug, Clone)]
@@ -70,4 +71,16 @@ pub fn parse_source(label: &str, text: &str) -> Result<BoardSource, UserError> {
 /// Parses, applies the variant and validates board text; `label` names it in messages.
 pub fn parse_board(label: &str, text: &str, variant: &Variant) -> Result<Board, UserError> {
     parse_source(label, text)?.board(variant)
+}
+
+/// The board's identity as reports show it.
+pub fn about(board: &Board, variant: &Variant) -> About {
+    About {
+        board: board.name.clone(),
+        description: board.description.clone(),
+        source: board.source.clone(),
+        rules: board.rules.to_string(),
+        variant: variant.to_string(),
+        spaces: board.len(),
+    }
 }

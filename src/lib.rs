@@ -10,6 +10,7 @@
 //! ([`output`]). [`run`] drives it for the command line ([`cli`]).
 
 pub mod chain;
+pub mod charts;
 pub mod cli;
 pub mod config;
 pub mod crosscheck;

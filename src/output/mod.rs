@@ -1,6 +1,7 @@
 //! Human tables and CSV. JSON is the serde form of the result structs, nothing hand-assembled.
 
 mod file;
+pub mod report;
 
 use std::fmt::Write;
 

@@ -94,6 +94,20 @@ impl Distribution {
             .collect()
     }
 
+    /// The geometric tail P(T > n) ~ C rho^n, estimated from the computed survival function:
+    /// rho = (S(b) / S(a))^(1 / (b - a)) over the last quarter of the turns where
+    /// S >= `floor`, and C = S(b) / rho^b. `None` when the tail is too short to measure.
+    pub fn tail(&self, floor: f64) -> Option<(f64, f64)> {
+        let b = self.survival.iter().rposition(|&s| s >= floor)?;
+        let a = b - b / 4;
+        if b < 8 || self.survival[a] <= 0.0 {
+            return None;
+        }
+        let rho = (self.survival[b] / self.survival[a]).powf(1.0 / (b - a) as f64);
+        let c = self.survival[b] / rho.powi(b as i32);
+        (rho > 0.0 && rho < 1.0).then_some((rho, c))
+    }
+
     /// The mean of the computed pmf, sum n P(T = n) (short of the true mean by the tail mass).
     pub fn mean(&self) -> f64 {
         self.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum()

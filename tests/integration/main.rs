@@ -12,6 +12,7 @@ mod cli;
 mod common;
 mod invariants;
 mod players;
+mod report;
 mod shipped;
 mod simulation;
 mod spaces;

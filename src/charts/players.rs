@@ -1,0 +1,146 @@
+//! 6. Several players: each seat's chance to win, and the game length for 1 to 4 players.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{
+    box_legend, label_font, length_axis, line_legend, palette, tick_font, title_font, Chart,
+    DrawResult,
+};
+
+/// One number of players.
+pub struct PlayersSeries {
+    pub players: usize,
+    /// P(seat i wins).
+    pub win: Vec<f64>,
+    /// P(the game lasts n turns in all).
+    pub turns_pmf: Vec<f64>,
+    pub mean_turns: f64,
+}
+
+pub struct PlayersChart<'a> {
+    pub board: &'a str,
+    pub series: Vec<PlayersSeries>,
+}
+
+impl Chart for PlayersChart<'_> {
+    fn name(&self) -> &'static str {
+        "players"
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let root = root.titled(
+            &format!("{}: several players (exact, i.i.d. draws)", self.board),
+            title_font(),
+        )?;
+        let (left, right) = root.split_horizontally(root.dim_in_pixel().0 * 2 / 5);
+
+        // Left: grouped bars, one group per number of players (2 and up), one bar per seat.
+        let groups: Vec<&PlayersSeries> = self.series.iter().filter(|s| s.players > 1).collect();
+        let top = groups
+            .iter()
+            .flat_map(|s| s.win.iter())
+            .cloned()
+            .fold(0.0, f64::max)
+            * 1.2;
+        let mut chart = ChartBuilder::on(&left)
+            .caption("each seat's chance to win", label_font())
+            .margin(15)
+            .x_label_area_size(50)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0f64..groups.len() as f64, 0f64..top.max(0.01))?;
+        chart
+            .configure_mesh()
+            .x_desc("number of players")
+            .y_desc("P(seat wins)")
+            .axis_desc_style(label_font())
+            .label_style(tick_font())
+            .x_labels(groups.len() * 2 + 1)
+            .x_label_formatter(&|x| {
+                let i = x.floor() as usize;
+                if (x - i as f64 - 0.5).abs() < 0.01 {
+                    groups
+                        .get(i)
+                        .map_or(String::new(), |s| s.players.to_string())
+                } else {
+                    String::new()
+                }
+            })
+            .light_line_style(WHITE)
+            .draw()?;
+        let seats = groups.iter().map(|s| s.players).max().unwrap_or(0);
+        for seat in 0..seats {
+            let color = palette::SERIES[seat % palette::SERIES.len()];
+            chart
+                .draw_series(groups.iter().enumerate().filter_map(|(g, s)| {
+                    let w = *s.win.get(seat)?;
+                    let width = 0.8 / s.players as f64;
+                    let x0 = g as f64 + 0.1 + seat as f64 * width;
+                    Some(Rectangle::new(
+                        [(x0, 0.0), (x0 + width * 0.9, w)],
+                        color.filled(),
+                    ))
+                }))?
+                .label(format!("seat {}", seat + 1))
+                .legend(box_legend(color));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font(tick_font())
+            .draw()?;
+
+        // Right: the length distributions, in turns of all players together.
+        let x_max = self
+            .series
+            .iter()
+            .map(|s| length_axis(&s.turns_pmf))
+            .fold(0.0, f64::max);
+        let y_max = self
+            .series
+            .iter()
+            .flat_map(|s| s.turns_pmf.iter())
+            .cloned()
+            .fold(0.0, f64::max)
+            * 1.1;
+        let mut chart = ChartBuilder::on(&right)
+            .caption("game length until the first player finishes", label_font())
+            .margin(15)
+            .x_label_area_size(50)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
+        chart
+            .configure_mesh()
+            .x_desc("turns, all players together")
+            .y_desc("probability")
+            .axis_desc_style(label_font())
+            .label_style(tick_font())
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .draw()?;
+        for s in &self.series {
+            let color = palette::SERIES[(s.players - 1) % palette::SERIES.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    s.turns_pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
+                    color.stroke_width(2),
+                ))?
+                .label(format!(
+                    "{} player{} (mean {:.1})",
+                    s.players,
+                    if s.players == 1 { "" } else { "s" },
+                    s.mean_turns
+                ))
+                .legend(line_legend(color));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font(tick_font())
+            .draw()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,491 @@
+//! `candyland report`: every chart of a board, `report.md` and `summary.json`, in one folder.
+//!
+//! Every file is opened (as its temporary) before anything is computed, so a folder that cannot
+//! be written fails at once, and every file is renamed into place only when complete.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{anyhow, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::chain::Chain;
+use crate::charts::board::Track;
+use crate::charts::players::PlayersSeries;
+use crate::charts::{
+    render, CdfChart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
+    RemainingChart, SurvivalChart, WhatIfChart,
+};
+use crate::config::BoardSource;
+use crate::game::CandyLand;
+use crate::model::Variant;
+use crate::output::PendingFile;
+use crate::report::MainFigures;
+use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
+use crate::solve::players::Players;
+use crate::solve::spaces::Spaces;
+use crate::solve::{Analysis, Options};
+use crate::stats::Summary;
+use crate::whatif::WhatIf;
+
+/// The charts of a report, in order: (file stem, heading).
+pub const CHARTS: [(&str, &str); 8] = [
+    ("distribution", "How long a game lasts"),
+    ("cdf", "Chance the game is over by turn n"),
+    ("survival", "The long tail"),
+    ("remaining", "Expected turns left from each space"),
+    ("landing", "Chance of landing on each space"),
+    ("players", "Several players"),
+    ("whatif", "What each element costs or saves"),
+    ("deck", "A real shuffled deck"),
+];
+
+/// Number of players in the players chart and table.
+const MAX_REPORT_PLAYERS: usize = 4;
+
+/// The files of one report, opened ahead of time.
+pub struct Plan {
+    format: Format,
+    charts: Vec<(String, PendingFile)>,
+    markdown: PendingFile,
+    summary: PendingFile,
+}
+
+/// What a report is computed from.
+pub struct Inputs {
+    pub source: BoardSource,
+    pub variant: Variant,
+    pub size: (u32, u32),
+    pub mc: Option<u64>,
+    pub games: u64,
+    pub seed: u64,
+}
+
+/// One number of players in `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersSummary {
+    pub players: usize,
+    pub mean_turns: f64,
+    pub mean_rounds: f64,
+    pub win: Vec<f64>,
+    pub everyone_mean_turns: f64,
+}
+
+/// `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportSummary {
+    pub board: String,
+    pub description: String,
+    pub source: String,
+    pub rules: String,
+    pub variant: String,
+    pub figures: MainFigures,
+    pub expected_turns_exact: String,
+    /// P(T > n) ~ tail_c * tail_rho^n.
+    pub tail_rho: Option<f64>,
+    pub tail_c: Option<f64>,
+    pub players: Vec<PlayersSummary>,
+    pub whatif: WhatIf,
+    /// One player, shuffled deck, simulated.
+    pub shuffled: Summary,
+    pub shuffled_seed: u64,
+    /// The files of the report.
+    pub files: Vec<String>,
+}
+
+impl Plan {
+    pub fn new(dir: &Path, format: Format) -> Result<Plan> {
+        let charts = CHARTS
+            .iter()
+            .map(|(stem, _)| {
+                let name = format!("{stem}.{}", format.extension());
+                let file = PendingFile::create(&dir.join(&name), "--out")?;
+                Ok((name, file))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Plan {
+            format,
+            charts,
+            markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
+            summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
+        })
+    }
+
+    /// Computes everything, renders, and puts every file in place; returns the file names.
+    pub fn write(self, inputs: Inputs, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<String>> {
+        let Inputs {
+            source,
+            variant,
+            size,
+            mc,
+            games,
+            seed,
+        } = inputs;
+        let board = source.board(&variant)?;
+        let about = crate::config::about(&board, &variant);
+        let track = Track {
+            colours: (0..board.len()).map(|i| board.colour(i)).collect(),
+            licorice: board.licorice_spaces().collect(),
+            shortcuts: board.shortcuts().collect(),
+            landmarks: board
+                .landmarks()
+                .iter()
+                .map(|l| (l.space, l.name.clone()))
+                .collect(),
+        };
+        let whatif = WhatIf::of(&source, &variant)?;
+        let name = board.name.clone();
+        let len = board.len();
+        let game = CandyLand::new(board);
+        let chain = Chain::build(&game);
+        let a = Analysis::of(&game, &chain, about.clone(), &Options::default())?;
+        let spaces = Spaces::of(&game, &chain, len).map_err(|t| anyhow!("{t}"))?;
+        let dist = a.distribution();
+        let tail = dist.tail(1e-11);
+        let players: Vec<Players> = (1..=MAX_REPORT_PLAYERS)
+            .map(|k| Players::from_single(&dist, k))
+            .collect();
+        let sim = Simulator::new(&chain);
+        let run = |deck, games| {
+            let options = SimOptions {
+                games,
+                seed,
+                deck,
+                players: 1,
+                max_turns: crate::crosscheck::MAX_TURNS,
+                keep_lengths: false,
+            };
+            simulate(&sim, &options, progress)
+        };
+        let shuffled = run(DeckMode::Shuffled, games);
+        let shuffled_summary = Summary::of(&shuffled.histogram)
+            .ok_or_else(|| anyhow!("no simulated game finished"))?;
+        let iid = mc.map(|n| run(DeckMode::Iid, n));
+
+        let freq = |r: &SimResult| -> Vec<f64> {
+            let total: u64 = r.histogram.iter().sum();
+            r.histogram
+                .iter()
+                .map(|&c| c as f64 / total as f64)
+                .collect()
+        };
+        let quantile = |p: f64| a.quantiles.iter().find(|q| q.p == p).map(|q| q.turns);
+        let rows: Vec<(String, f64)> = whatif
+            .by_element
+            .iter()
+            .filter_map(|c| Some((c.change.clone(), c.difference?)))
+            .collect();
+        let mut images = Vec::new();
+        images.push(render(
+            &DistributionChart {
+                board: &name,
+                pmf: &a.pmf,
+                mean: a.expected_turns,
+                median: a.median,
+                mode: a.mode,
+                simulated: iid.as_ref().map(|r| (r.games, freq(r))),
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &CdfChart {
+                board: &name,
+                pmf: &a.pmf,
+                marks: [0.5, 0.9, 0.99]
+                    .iter()
+                    .filter_map(|&p| Some((p, if p == 0.5 { a.median } else { quantile(p)? })))
+                    .collect(),
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &SurvivalChart {
+                board: &name,
+                survival: &dist.survival,
+                rho: tail.map_or(0.0, |t| t.0),
+                c: tail.map_or(0.0, |t| t.1),
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &RemainingChart {
+                board: &name,
+                track: &track,
+                remaining: spaces.spaces.iter().map(|f| f.expected_remaining).collect(),
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &LandingChart {
+                board: &name,
+                track: &track,
+                p_land: spaces.spaces.iter().map(|f| f.p_land).collect(),
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &PlayersChart {
+                board: &name,
+                series: players
+                    .iter()
+                    .map(|p| PlayersSeries {
+                        players: p.players,
+                        win: p.first_finisher.win.clone(),
+                        turns_pmf: p.first_finisher.turns_pmf.clone(),
+                        mean_turns: p.first_finisher.mean_turns,
+                    })
+                    .collect(),
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &WhatIfChart {
+                board: &name,
+                expected_turns: whatif.expected_turns,
+                rows,
+            },
+            self.format,
+            size,
+        )?);
+        images.push(render(
+            &DeckChart {
+                board: &name,
+                pmf: &a.pmf,
+                exact_mean: a.expected_turns,
+                shuffled: (shuffled.games, freq(&shuffled), shuffled_summary.mean),
+            },
+            self.format,
+            size,
+        )?);
+
+        let mut files: Vec<String> = self.charts.iter().map(|(n, _)| n.clone()).collect();
+        files.push("report.md".into());
+        files.push("summary.json".into());
+        let summary = ReportSummary {
+            board: name.clone(),
+            description: about.description.clone(),
+            source: about.source.clone(),
+            rules: about.rules.clone(),
+            variant: about.variant.clone(),
+            figures: MainFigures::of(&a),
+            expected_turns_exact: a.expected_turns_exact.clone(),
+            tail_rho: tail.map(|t| t.0),
+            tail_c: tail.map(|t| t.1),
+            players: players
+                .iter()
+                .map(|p| PlayersSummary {
+                    players: p.players,
+                    mean_turns: p.first_finisher.mean_turns,
+                    mean_rounds: p.first_finisher.mean_rounds,
+                    win: p.first_finisher.win.clone(),
+                    everyone_mean_turns: p.everyone.mean_turns,
+                })
+                .collect(),
+            whatif,
+            shuffled: shuffled_summary,
+            shuffled_seed: seed,
+            files: files.clone(),
+        };
+        let markdown = markdown(
+            &summary,
+            &a,
+            &spaces,
+            iid.as_ref().map(|r| r.games),
+            &self.charts,
+        );
+        for ((_, file), bytes) in self.charts.into_iter().zip(images) {
+            file.commit(&bytes)?;
+        }
+        let mut json = serde_json::to_string_pretty(&summary)?;
+        json.push('\n');
+        self.summary.commit(json.as_bytes())?;
+        self.markdown.commit(markdown.as_bytes())?;
+        Ok(files)
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// `report.md`: the main figures, then each chart with a paragraph on what it shows.
+fn markdown(
+    s: &ReportSummary,
+    a: &Analysis,
+    spaces: &Spaces,
+    mc: Option<u64>,
+    charts: &[(String, PendingFile)],
+) -> String {
+    let f = &s.figures;
+    let mut m = String::new();
+    let _ = writeln!(m, "# Candy Land report: {}\n", s.board);
+    let _ = writeln!(m, "{}\n", s.description);
+    if !s.source.is_empty() {
+        let _ = writeln!(m, "- Source: {}", s.source);
+    }
+    let _ = writeln!(m, "- Rules: {}", s.rules);
+    if !s.variant.is_empty() {
+        let _ = writeln!(m, "- Variant: `{}`", s.variant);
+    }
+    let _ = writeln!(
+        m,
+        "- Generated by `candyland report {}`; every figure below is computed by the tool (exact unless marked simulated).\n",
+        s.board
+    );
+    let _ = writeln!(m, "## Main figures (one player, i.i.d. draws, exact)\n");
+    let _ = writeln!(m, "| figure | value |\n|---|---|");
+    let rows: Vec<(String, String)> = vec![
+        ("states of the chain".into(), f.states.to_string()),
+        ("expected turns".into(), format!("{:.4}", f.expected_turns)),
+        (
+            "expected turns, exact fraction".into(),
+            if s.expected_turns_exact.len() > 60 {
+                format!(
+                    "{} digits over {} digits (see summary.json)",
+                    s.expected_turns_exact.split('/').next().unwrap_or("").len(),
+                    s.expected_turns_exact.split('/').nth(1).unwrap_or("").len()
+                )
+            } else {
+                format!("`{}`", s.expected_turns_exact)
+            },
+        ),
+        ("standard deviation".into(), format!("{:.4}", f.std_dev)),
+        (
+            "expected cards drawn".into(),
+            format!("{:.4}", f.expected_cards),
+        ),
+        (
+            "shortest game".into(),
+            format!("{} turns ({})", f.min_turns, a.shortest_game.join(", ")),
+        ),
+        ("median".into(), format!("{} turns", f.median)),
+        ("mode".into(), format!("{} turns", f.mode)),
+    ];
+    for (k, v) in rows {
+        let _ = writeln!(m, "| {k} | {v} |");
+    }
+    for q in &f.quantiles {
+        let _ = writeln!(
+            m,
+            "| {}% of games end by | {} turns |",
+            q.p * 100.0,
+            q.turns
+        );
+    }
+    for t in &f.longer_than {
+        let _ = writeln!(
+            m,
+            "| P(longer than {} turns) | {:.3e} |",
+            t.turns, t.probability
+        );
+    }
+    let _ = writeln!(
+        m,
+        "| shuffled deck (simulated, {} games, seed {}): mean turns | {:.4} (95 % CI {:.4} to {:.4}) |",
+        s.shuffled.games, s.shuffled_seed, s.shuffled.mean, s.shuffled.mean_ci95[0], s.shuffled.mean_ci95[1]
+    );
+    let _ = writeln!(m, "\n### Players (exact, i.i.d. draws)\n");
+    let _ = writeln!(
+        m,
+        "| players | mean turns (all players) | mean rounds | P(win) by seat | everyone finishes: mean turns |\n|---|---|---|---|---|"
+    );
+    for p in &s.players {
+        let win: Vec<String> = p.win.iter().map(|w| format!("{w:.4}")).collect();
+        let _ = writeln!(
+            m,
+            "| {} | {:.3} | {:.3} | {} | {:.3} |",
+            p.players,
+            p.mean_turns,
+            p.mean_rounds,
+            win.join(" / "),
+            p.everyone_mean_turns
+        );
+    }
+    let _ = writeln!(m, "\n### What-if (exact)\n");
+    let _ = writeln!(m, "| change | expected turns | difference |\n|---|---|---|");
+    for c in s.whatif.by_kind.iter().chain(&s.whatif.by_element) {
+        match (c.expected_turns, c.difference) {
+            (Some(e), Some(d)) => {
+                let _ = writeln!(m, "| {} | {e:.4} | {d:+.4} |", c.change);
+            }
+            _ => {
+                let _ = writeln!(m, "| {} | never ends | |", c.change);
+            }
+        }
+    }
+
+    let _ = writeln!(m, "\n## Charts\n");
+    let most = spaces
+        .spaces
+        .iter()
+        .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
+        .map(|x| (x.space, x.p_land));
+    let licorice_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+    let two = s.players.iter().find(|p| p.players == 2);
+    let top_change = s.whatif.by_element.first();
+    let paragraphs: Vec<String> = vec![
+        format!(
+            "Bars: the exact probability that a one-player game lasts exactly n turns. The dashed lines mark the mean ({:.2}), the median ({}) and the most likely length ({}).{}",
+            f.expected_turns,
+            f.median,
+            f.mode,
+            match mc {
+                Some(n) => format!(" The red line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
+                None => String::new(),
+            }
+        ),
+        format!(
+            "The chance that the game is over by turn n. Half the games end by turn {}, 90 % by turn {} and 99 % by turn {}.",
+            f.median,
+            f.quantiles.first().map_or(0, |q| q.turns),
+            f.quantiles.get(1).map_or(0, |q| q.turns)
+        ),
+        match (s.tail_rho, s.tail_c) {
+            (Some(rho), Some(c)) => format!(
+                "The chance that a game lasts longer than n turns, on a log scale. Far out it falls geometrically, like {c:.3} x {rho:.5}^n: each extra turn ends {:.2} % of the games still running. One game in {:.0} lasts longer than 100 turns.",
+                (1.0 - rho) * 100.0,
+                1.0 / f.longer_than.iter().find(|t| t.turns == 100).map_or(f64::NAN, |t| t.probability)
+            ),
+            _ => "The chance that a game lasts longer than n turns, on a log scale.".into(),
+        },
+        "Expected turns still to play when standing on each space (a free token; on a licorice space, a stuck one). Backward landmark jumps keep the curve high far into the board; licorice spaces stand out above their neighbours; the grey arrows are shortcuts.".into(),
+        format!(
+            "The chance of landing on each space at least once, in the space's colour. The most visited is space {} ({}). Expected turns lost on licorice per game: {:.2}.",
+            most.map_or(0, |x| x.0),
+            most.map_or(String::new(), |x| pct(x.1)),
+            licorice_lost
+        ),
+        match two {
+            Some(p) => format!(
+                "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
+                pct(p.win[0]),
+                pct(p.win[1])
+            ),
+            None => "Each seat's chance to win, and the game length for 1 to 4 players.".into(),
+        },
+        match top_change {
+            Some(c) => format!(
+                "Removing one element at a time, largest effect first: green bars mean the element costs turns (games get shorter without it), red bars that it saves turns. The largest: {} ({:+.2} turns).",
+                c.change,
+                c.difference.unwrap_or(f64::NAN)
+            ),
+            None => "Removing one element at a time.".into(),
+        },
+        format!(
+            "The exact distribution with i.i.d. draws (what the Markov chain assumes) against {} simulated games with a real shuffled deck: mean {:.2} against {:.2}.",
+            s.shuffled.games, s.shuffled.mean, f.expected_turns
+        ),
+    ];
+    for (((name, _), (_, heading)), text) in charts.iter().zip(CHARTS.iter()).zip(paragraphs) {
+        let _ = writeln!(m, "### {heading}\n\n![{heading}]({name})\n\n{text}\n");
+    }
+    m
+}
