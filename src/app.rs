@@ -10,13 +10,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::chain::Chain;
 use crate::cli::{
-    AnalyzeArgs, BoardCommand, Cli, Command, CompareArgs, CrosscheckArgs, PlayersArgs, ReportArgs,
-    ShowArgs, SimulateArgs, SpacesArgs, ThreadArgs, WhatifArgs,
+    AnalyzeArgs, BoardCommand, Cli, Command, CompareArgs, CrosscheckArgs, ForeverArgs, PlayersArgs,
+    ReportArgs, ShowArgs, SimulateArgs, SpacesArgs, ThreadArgs, WhatifArgs,
 };
 use crate::config;
 use crate::crosscheck::CrossCheck;
 use crate::error::UserError;
-use crate::game::CandyLand;
+use crate::game::{CandyLand, RaceGame};
 use crate::model::{shipped, Variant};
 use crate::output::{self, PendingFile};
 use crate::report::{Comparison, MainFigures, PlayersReport, PlayersRow, SpacesReport};
@@ -37,6 +37,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Spaces(args) => spaces(&args)?,
         Command::Whatif(args) => whatif(&args)?,
         Command::Compare(args) => compare(&args)?,
+        Command::Forever(args) => with_threads(args.threads, || forever(&args))?,
         Command::Report(args) => with_threads(args.threads, || report(&args))?,
         Command::Boards => boards()?,
         Command::Board(BoardCommand::Show(args)) => show(&args)?,
@@ -466,4 +467,91 @@ fn report(args: &ReportArgs) -> Result<String> {
         ));
     }
     Ok(text)
+}
+
+fn forever(args: &ForeverArgs) -> Result<String> {
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(bad_flag(
+            "--players",
+            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
+        )
+        .into());
+    }
+    if args.deck_order.is_none() && args.orders == 0 {
+        return Err(bad_flag("--orders", "must be at least 1").into());
+    }
+    let variant = args.variant.to_variant();
+    let board = config::load_board(Some(&args.board), &variant)?;
+    let name = board.name.clone();
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    let names: Vec<String> = chain
+        .cards()
+        .iter()
+        .map(|(c, _)| game.card_name(*c))
+        .collect();
+    let counts: Vec<u32> = chain.cards().iter().map(|(_, n)| *n).collect();
+    let order = match &args.deck_order {
+        None => None,
+        Some(path) => {
+            let file = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| UserError::BadDataFile {
+                file: file.clone(),
+                line: 0,
+                message: format!("cannot read it ({e}); check the path"),
+            })?;
+            let order = crate::forever::parse_order(&text, &names, &counts).map_err(
+                |(line, message)| UserError::BadDataFile {
+                    file,
+                    line,
+                    message,
+                },
+            )?;
+            Some(order)
+        }
+    };
+    let witness_file = args
+        .witness
+        .as_deref()
+        .map(|p| PendingFile::create(p, "--witness"))
+        .transpose()?;
+    let survey = order.is_none().then_some((args.orders, args.seed));
+    let report = crate::forever::ForeverReport::new(
+        &game,
+        &chain,
+        &name,
+        args.players,
+        order.as_deref(),
+        survey,
+        4,
+    );
+    if let Some(file) = witness_file {
+        match report.survey.as_ref().and_then(|s| s.witness.as_ref()) {
+            Some(w) => {
+                let header = format!(
+                    "A deck order for {name} that, recycled without shuffling, never ends for {} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
+                    report.survey.as_ref().and_then(|s| s.witness_players).unwrap_or(1),
+                    args.board,
+                    args.orders,
+                    args.seed
+                );
+                let kinds: Vec<usize> = w
+                    .iter()
+                    .map(|n| {
+                        names
+                            .iter()
+                            .position(|m| m == n)
+                            .expect("a card of this deck")
+                    })
+                    .collect();
+                file.commit(crate::forever::format_order(&kinds, &names, &header).as_bytes())?;
+            }
+            None => anyhow::bail!("no looping order was found, so --witness has nothing to write"),
+        }
+    }
+    Ok(if args.json {
+        json(&report)?
+    } else {
+        output::forever_text(&report)
+    })
 }

@@ -35,6 +35,8 @@ pub enum Command {
     Whatif(WhatifArgs),
     /// Two boards' main figures side by side.
     Compare(CompareArgs),
+    /// Can the game run forever? Certificates, tail bounds, loops, fixed deck orders.
+    Forever(ForeverArgs),
     /// Write all charts, report.md and summary.json for a board.
     Report(ReportArgs),
     /// List the shipped boards.
@@ -226,6 +228,35 @@ pub struct ReportArgs {
     /// Seed of the simulations.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ForeverArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Players (for the tail per round and a fixed deck order).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub players: usize,
+    /// Decide whether this deck order, recycled without shuffling, ever ends (one card per line).
+    #[arg(long, value_name = "FILE")]
+    pub deck_order: Option<PathBuf>,
+    /// Random deck orders to try (when no --deck-order is given), for 1 to 4 players.
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    pub orders: u64,
+    /// Seed of the random orders.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Write the first looping order found to FILE (readable by --deck-order).
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
+    /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub threads: ThreadArgs,
 }

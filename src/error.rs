@@ -36,6 +36,14 @@ pub enum UserError {
 
     #[error("{flag}: {message}")]
     BadFlag { flag: String, message: String },
+
+    #[error("{file}{}: {message}", if *line > 0 { format!(", line {line}") } else { String::new() })]
+    BadDataFile {
+        file: String,
+        /// 1-based; 0 when the problem is the file as a whole.
+        line: usize,
+        message: String,
+    },
 }
 
 impl UserError {

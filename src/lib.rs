@@ -15,6 +15,7 @@ pub mod cli;
 pub mod config;
 pub mod crosscheck;
 pub mod error;
+pub mod forever;
 pub mod game;
 pub mod model;
 pub mod output;

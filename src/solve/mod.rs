@@ -55,7 +55,7 @@ pub const PEAK_FRACTION: f64 = 0.01;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     #[error(
-        "this game can go on forever: {stuck} of its {states} reachable states cannot reach the finish (for example {example}), so its expected length is infinite"
+        "this game can go on forever: {stuck} of its {states} reachable states cannot reach the finish (for example {example}), so its expected length is infinite; `candyland forever` gives the probability that a game never ends"
     )]
     CannotFinish {
         stuck: usize,

@@ -10,6 +10,7 @@
 mod bad_input;
 mod cli;
 mod common;
+mod forever;
 mod invariants;
 mod players;
 mod report;

@@ -1,0 +1,496 @@
+//! "Can the game run forever?", in its several senses, answered with evidence.
+//!
+//! 1. With random draws: a reachability certificate (every reachable state can reach the
+//!    finish) proves P(never finishing) = 0, and gives a rigorous tail bound: if from every
+//!    state the finish is reached within d turns with probability at least p, then
+//!    P(T > n) <= (1 - p)^floor(n / d). The exact asymptotic tail is P(T > n) ~ C rho^n with
+//!    rho the spectral radius of Q. A broken board gets the list of trapped states and the
+//!    exact probability of never finishing instead.
+//! 2. A longest game exists only if the graph of unfinished states has no cycle; otherwise the
+//!    shortest loop is printed with the probability of each repetition.
+//! 3. The shortest game, one card sequence achieving it, and its probability.
+//! 4. A fixed deck order recycled without shuffling makes the game deterministic: it either
+//!    ends or returns to a state it has been in at a deck boundary, and then loops forever.
+
+use std::collections::{HashMap, VecDeque};
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{ToPrimitive, Zero};
+use serde::{Deserialize, Serialize};
+use sprs::CsMat;
+
+use crate::chain::{Chain, FINISH};
+use crate::solve::{Distribution, Sweep};
+
+/// One step of a card sequence: the kinds of card that make it (indices into the chain's
+/// cards; empty for a turn that draws no card) and its probability as count / D.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    pub from: usize,
+    /// The state after the step, or [`FINISH`].
+    pub to: u32,
+    pub cards: Vec<usize>,
+    pub count: u32,
+}
+
+/// The probability of a sequence of steps, exactly.
+pub fn probability(steps: &[Step], d: u32) -> BigRational {
+    steps
+        .iter()
+        .fold(BigRational::from_integer(1.into()), |p, s| {
+            p * BigRational::new(BigInt::from(s.count), BigInt::from(d))
+        })
+}
+
+/// The step from `s` to `t`: every card that makes it.
+fn step<S, C>(chain: &Chain<S, C>, s: usize, t: u32) -> Step {
+    if !chain.draws(s) {
+        return Step {
+            from: s,
+            to: t,
+            cards: Vec::new(),
+            count: chain.denominator(),
+        };
+    }
+    let cards: Vec<usize> = (0..chain.cards().len())
+        .filter(|&c| chain.next(s, c) == t)
+        .collect();
+    let count = cards.iter().map(|&c| chain.cards()[c].1).sum();
+    Step {
+        from: s,
+        to: t,
+        cards,
+        count,
+    }
+}
+
+/// Distinct successors of a state (states and possibly [`FINISH`]).
+fn successors<S, C>(chain: &Chain<S, C>, s: usize) -> Vec<u32> {
+    let mut next: Vec<u32> = (0..chain.cards().len()).map(|c| chain.next(s, c)).collect();
+    next.sort_unstable();
+    next.dedup();
+    next
+}
+
+/// The shortest path (fewest turns) from `from` to `to`, as steps; `None` if unreachable.
+pub fn shortest_path<S, C>(chain: &Chain<S, C>, from: usize, to: u32) -> Option<Vec<Step>> {
+    if to == from as u32 {
+        return Some(Vec::new());
+    }
+    let n = chain.len();
+    let mut came = vec![u32::MAX; n];
+    let mut seen = vec![false; n];
+    seen[from] = true;
+    let mut queue = VecDeque::from([from]);
+    while let Some(s) = queue.pop_front() {
+        for t in successors(chain, s) {
+            if t == to {
+                let mut path = vec![step(chain, s, t)];
+                let mut at = s;
+                while at != from {
+                    let p = came[at] as usize;
+                    path.push(step(chain, p, at as u32));
+                    at = p;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            if t != FINISH && !seen[t as usize] {
+                seen[t as usize] = true;
+                came[t as usize] = s as u32;
+                queue.push_back(t as usize);
+            }
+        }
+    }
+    None
+}
+
+/// The shortest loop among reachable states: the fewest turns that return to a state, the
+/// most likely such loop if several are equally short. With `moving`, turns that leave the
+/// state unchanged are not allowed (so that the loop goes somewhere).
+pub fn shortest_loop<S, C>(chain: &Chain<S, C>, moving: bool) -> Option<Vec<Step>> {
+    let d = chain.denominator();
+    let mut best: Option<Vec<Step>> = None;
+    let consider = |best: &mut Option<Vec<Step>>, l: Vec<Step>| {
+        let better = match best {
+            None => true,
+            Some(b) => {
+                l.len() < b.len() || (l.len() == b.len() && probability(&l, d) > probability(b, d))
+            }
+        };
+        if better {
+            *best = Some(l);
+        }
+    };
+    if !moving {
+        for s in 0..chain.len() {
+            if successors(chain, s).contains(&(s as u32)) {
+                consider(&mut best, vec![step(chain, s, s as u32)]);
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+    }
+    // A loop through s: a first step to some other state t, then the shortest way back (a
+    // shortest path never stands still).
+    for s in 0..chain.len() {
+        for t in successors(chain, s) {
+            if t == FINISH || t as usize == s {
+                continue;
+            }
+            if let Some(back) = shortest_path(chain, t as usize, s as u32) {
+                let mut l = vec![step(chain, s, t)];
+                l.extend(back);
+                consider(&mut best, l);
+            }
+        }
+    }
+    best
+}
+
+/// The longest possible game, if the graph of unfinished states has no cycle.
+pub fn longest_game<S, C>(chain: &Chain<S, C>) -> Option<usize> {
+    let n = chain.len();
+    // Kahn's algorithm on the reverse order: a cycle leaves states unprocessed.
+    let mut indegree = vec![0usize; n];
+    let succ: Vec<Vec<u32>> = (0..n).map(|s| successors(chain, s)).collect();
+    for list in &succ {
+        for &t in list.iter().filter(|&&t| t != FINISH) {
+            indegree[t as usize] += 1;
+        }
+    }
+    let mut order = Vec::with_capacity(n);
+    let mut queue: VecDeque<usize> = (0..n).filter(|&s| indegree[s] == 0).collect();
+    while let Some(s) = queue.pop_front() {
+        order.push(s);
+        for &t in succ[s].iter().filter(|&&t| t != FINISH) {
+            indegree[t as usize] -= 1;
+            if indegree[t as usize] == 0 {
+                queue.push_back(t as usize);
+            }
+        }
+    }
+    if order.len() < n {
+        return None;
+    }
+    // Longest number of turns to the finish, in reverse topological order.
+    let mut longest = vec![0usize; n];
+    for &s in order.iter().rev() {
+        longest[s] = succ[s]
+            .iter()
+            .map(|&t| {
+                if t == FINISH {
+                    1
+                } else {
+                    1 + longest[t as usize]
+                }
+            })
+            .max()
+            .unwrap_or(0);
+    }
+    Some(longest[chain.start()])
+}
+
+/// The certificate that every game ends, with its tail bounds.
+///
+/// Each window (d, p) says: from every state the finish is reached within d turns with
+/// probability at least p. Then P(T > n) <= (1 - p)^floor(n / d) for every n (split the game
+/// into blocks of d turns; each block fails to finish with probability at most 1 - p, whatever
+/// happened before). Several windows are kept because a short window bounds small n best and
+/// a long one has the best rate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Certificate {
+    /// (d, p) pairs, d = d0, 2 d0, 4 d0, ... with d0 the largest distance to the finish.
+    pub windows: Vec<(usize, f64)>,
+}
+
+impl Certificate {
+    /// The best of the windows' bounds on P(T > n).
+    pub fn bound(&self, n: usize) -> f64 {
+        self.windows
+            .iter()
+            .map(|&(d, p)| (1.0 - p).powi((n / d) as i32))
+            .fold(1.0, f64::min)
+    }
+
+    /// The best asymptotic rate per turn, min over windows of (1 - p)^(1/d).
+    pub fn rate(&self) -> f64 {
+        self.windows
+            .iter()
+            .map(|&(d, p)| (1.0 - p).powf(1.0 / d as f64))
+            .fold(1.0, f64::min)
+    }
+}
+
+/// Computes the certificate by iterating f_j = r + Q f_(j-1), where f_j(s) = P(finish within
+/// j turns from s), and taking p = min_s f_d(s) for each window. `None` if some state cannot
+/// finish.
+pub fn certificate<S, C>(chain: &Chain<S, C>) -> Option<Certificate> {
+    let n = chain.len();
+    let can = chain.can_finish();
+    if can.iter().any(|ok| !ok) {
+        return None;
+    }
+    let d0 = distances_to_finish(chain)
+        .into_iter()
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let q = chain.q();
+    let r = chain.r();
+    let mut f = vec![0.0; n];
+    let mut windows = Vec::new();
+    let mut j = 0;
+    let mut window = d0;
+    for _ in 0..8 {
+        while j < window {
+            let mut next = r.clone();
+            sprs::prod::mul_acc_mat_vec_csr(q.view(), &f[..], &mut next[..]);
+            f = next;
+            j += 1;
+        }
+        // Round p down a little so that float rounding never makes a bound too strong.
+        let p = f.iter().cloned().fold(1.0, f64::min) * (1.0 - 1e-9);
+        if p > 0.0 {
+            windows.push((window, p));
+        }
+        window *= 2;
+    }
+    Some(Certificate { windows })
+}
+
+/// For each state, the fewest turns to the finish (reverse breadth-first search).
+pub fn distances_to_finish<S, C>(chain: &Chain<S, C>) -> Vec<usize> {
+    let n = chain.len();
+    let reverse = chain.counts().transpose_view().to_csr();
+    let mut dist = vec![usize::MAX; n];
+    let mut queue = VecDeque::new();
+    for (s, &f) in chain.finish_counts().iter().enumerate() {
+        if f > 0 {
+            dist[s] = 1;
+            queue.push_back(s);
+        }
+    }
+    while let Some(t) = queue.pop_front() {
+        if let Some(preds) = reverse.outer_view(t) {
+            for (s, _) in preds.iter() {
+                if dist[s] == usize::MAX {
+                    dist[s] = dist[t] + 1;
+                    queue.push_back(s);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// The spectral radius of Q: dense eigenvalues for small chains, power iteration otherwise.
+pub fn spectral_radius<S, C>(chain: &Chain<S, C>) -> f64 {
+    let n = chain.len();
+    let q = chain.q();
+    if n <= 1500 {
+        let mut m = nalgebra::DMatrix::<f64>::zeros(n, n);
+        for (s, row) in q.outer_iterator().enumerate() {
+            for (t, &v) in row.iter() {
+                m[(s, t)] = v;
+            }
+        }
+        return m
+            .complex_eigenvalues()
+            .iter()
+            .map(|z| z.norm())
+            .fold(0.0, f64::max);
+    }
+    power_iteration(&q, 100_000, 1e-13)
+}
+
+/// rho by power iteration on Q^T (the ratio ||x Q|| / ||x|| for a positive start vector).
+pub fn power_iteration(q: &CsMat<f64>, max_iterations: usize, tolerance: f64) -> f64 {
+    let n = q.rows();
+    let qt = q.transpose_view().to_csr();
+    let mut x = vec![1.0 / n as f64; n];
+    let mut rho = 0.0;
+    for _ in 0..max_iterations {
+        let mut y = vec![0.0; n];
+        sprs::prod::mul_acc_mat_vec_csr(qt.view(), &x[..], &mut y[..]);
+        let norm: f64 = y.iter().sum();
+        if norm == 0.0 {
+            return 0.0;
+        }
+        let next = norm / x.iter().sum::<f64>();
+        y.iter_mut().for_each(|v| *v /= norm);
+        x = y;
+        if (next - rho).abs() < tolerance {
+            return next;
+        }
+        rho = next;
+    }
+    rho
+}
+
+/// The constant C of P(T > n) ~ C rho^n, from the far end of the computed survival function.
+pub fn tail_constant(d: &Distribution, rho: f64) -> Option<f64> {
+    let n = d.survival.iter().rposition(|&s| s >= 1e-11)?;
+    (rho > 0.0 && rho < 1.0).then(|| d.survival[n] / rho.powi(n as i32))
+}
+
+/// P(the game never finishes) from the start, exactly, for a chain where some states cannot
+/// reach the finish: those states are made absorbing, and P(finish) = N' r.
+pub fn never_finish<S, C>(chain: &Chain<S, C>) -> BigRational {
+    let can = chain.can_finish();
+    let (counts, _) = chain.absorb(|s, c| {
+        let t = chain.next(s, c);
+        !can[s] || (t != FINISH && !can[t as usize])
+    });
+    let d = BigInt::from(chain.denominator());
+    let rhs: Vec<BigRational> = (0..chain.len())
+        .map(|s| {
+            if can[s] {
+                BigRational::new(BigInt::from(chain.finish_counts()[s]), d.clone())
+            } else {
+                BigRational::zero()
+            }
+        })
+        .collect();
+    let sweep = Sweep::<BigRational>::factor(&counts, chain.denominator())
+        .expect("every remaining state can finish or is absorbing");
+    let finish = sweep.solve(&counts, &rhs)[chain.start()].clone();
+    BigRational::from_integer(1.into()) - finish
+}
+
+/// A fixed deck order, recycled without shuffling, played to the end or to a loop.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixedOrder {
+    /// The game ends: after how many turns, and who wins (0-based seat).
+    pub ends: Option<(u64, usize)>,
+    /// The game loops: the turn at which the repeated state was first seen, and the loop's
+    /// length in turns.
+    pub loops: Option<(u64, u64)>,
+    /// Each player's state index when the game ended or first entered the loop.
+    pub positions: Vec<u32>,
+}
+
+/// Plays `order` (card kinds, a whole deck) recycled forever for `players` players.
+///
+/// The state at the start of a turn is (every token, whose turn, position in the deck); all
+/// that follows is determined by it, so a repeated state means a loop. Only states at the top
+/// of the deck are recorded, which is enough: a loop passes the top of the deck, or it draws no
+/// card at all (everyone skipping turns forever, which cannot happen as a skipped turn frees
+/// the player).
+pub fn play_fixed_order<S, C>(chain: &Chain<S, C>, order: &[usize], players: usize) -> FixedOrder {
+    let mut tokens = vec![chain.start() as u32; players];
+    let mut seen: HashMap<(Vec<u32>, usize), u64> = HashMap::new();
+    let mut pointer = 0usize;
+    let mut turn: u64 = 0;
+    loop {
+        for seat in 0..players {
+            if pointer == 0 {
+                if let Some(&first) = seen.get(&(tokens.clone(), seat)) {
+                    return FixedOrder {
+                        ends: None,
+                        loops: Some((first, turn - first)),
+                        positions: tokens,
+                    };
+                }
+                seen.insert((tokens.clone(), seat), turn);
+            }
+            turn += 1;
+            let s = tokens[seat] as usize;
+            let next = if chain.draws(s) {
+                let card = order[pointer];
+                pointer = (pointer + 1) % order.len();
+                chain.next(s, card)
+            } else {
+                chain.next(s, 0)
+            };
+            if next == FINISH {
+                return FixedOrder {
+                    ends: Some((turn, seat)),
+                    loops: None,
+                    positions: tokens,
+                };
+            }
+            tokens[seat] = next;
+        }
+    }
+}
+
+/// Exact fraction as a float, for display.
+pub fn to_f64(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or(f64::NAN)
+}
+
+/// Reads a deck order: one card per line, named as the tool names cards ("red",
+/// "double green", "Plumpy"); blank lines and lines starting with '#' are ignored. The order
+/// must hold exactly the cards of the deck. Returns card-kind indices.
+pub fn parse_order(
+    text: &str,
+    names: &[String],
+    counts: &[u32],
+) -> Result<Vec<usize>, (usize, String)> {
+    let mut order = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let card = line.trim();
+        if card.is_empty() || card.starts_with('#') {
+            continue;
+        }
+        let kind = names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(card))
+            .ok_or_else(|| {
+                (
+                    i + 1,
+                    format!(
+                        "'{card}' is not a card of this deck; the cards are: {}",
+                        names.join(", ")
+                    ),
+                )
+            })?;
+        order.push(kind);
+    }
+    let total: u32 = counts.iter().sum();
+    if order.len() != total as usize {
+        return Err((
+            0,
+            format!(
+                "lists {} cards, but the deck has {total}; list every card exactly once",
+                order.len()
+            ),
+        ));
+    }
+    for (kind, &want) in counts.iter().enumerate() {
+        let have = order.iter().filter(|&&k| k == kind).count();
+        if have != want as usize {
+            return Err((
+                0,
+                format!(
+                    "has {have} '{}' cards, but the deck has {want}",
+                    names[kind]
+                ),
+            ));
+        }
+    }
+    Ok(order)
+}
+
+/// Writes a deck order in the format [`parse_order`] reads.
+pub fn format_order(order: &[usize], names: &[String], header: &str) -> String {
+    let mut s = String::new();
+    for line in header.lines() {
+        s.push_str("# ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    for &k in order {
+        s.push_str(&names[k]);
+        s.push('\n');
+    }
+    s
+}
+
+mod report;
+pub use report::{ForeverReport, LoopReport, Survey, SurveyRow};

@@ -1,0 +1,328 @@
+//! The `forever` report: every answer with its evidence, as one serde struct.
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    certificate, longest_game, never_finish, play_fixed_order, probability, shortest_loop,
+    shortest_path, spectral_radius, tail_constant, to_f64, Certificate, FixedOrder, Step,
+};
+use crate::chain::{Chain, FINISH};
+use crate::game::RaceGame;
+use crate::sim::{chunk_seed, CardSource, Shoe, CHUNK};
+use crate::solve::{About, Analysis, Options};
+use crate::stats::Z95;
+
+/// A loop, as people read it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoopReport {
+    /// Where the loop starts.
+    pub start: String,
+    /// The fewest turns that reach it from the start of the game, card by card.
+    pub reach: Vec<String>,
+    /// The loop, card by card ("red or blue (2 of 66)").
+    pub steps: Vec<String>,
+    /// The probability of one repetition, exactly and as a float.
+    pub probability: String,
+    pub probability_f64: f64,
+}
+
+/// One number of players in the survey of random fixed deck orders.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SurveyRow {
+    pub players: usize,
+    pub looping: u64,
+    pub fraction: f64,
+    /// Wilson 95 % interval of the fraction.
+    pub ci95: [f64; 2],
+}
+
+/// Random deck orders, each recycled without shuffling.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Survey {
+    pub orders: u64,
+    pub seed: u64,
+    pub rows: Vec<SurveyRow>,
+    /// The first looping order found (card names), and for how many players it loops.
+    pub witness: Option<Vec<String>>,
+    pub witness_players: Option<usize>,
+}
+
+/// Everything `candyland forever` says. This struct is its `--json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForeverReport {
+    pub board: String,
+    pub players: usize,
+    pub states: usize,
+    /// Every reachable state can reach the finish, so P(never finishing) = 0.
+    pub ends_surely: bool,
+    /// States that cannot reach the finish (at most 20 listed), and how many there are.
+    pub trapped: Vec<String>,
+    pub trapped_count: usize,
+    /// P(never finishing), exactly and as a float (0 when `ends_surely`).
+    pub never_finish: String,
+    pub never_finish_f64: f64,
+    pub certificate: Option<Certificate>,
+    /// The certificate's bounds on P(T > n) for n = 50, 100, 200, and its rate per turn.
+    pub bounds: Vec<(usize, f64)>,
+    pub bound_rate: Option<f64>,
+    /// Spectral radius of Q: P(T > n) ~ tail_c rho^n for one player.
+    pub rho: f64,
+    pub tail_c: Option<f64>,
+    /// With K players the game outlasts n rounds with probability S(n)^K ~ (rho^K)^n.
+    pub rho_players: f64,
+    /// P(one player's game lasts longer than 200 turns), and "one game in X".
+    pub longer_than_200: Option<f64>,
+    pub one_in: Option<f64>,
+    /// The longest possible game, if there is one (no loop).
+    pub longest_game: Option<usize>,
+    pub shortest_loop: Option<LoopReport>,
+    /// The shortest loop that never stands still, if different.
+    pub moving_loop: Option<LoopReport>,
+    pub shortest_game: Vec<String>,
+    pub shortest_game_turns: usize,
+    pub shortest_game_probability: String,
+    pub shortest_game_probability_f64: f64,
+    /// P(T = the minimum), over every card sequence of that length.
+    pub p_min_length: Option<f64>,
+    pub fixed_order: Option<FixedOrder>,
+    pub survey: Option<Survey>,
+}
+
+/// One step in words.
+fn describe_step<G: RaceGame>(game: &G, chain: &Chain<G::State, G::Card>, s: &Step) -> String {
+    let to = if s.to == FINISH {
+        "the finish".to_string()
+    } else {
+        game.describe(chain.states()[s.to as usize])
+    };
+    if s.cards.is_empty() {
+        return format!("(lost turn) -> {to}");
+    }
+    let names: Vec<String> = s
+        .cards
+        .iter()
+        .map(|&c| game.card_name(chain.cards()[c].0))
+        .collect();
+    let cards = if names.len() > 4 {
+        format!("any of {} kinds of card", names.len())
+    } else {
+        names.join(" or ")
+    };
+    format!("{cards} ({} of {}) -> {to}", s.count, chain.denominator())
+}
+
+fn loop_report<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    steps: &[Step],
+) -> LoopReport {
+    let start = steps[0].from;
+    let reach = shortest_path(chain, chain.start(), start as u32).unwrap_or_default();
+    let p = probability(steps, chain.denominator());
+    LoopReport {
+        start: game.describe(chain.states()[start]),
+        reach: reach
+            .iter()
+            .map(|s| describe_step(game, chain, s))
+            .collect(),
+        steps: steps
+            .iter()
+            .map(|s| describe_step(game, chain, s))
+            .collect(),
+        probability: format!("{}/{}", p.numer(), p.denom()),
+        probability_f64: to_f64(&p),
+    }
+}
+
+/// Wilson score interval for k successes in n trials.
+fn wilson(k: u64, n: u64) -> [f64; 2] {
+    let (k, n) = (k as f64, n as f64);
+    let z2 = Z95 * Z95;
+    let centre = (k + z2 / 2.0) / (n + z2);
+    let half = Z95 * (k * (n - k) / n + z2 / 4.0).sqrt() / (n + z2);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// A looping deck order: its index in the sample, for how many players it loops, the order.
+pub type WitnessOrder = (u64, usize, Vec<usize>);
+
+/// Plays `orders` random deck orders, each recycled, for 1..=`max_players` players. Returns
+/// the number of looping orders for each number of players, and a witness: the first looping
+/// order for the fewest players that have one.
+pub fn survey<S: Sync, C: Sync>(
+    chain: &Chain<S, C>,
+    orders: u64,
+    seed: u64,
+    max_players: usize,
+) -> (Vec<u64>, Option<WitnessOrder>) {
+    let deck: Vec<usize> = chain
+        .cards()
+        .iter()
+        .enumerate()
+        .flat_map(|(k, (_, n))| std::iter::repeat_n(k, *n as usize))
+        .collect();
+    let chunks = orders.div_ceil(CHUNK);
+    type Witness = Option<(u64, Vec<usize>)>;
+    let results: Vec<(Vec<u64>, Vec<Witness>)> = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(chunk_seed(seed, c));
+            let mut shoe = Shoe::new(deck.len() as u32);
+            let mut looping = vec![0u64; max_players];
+            let mut witness: Vec<Witness> = vec![None; max_players];
+            for i in 0..CHUNK.min(orders - c * CHUNK) {
+                shoe.new_game();
+                let order: Vec<usize> = (0..deck.len())
+                    .map(|_| deck[shoe.draw(&mut rng) as usize])
+                    .collect();
+                for k in 1..=max_players {
+                    if play_fixed_order(chain, &order, k).loops.is_some() {
+                        looping[k - 1] += 1;
+                        if witness[k - 1].is_none() {
+                            witness[k - 1] = Some((c * CHUNK + i, order.clone()));
+                        }
+                    }
+                }
+            }
+            (looping, witness)
+        })
+        .collect();
+    let mut looping = vec![0u64; max_players];
+    let mut witness: Vec<Witness> = vec![None; max_players];
+    for (l, w) in results {
+        looping.iter_mut().zip(&l).for_each(|(a, b)| *a += b);
+        for (mine, theirs) in witness.iter_mut().zip(w) {
+            if mine.is_none() {
+                *mine = theirs;
+            }
+        }
+    }
+    let first = witness
+        .into_iter()
+        .enumerate()
+        .find_map(|(k, w)| w.map(|(i, order)| (i, k + 1, order)));
+    (looping, first)
+}
+
+impl ForeverReport {
+    /// Builds the report; `order` is a fixed deck order to decide, `survey` (orders, seed) a
+    /// sample of random orders.
+    pub fn new<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        board: &str,
+        players: usize,
+        order: Option<&[usize]>,
+        survey_of: Option<(u64, u64)>,
+        max_players: usize,
+    ) -> ForeverReport
+    where
+        G::State: Sync,
+        G::Card: Sync,
+    {
+        let can = chain.can_finish();
+        let trapped_states: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
+        let ends_surely = trapped_states.is_empty();
+        let never = if ends_surely {
+            num_rational::BigRational::from_integer(0.into())
+        } else {
+            never_finish(chain)
+        };
+        let analysis = ends_surely
+            .then(|| {
+                Analysis::of(
+                    game,
+                    chain,
+                    About::default(),
+                    &Options {
+                        exact: false,
+                        ..Options::default()
+                    },
+                )
+                .ok()
+            })
+            .flatten();
+        let dist = analysis.as_ref().map(|a| a.distribution());
+        let rho = spectral_radius(chain);
+        let cert = certificate(chain);
+        let shortest = super::shortest_path(chain, chain.start(), FINISH).unwrap_or_default();
+        let p_short = probability(&shortest, chain.denominator());
+        let loop_any = shortest_loop(chain, false);
+        let loop_moving = shortest_loop(chain, true);
+        let moving_loop = match (&loop_any, &loop_moving) {
+            (Some(a), Some(m)) if a != m => Some(loop_report(game, chain, m)),
+            _ => None,
+        };
+        let survey = survey_of.map(|(orders, seed)| {
+            let (looping, witness) = self::survey(chain, orders, seed, max_players);
+            Survey {
+                orders,
+                seed,
+                rows: looping
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &l)| SurveyRow {
+                        players: k + 1,
+                        looping: l,
+                        fraction: l as f64 / orders as f64,
+                        ci95: wilson(l, orders),
+                    })
+                    .collect(),
+                witness_players: witness.as_ref().map(|w| w.1),
+                witness: witness.map(|w| {
+                    w.2.iter()
+                        .map(|&k| game.card_name(chain.cards()[k].0))
+                        .collect()
+                }),
+            }
+        });
+        let s200 = dist.as_ref().map(|d| d.survival(200));
+        ForeverReport {
+            board: board.to_string(),
+            players,
+            states: chain.len(),
+            ends_surely,
+            trapped: trapped_states
+                .iter()
+                .take(20)
+                .map(|&s| game.describe(chain.states()[s]))
+                .collect(),
+            trapped_count: trapped_states.len(),
+            never_finish: format!("{}/{}", never.numer(), never.denom()),
+            never_finish_f64: to_f64(&never),
+            bounds: cert
+                .as_ref()
+                .map(|c| [50, 100, 200].iter().map(|&n| (n, c.bound(n))).collect())
+                .unwrap_or_default(),
+            bound_rate: cert.as_ref().map(Certificate::rate),
+            certificate: cert,
+            rho,
+            tail_c: dist.as_ref().and_then(|d| tail_constant(d, rho)),
+            rho_players: rho.powi(players as i32),
+            longer_than_200: s200,
+            one_in: s200.filter(|&s| s > 0.0).map(|s| 1.0 / s),
+            longest_game: longest_game(chain),
+            shortest_loop: loop_any.as_ref().map(|l| loop_report(game, chain, l)),
+            moving_loop,
+            shortest_game: shortest
+                .iter()
+                .map(|s| describe_step(game, chain, s))
+                .collect(),
+            shortest_game_turns: shortest.len(),
+            shortest_game_probability: format!("{}/{}", p_short.numer(), p_short.denom()),
+            shortest_game_probability_f64: to_f64(&p_short),
+            p_min_length: analysis
+                .as_ref()
+                .and_then(|a| a.pmf.get(shortest.len()).copied()),
+            fixed_order: order.map(|o| play_fixed_order(chain, o, players)),
+            survey,
+        }
+    }
+}
