@@ -10,10 +10,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::chain::Chain;
 use crate::cli::{
-    AnalyzeArgs, BoardCommand, Cli, Command, CompareArgs, CrosscheckArgs, ForeverArgs, PlayersArgs,
-    ReportArgs, ShowArgs, SimulateArgs, SpacesArgs, ThreadArgs, WhatifArgs,
+    AnalyzeArgs, BoardCommand, CheckArgs, Cli, Command, CompareArgs, CrosscheckArgs, ForeverArgs,
+    PlayArgs, PlayersArgs, ReportArgs, ShowArgs, SimulateArgs, SpacesArgs, TableFormat, ThreadArgs,
+    TransitionsArgs, WhatifArgs,
 };
-use crate::config;
+use crate::config::{self, BoardSource};
 use crate::crosscheck::CrossCheck;
 use crate::error::UserError;
 use crate::game::{CandyLand, RaceGame};
@@ -37,6 +38,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Spaces(args) => spaces(&args)?,
         Command::Whatif(args) => whatif(&args)?,
         Command::Compare(args) => compare(&args)?,
+        Command::Check(args) => with_threads(args.threads, || check(&args))?,
+        Command::Transitions(args) => transitions(&args)?,
+        Command::Play(args) => play(&args)?,
         Command::Forever(args) => with_threads(args.threads, || forever(&args))?,
         Command::Report(args) => with_threads(args.threads, || report(&args))?,
         Command::Boards => boards()?,
@@ -553,5 +557,156 @@ fn forever(args: &ForeverArgs) -> Result<String> {
         json(&report)?
     } else {
         output::forever_text(&report)
+    })
+}
+
+fn check(args: &CheckArgs) -> Result<String> {
+    use crate::check::{
+        candidate, conclusion, fit, histogram, rank, variants, CheckReport, Settings,
+    };
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(bad_flag(
+            "--players",
+            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
+        )
+        .into());
+    }
+    if args.reference_games < 1000 {
+        return Err(bad_flag(
+            "--reference-games",
+            "must be at least 1000 for a usable reference",
+        )
+        .into());
+    }
+    let (label, text) = if args.lengths == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
+            UserError::BadDataFile {
+                file: "standard input".into(),
+                line: 0,
+                message: format!("cannot read it: {e}"),
+            }
+        })?;
+        ("standard input".to_string(), text)
+    } else {
+        let path = std::path::Path::new(&args.lengths);
+        if path.is_dir() {
+            return Err(UserError::BadDataFile {
+                file: args.lengths.clone(),
+                line: 0,
+                message: "is a directory; give a file of game lengths".into(),
+            }
+            .into());
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| UserError::BadDataFile {
+            file: args.lengths.clone(),
+            line: 0,
+            message: format!("cannot read it ({e}); check the path"),
+        })?;
+        (args.lengths.clone(), text)
+    };
+    let lengths = crate::lengths::read_lengths(&crate::lengths::LengthsSource {
+        label: &label,
+        text: &text,
+        column: args.column.as_deref(),
+    })?;
+    let sample = histogram(&lengths);
+    let settings = Settings {
+        players: args.players,
+        reference_games: args.reference_games,
+        seed: args.seed,
+    };
+    let variant = args.variant.to_variant();
+    let source = config::read_board(Some(&args.board))?;
+    source.board(&variant)?;
+    let reference = candidate(&source, &variant, args.deck, &settings).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{} can go on forever; there is no distribution to check against",
+            args.board
+        )
+    })?;
+    let fit = fit(&sample, &reference);
+    let mut candidates = Vec::new();
+    if !args.no_rank {
+        let mut sources: Vec<BoardSource> = shipped::SHIPPED
+            .iter()
+            .map(|b| config::read_board(Some(b.name)))
+            .collect::<Result<_, _>>()?;
+        if shipped::find(&args.board).is_none() {
+            sources.push(source.clone());
+        }
+        let tried = variants();
+        let progress = Progress::new((sources.len() * tried.len() * 2) as u64, "ranking rules");
+        for src in &sources {
+            for v in &tried {
+                for deck in [DeckMode::Iid, DeckMode::Shuffled] {
+                    if let Some(c) = candidate(src, v, deck, &settings) {
+                        candidates.push(c);
+                    }
+                    progress.inc(1);
+                }
+            }
+        }
+    }
+    let ranking = rank(&sample, &candidates);
+    let report = CheckReport {
+        file: label,
+        players: args.players,
+        sample: crate::stats::Summary::of(&sample).expect("a non-empty sample"),
+        conclusion: if args.no_rank {
+            fit.verdict.clone()
+        } else {
+            conclusion(&ranking, &fit)
+        },
+        fit,
+        ranking,
+    };
+    Ok(if args.json {
+        json(&report)?
+    } else {
+        output::check_text(&report)
+    })
+}
+
+fn transitions(args: &TransitionsArgs) -> Result<String> {
+    let variant = args.variant.to_variant();
+    let board = config::load_board(Some(&args.board), &variant)?;
+    let name = board.name.clone();
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    let t = crate::check::transitions(&game, &chain, &name);
+    Ok(match args.format {
+        TableFormat::Json => json(&t)?,
+        TableFormat::Csv => output::transitions_csv(&t)?,
+    })
+}
+
+fn play(args: &PlayArgs) -> Result<String> {
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(bad_flag(
+            "--players",
+            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
+        )
+        .into());
+    }
+    let variant = args.variant.to_variant();
+    let board = config::load_board(Some(&args.board), &variant)?;
+    let name = board.name.clone();
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    check_finishes(&game, &chain)?;
+    let t = crate::check::transcript(
+        &game,
+        &chain,
+        &name,
+        args.seed,
+        args.deck,
+        args.players,
+        crate::crosscheck::MAX_TURNS,
+    );
+    Ok(if args.json {
+        json(&t)?
+    } else {
+        output::transcript_text(&t)
     })
 }

@@ -35,6 +35,12 @@ pub enum Command {
     Whatif(WhatifArgs),
     /// Two boards' main figures side by side.
     Compare(CompareArgs),
+    /// Check another simulator's game lengths: goodness of fit and which rules they fit best.
+    Check(CheckArgs),
+    /// The complete move table: every state and card, with its probability and next state.
+    Transitions(TransitionsArgs),
+    /// One game, turn by turn.
+    Play(PlayArgs),
     /// Can the game run forever? Certificates, tail bounds, loops, fixed deck orders.
     Forever(ForeverArgs),
     /// Write all charts, report.md and summary.json for a board.
@@ -259,6 +265,79 @@ pub struct ForeverArgs {
     pub json: bool,
     #[command(flatten)]
     pub threads: ThreadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The lengths: one whole number per line, a JSON array, or a CSV (with --column); - for
+    /// standard input.
+    pub lengths: String,
+    /// The reference board (a shipped name or a path).
+    #[arg(long, default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Players in each game of the data; lengths count every player's turns.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub players: usize,
+    /// The reference's deck: exact i.i.d. draws, or a simulated shuffled deck.
+    #[arg(long, value_enum, default_value_t = DeckMode::Iid)]
+    pub deck: DeckMode,
+    /// Read this column of a CSV file.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+    /// Games of each simulated (shuffled-deck) reference.
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    pub reference_games: u64,
+    /// Seed of the reference simulations.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Skip the ranking of boards and rule variants.
+    #[arg(long)]
+    pub no_rank: bool,
+    /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TransitionsArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Csv)]
+    pub format: TableFormat,
+}
+
+/// A machine-readable table format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableFormat {
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A shipped board's name or the path of a board file.
+    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
+    pub board: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Seed: the game is the first one `simulate --seed S` plays.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub players: usize,
+    #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
+    pub deck: DeckMode,
+    /// Print the transcript as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Parallelism.

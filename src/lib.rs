@@ -11,12 +11,14 @@
 
 pub mod chain;
 pub mod charts;
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod crosscheck;
 pub mod error;
 pub mod forever;
 pub mod game;
+pub mod lengths;
 pub mod model;
 pub mod output;
 pub mod report;

@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 pub use file::{write_atomic, PendingFile};
 
+use crate::check::{CheckReport, Transcript, Transitions};
 use crate::crosscheck::CrossCheck;
 use crate::forever::ForeverReport;
 use crate::model::{Board, Card, Space, Variant};
@@ -799,6 +800,146 @@ pub fn forever_text(r: &ForeverReport) -> String {
                 "   A witness that loops forever for {k} player(s) (write it with --witness FILE, check it with --deck-order FILE):\n     {}",
                 w.join(", ")
             );
+        }
+    }
+    s
+}
+
+/// The `check` report.
+pub fn check_text(r: &CheckReport) -> String {
+    let mut s = String::new();
+    let x = &r.sample;
+    let _ = writeln!(
+        s,
+        "{}: {} games{}\n",
+        r.file,
+        x.games,
+        if r.players > 1 {
+            format!(
+                ", {} players (lengths count every player's turns)",
+                r.players
+            )
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(s, "  {:<24}{:>12}{:>14}", "", "your data", "reference");
+    let _ = writeln!(
+        s,
+        "  {:<24}{:>12.4}{:>14.4}",
+        "mean turns", x.mean, r.fit.reference_mean
+    );
+    let _ = writeln!(
+        s,
+        "  {:<24}{:>12}",
+        "min / median / max",
+        format!("{} / {} / {}", x.min, x.median, x.max)
+    );
+    let _ = writeln!(
+        s,
+        "  reference: {} ({})",
+        r.fit.reference, r.fit.reference_kind
+    );
+    if let Some(c) = &r.fit.chi_square {
+        let _ = writeln!(
+            s,
+            "  chi-square {:.2} on {} degrees of freedom, p = {:.4e}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
+            c.statistic, c.degrees_of_freedom, c.p_value, r.fit.z_mean, r.fit.max_cdf_gap, r.fit.max_cdf_gap_at
+        );
+    }
+    let _ = writeln!(s, "  verdict: {}", r.fit.verdict);
+    if !r.ranking.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nWhich rules fit best: {} candidates by log-likelihood per game (+- its noise from a simulated reference); top 10",
+            r.ranking.len()
+        );
+        for (i, c) in r.ranking.iter().take(10).enumerate() {
+            let ll = c
+                .log_likelihood_per_game
+                .map_or("impossible".to_string(), |l| {
+                    format!("{l:.5} +- {:.5}", c.noise_per_game)
+                });
+            let p = c
+                .chi_square_p
+                .map_or("-".to_string(), |p| format!("{p:.2e}"));
+            let mut tags = Vec::new();
+            if c.tied_with_best {
+                tags.push("tied with the best");
+            }
+            if c.consistent {
+                tags.push("consistent");
+            }
+            let _ = writeln!(
+                s,
+                "  {:>2}. {}\n      {ll}, chi-square p = {p} {}",
+                i + 1,
+                c.candidate,
+                tags.join(", ")
+            );
+        }
+    }
+    let _ = writeln!(s, "\n{}", r.conclusion);
+    s
+}
+
+/// The move table as CSV.
+pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "state",
+        "state_name",
+        "card",
+        "count",
+        "probability",
+        "next",
+        "next_name",
+        "events",
+    ])?;
+    for r in &t.rows {
+        w.write_record([
+            r.state.to_string(),
+            r.state_name.clone(),
+            r.card.clone(),
+            r.count.to_string(),
+            r.probability.clone(),
+            r.next.map_or(String::new(), |n| n.to_string()),
+            r.next_name.clone(),
+            r.events.join(" "),
+        ])?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+/// A game transcript, one line per turn.
+pub fn transcript_text(t: &Transcript) -> String {
+    let mut s = format!(
+        "{}: one game, {} player{}, {} deck, seed {}\n",
+        t.board,
+        t.players,
+        if t.players == 1 { "" } else { "s" },
+        t.deck.name(),
+        t.seed
+    );
+    for r in &t.turns {
+        let card = r.card.clone().unwrap_or_else(|| "(lost turn)".into());
+        let events = if r.events.is_empty() {
+            String::new()
+        } else {
+            format!("  [{}]", r.events.join(", "))
+        };
+        let _ = writeln!(
+            s,
+            "  turn {:>4}  player {}  {:<16} {} -> {}{events}",
+            r.turn, r.player, card, r.from, r.to
+        );
+    }
+    match t.winner {
+        Some(w) => {
+            let _ = writeln!(s, "Player {w} wins after {} turns.", t.turns.len());
+        }
+        None => {
+            let _ = writeln!(s, "Stopped after {} turns without a winner.", t.turns.len());
         }
     }
     s

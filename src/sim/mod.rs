@@ -362,11 +362,16 @@ pub fn simulate(
 /// Plays `games` games of chunk `chunk` on the calling thread (what each parallel task does;
 /// public for the benchmarks).
 pub fn run_chunk_games(sim: &Simulator, options: &SimOptions, chunk: u64, games: u64) -> SimResult {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(chunk_seed(options.seed, chunk));
+    let mut rng = chunk_rng(options.seed, chunk);
     match options.deck {
         DeckMode::Iid => run_games(sim, options, games, &mut rng, &mut Iid::new(sim.cards)),
         DeckMode::Shuffled => run_games(sim, options, games, &mut rng, &mut Shoe::new(sim.cards)),
     }
+}
+
+/// The random stream of chunk `chunk` of a run seeded with `seed`.
+pub fn chunk_rng(seed: u64, chunk: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(chunk_seed(seed, chunk))
 }
 
 fn run_games<R: Rng, D: CardSource>(

@@ -143,6 +143,65 @@ pub fn chi_square(observed: &[u64], pmf: &[f64], games: u64) -> Option<ChiSquare
     })
 }
 
+/// Pearson's chi-square test that two histograms come from the same distribution (the 2 x B
+/// contingency table), for comparing a sample with a simulated reference: the reference's own
+/// noise is part of the test. Consecutive lengths are merged until every expected count is at
+/// least [`MIN_EXPECTED`].
+pub fn chi_square_two_sample(a: &[u64], b: &[u64]) -> Option<ChiSquare> {
+    let (na, nb) = (a.iter().sum::<u64>() as f64, b.iter().sum::<u64>() as f64);
+    let n = na + nb;
+    if na == 0.0 || nb == 0.0 {
+        return None;
+    }
+    let smaller = na.min(nb);
+    let get = |h: &[u64], t: usize| h.get(t).copied().unwrap_or(0) as f64;
+    let mut bins: Vec<(f64, f64)> = Vec::new();
+    let (mut x, mut y) = (0.0, 0.0);
+    for t in 0..a.len().max(b.len()) {
+        x += get(a, t);
+        y += get(b, t);
+        if (x + y) * smaller / n >= MIN_EXPECTED {
+            bins.push((x, y));
+            (x, y) = (0.0, 0.0);
+        }
+    }
+    if x + y > 0.0 {
+        match bins.last_mut() {
+            Some(last) => {
+                last.0 += x;
+                last.1 += y;
+            }
+            None => bins.push((x, y)),
+        }
+    }
+    if bins.len() < 2 {
+        return None;
+    }
+    let statistic: f64 = bins
+        .iter()
+        .map(|&(x, y)| {
+            let col = x + y;
+            let (ex, ey) = (col * na / n, col * nb / n);
+            (x - ex).powi(2) / ex + (y - ey).powi(2) / ey
+        })
+        .sum();
+    let df = bins.len() - 1;
+    let p_value = ChiSquared::new(df as f64).ok()?.sf(statistic);
+    Some(ChiSquare {
+        statistic,
+        degrees_of_freedom: df,
+        p_value,
+        bins: bins.len(),
+    })
+}
+
+/// The largest gap between the CDFs of two histograms, and where.
+pub fn max_cdf_gap_two_sample(a: &[u64], b: &[u64]) -> (f64, usize) {
+    let (na, nb) = (a.iter().sum::<u64>() as f64, b.iter().sum::<u64>() as f64);
+    let total_b: Vec<f64> = b.iter().map(|&c| c as f64 / nb).collect();
+    max_cdf_gap(a, &total_b, na as u64)
+}
+
 /// The largest |F_sample(n) - F_exact(n)| and the n where it occurs.
 pub fn max_cdf_gap(observed: &[u64], pmf: &[f64], games: u64) -> (f64, usize) {
     let n = games as f64;
@@ -191,6 +250,16 @@ mod tests {
         let c = chi_square(&[0, 50, 25, 25], &[0.0, 0.25, 0.25, 0.5], 100).unwrap();
         assert!((c.statistic - (25.0 * 25.0 / 25.0 + 0.0 + 25.0 * 25.0 / 50.0)).abs() < 1e-9);
         assert!(c.p_value < P_FLOOR);
+    }
+
+    #[test]
+    fn two_identical_samples_fit_and_different_ones_do_not() {
+        let a = [0u64, 100, 200, 300, 400];
+        let same = chi_square_two_sample(&a, &[0, 200, 400, 600, 800]).unwrap();
+        assert!(same.statistic.abs() < 1e-9 && same.degrees_of_freedom == 3);
+        let other = chi_square_two_sample(&a, &[0, 800, 600, 400, 200]).unwrap();
+        assert!(other.p_value < P_FLOOR);
+        assert_eq!(max_cdf_gap_two_sample(&a, &a).0, 0.0);
     }
 
     #[test]

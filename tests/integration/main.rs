@@ -8,6 +8,7 @@
 //! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures.
 
 mod bad_input;
+mod check;
 mod cli;
 mod common;
 mod forever;

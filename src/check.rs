@@ -1,0 +1,612 @@
+//! Checking someone else's simulator from the game lengths it produced.
+//!
+//! 1. Goodness of fit to one reference: the exact distribution for i.i.d. draws, or a large
+//!    shuffled-deck simulation for a finite deck (then a two-sample test, so the reference's
+//!    own noise counts): chi-square, z of the mean, largest CDF gap, one verdict.
+//! 2. Which rules the data most likely came from: every shipped board under every combination
+//!    of the rules simulators disagree on (licorice rule, doubles one or two steps, shortcut on
+//!    a double's first step, start position) and both decks, ranked by the log-likelihood of
+//!    the sample. The i.i.d. candidates use the exact pmf; the shuffled ones a simulated pmf
+//!    with half a game added to every length (so that no length is impossible by chance).
+
+use serde::{Deserialize, Serialize};
+
+use crate::chain::{Chain, FINISH};
+use crate::config::BoardSource;
+use crate::game::CandyLand;
+use crate::game::RaceGame;
+use crate::model::{DoubleMove, DoubleShortcut, LicoriceRule, Start, Variant};
+use crate::sim::{chunk_rng, CardSource, Iid, Shoe};
+use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
+use crate::solve::players::Players;
+use crate::solve::{check_finishes, Analysis, Options};
+use crate::stats::{
+    chi_square, chi_square_two_sample, max_cdf_gap, max_cdf_gap_two_sample, ChiSquare, Summary,
+    P_FLOOR, Z_LIMIT,
+};
+
+/// A game still running after this many turns is left out of a reference simulation.
+const MAX_TURNS: u32 = 1_000_000;
+
+/// What the sample is compared with: an exact pmf or a simulated histogram.
+#[derive(Debug, Clone)]
+pub enum Reference {
+    Exact { pmf: Vec<f64>, mean: f64, sd: f64 },
+    Simulated { histogram: Vec<u64> },
+}
+
+/// A board with a rule variant and a deck: one hypothesis about the data.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub board: String,
+    pub variant: Variant,
+    pub deck: DeckMode,
+    pub reference: Reference,
+}
+
+impl Candidate {
+    /// "classic --doubles one-step, shuffled deck".
+    pub fn label(&self) -> String {
+        let v = self.variant.to_string();
+        let sep = if v.is_empty() { "" } else { " " };
+        format!("{}{sep}{v}, {} deck", self.board, self.deck.name())
+    }
+}
+
+/// How to build references.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    pub players: usize,
+    /// Games of each shuffled-deck reference simulation.
+    pub reference_games: u64,
+    pub seed: u64,
+}
+
+/// The reference of one board, variant and deck; `None` if the variant makes the board
+/// invalid or unfinishable.
+pub fn candidate(
+    source: &BoardSource,
+    variant: &Variant,
+    deck: DeckMode,
+    settings: &Settings,
+) -> Option<Candidate> {
+    let board = source.board(variant).ok()?;
+    let name = board.name.clone();
+    let game = CandyLand::new(board);
+    let chain = Chain::build(&game);
+    check_finishes(&game, &chain).ok()?;
+    let reference = match deck {
+        DeckMode::Iid => {
+            let options = Options {
+                exact: false,
+                ..Options::default()
+            };
+            let a = Analysis::of(&game, &chain, Default::default(), &options).ok()?;
+            let p = Players::from_single(&a.distribution(), settings.players);
+            let pmf = p.first_finisher.turns_pmf;
+            let mean = pmf
+                .iter()
+                .enumerate()
+                .map(|(n, q)| n as f64 * q)
+                .sum::<f64>();
+            let var = pmf
+                .iter()
+                .enumerate()
+                .map(|(n, q)| (n as f64 - mean).powi(2) * q)
+                .sum::<f64>();
+            Reference::Exact {
+                pmf,
+                mean,
+                sd: var.sqrt(),
+            }
+        }
+        DeckMode::Shuffled => {
+            let options = SimOptions {
+                games: settings.reference_games,
+                seed: settings.seed,
+                deck,
+                players: settings.players,
+                max_turns: MAX_TURNS,
+                keep_lengths: false,
+            };
+            let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+            Reference::Simulated {
+                histogram: r.histogram,
+            }
+        }
+    };
+    Some(Candidate {
+        board: name,
+        variant: variant.clone(),
+        deck,
+        reference,
+    })
+}
+
+/// Goodness of fit of a sample to one reference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fit {
+    pub reference: String,
+    /// "exact" or "simulated, N games".
+    pub reference_kind: String,
+    pub reference_mean: f64,
+    pub chi_square: Option<ChiSquare>,
+    pub z_mean: f64,
+    pub max_cdf_gap: f64,
+    pub max_cdf_gap_at: usize,
+    pub consistent: bool,
+    pub verdict: String,
+}
+
+/// A sample's histogram.
+pub fn histogram(lengths: &[u32]) -> Vec<u64> {
+    let mut h = vec![0u64; lengths.iter().max().map_or(1, |&m| m as usize + 1)];
+    for &l in lengths {
+        h[l as usize] += 1;
+    }
+    h
+}
+
+/// Fits a sample (histogram) to a candidate.
+pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
+    let n: u64 = sample.iter().sum();
+    let s = Summary::of(sample).expect("a non-empty sample");
+    let (chi, z, (gap, at), mean, kind) = match &c.reference {
+        Reference::Exact { pmf, mean, sd } => (
+            chi_square(sample, pmf, n),
+            (s.mean - mean) / (sd / (n as f64).sqrt()),
+            max_cdf_gap(sample, pmf, n),
+            *mean,
+            "exact".to_string(),
+        ),
+        Reference::Simulated { histogram } => {
+            let r = Summary::of(histogram).expect("a non-empty reference");
+            let se = (s.sd.powi(2) / n as f64 + r.sd.powi(2) / r.games as f64).sqrt();
+            (
+                chi_square_two_sample(sample, histogram),
+                (s.mean - r.mean) / se,
+                max_cdf_gap_two_sample(sample, histogram),
+                r.mean,
+                format!("simulated, {} games", r.games),
+            )
+        }
+    };
+    let p = chi.as_ref().map_or(1.0, |c| c.p_value);
+    let consistent = z.abs() < Z_LIMIT && p > P_FLOOR;
+    let verdict = if consistent {
+        format!(
+            "consistent with {} (chi-square p = {p:.3}, z of the mean = {z:+.2})",
+            c.label()
+        )
+    } else {
+        format!(
+            "INCONSISTENT with {} (chi-square p = {}, z of the mean = {z:+.2})",
+            c.label(),
+            if p < 1e-12 {
+                "< 1e-12".to_string()
+            } else {
+                format!("{p:.2e}")
+            }
+        )
+    };
+    Fit {
+        reference: c.label(),
+        reference_kind: kind,
+        reference_mean: mean,
+        chi_square: chi,
+        z_mean: z,
+        max_cdf_gap: gap,
+        max_cdf_gap_at: at,
+        consistent,
+        verdict,
+    }
+}
+
+/// Log-likelihood of a sample under a candidate, sum over games of log P(length), and its
+/// standard error from the reference's own noise (0 for an exact reference): for a simulated
+/// pmf with counts c_n out of N, Var(log p_n) ~ 1/c_n - 1/N.
+pub fn log_likelihood(sample: &[u64], c: &Candidate) -> (f64, f64) {
+    let (p, var): (Vec<f64>, Vec<f64>) = match &c.reference {
+        Reference::Exact { pmf, .. } => (pmf.clone(), vec![0.0; pmf.len()]),
+        Reference::Simulated { histogram } => {
+            let len = histogram.len().max(sample.len());
+            let counts: Vec<f64> = (0..len)
+                .map(|t| {
+                    if t == 0 {
+                        0.0
+                    } else {
+                        histogram.get(t).copied().unwrap_or(0) as f64 + 0.5
+                    }
+                })
+                .collect();
+            let total: f64 = counts.iter().sum();
+            (
+                counts.iter().map(|c| c / total).collect(),
+                counts
+                    .iter()
+                    .map(|&c| if c > 0.0 { 1.0 / c - 1.0 / total } else { 0.0 })
+                    .collect(),
+            )
+        }
+    };
+    let mut ll = 0.0;
+    let mut noise = 0.0;
+    for (t, &k) in sample.iter().enumerate().filter(|(_, &k)| k > 0) {
+        let q = p.get(t).copied().unwrap_or(0.0);
+        if q <= 0.0 {
+            return (f64::NEG_INFINITY, 0.0);
+        }
+        ll += k as f64 * q.ln();
+        noise += (k as f64).powi(2) * var.get(t).copied().unwrap_or(0.0);
+    }
+    (ll, noise.sqrt())
+}
+
+/// One candidate in the ranking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ranked {
+    pub candidate: String,
+    /// The candidate's settings as (name, value): board, each rule, deck.
+    pub settings: Vec<(String, String)>,
+    /// Mean log-likelihood per game (None: some length is impossible under these rules).
+    pub log_likelihood_per_game: Option<f64>,
+    /// Standard error of that figure due to a simulated reference (0 for an exact one).
+    pub noise_per_game: f64,
+    /// Within two standard errors of the best: the data cannot tell the two apart.
+    pub tied_with_best: bool,
+    pub chi_square_p: Option<f64>,
+    pub consistent: bool,
+}
+
+/// The rule combinations tried for each board: licorice rule x doubles (with the first-step
+/// shortcut rule when doubles move two steps) x start.
+pub fn variants() -> Vec<Variant> {
+    let mut out = Vec::new();
+    for licorice in [
+        LicoriceRule::LoseNextTurn,
+        LicoriceRule::StuckUntilColor,
+        LicoriceRule::None,
+    ] {
+        for (doubles, shortcut) in [
+            (DoubleMove::TwoSteps, DoubleShortcut::FinalStep),
+            (DoubleMove::TwoSteps, DoubleShortcut::EachStep),
+            (DoubleMove::OneStep, DoubleShortcut::FinalStep),
+        ] {
+            for start in [Start::BeforeFirst, Start::FirstSpace] {
+                out.push(Variant {
+                    licorice: Some(licorice),
+                    doubles: Some(doubles),
+                    double_shortcut: Some(shortcut),
+                    start: Some(start),
+                    ..Variant::default()
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The settings of a candidate, for grouping: board, the varied rules, deck.
+fn settings(c: &Candidate) -> Vec<(String, String)> {
+    let mut out = vec![("board".to_string(), c.board.clone())];
+    // The variant prints as "--licorice X --doubles Y ...": pair the words up.
+    let words: Vec<String> = c
+        .variant
+        .to_string()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    for pair in words.chunks(2) {
+        if let [flag, value] = pair {
+            out.push((flag.trim_start_matches('-').to_string(), value.clone()));
+        }
+    }
+    out.push(("deck".to_string(), c.deck.name().to_string()));
+    out
+}
+
+/// Ranks candidates by log-likelihood, best first, and marks those the data cannot tell from
+/// the best.
+pub fn rank(sample: &[u64], candidates: &[Candidate]) -> Vec<Ranked> {
+    let n = sample.iter().sum::<u64>() as f64;
+    let mut scored: Vec<(f64, f64, Ranked)> = candidates
+        .iter()
+        .map(|c| {
+            let (ll, noise) = log_likelihood(sample, c);
+            let f = fit(sample, c);
+            let r = Ranked {
+                candidate: c.label(),
+                settings: settings(c),
+                log_likelihood_per_game: ll.is_finite().then_some(ll / n),
+                noise_per_game: noise / n,
+                tied_with_best: false,
+                chi_square_p: f.chi_square.map(|c| c.p_value),
+                consistent: f.consistent,
+            };
+            (ll, noise, r)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let (best, best_noise) = scored.first().map_or((0.0, 0.0), |s| (s.0, s.1));
+    scored
+        .into_iter()
+        .map(|(ll, noise, mut r)| {
+            r.tied_with_best =
+                ll.is_finite() && best - ll <= 2.0 * (best_noise.powi(2) + noise.powi(2)).sqrt();
+            r
+        })
+        .collect()
+}
+
+/// `check --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckReport {
+    pub file: String,
+    pub players: usize,
+    pub sample: Summary,
+    pub fit: Fit,
+    /// Every candidate, best first.
+    pub ranking: Vec<Ranked>,
+    /// The ranking in one sentence.
+    pub conclusion: String,
+}
+
+/// The conclusion from a ranking and the fit to the chosen reference: the settings every
+/// candidate tied with the best agrees on, those the data cannot decide, and how the best
+/// alternative to each decided setting fares.
+pub fn conclusion(ranking: &[Ranked], fit: &Fit) -> String {
+    let Some(best) = ranking.first() else {
+        return fit.verdict.clone();
+    };
+    let tied: Vec<&Ranked> = ranking.iter().filter(|r| r.tied_with_best).collect();
+    let mut decided = Vec::new();
+    let mut open = Vec::new();
+    for (i, (key, value)) in best.settings.iter().enumerate() {
+        let mut values: Vec<&str> = tied.iter().map(|r| r.settings[i].1.as_str()).collect();
+        values.sort_unstable();
+        values.dedup();
+        if values.len() == 1 {
+            decided.push((i, key.clone(), value.clone()));
+        } else {
+            open.push(format!("{key} ({})", values.join(" or ")));
+        }
+    }
+    let mut s = format!(
+        "Your data fits {}.",
+        decided
+            .iter()
+            .map(|(_, k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if !best.consistent {
+        s.push_str(" (Even the best fit fails the goodness-of-fit test: the data may come from rules not tried here.)");
+    }
+    if !open.is_empty() {
+        s.push_str(&format!(
+            " At this sample size the data cannot tell apart: {}.",
+            open.join("; ")
+        ));
+    }
+    for (i, key, value) in &decided {
+        if let Some(alt) = ranking.iter().find(|r| &r.settings[*i].1 != value) {
+            let p = alt.chi_square_p.map_or("-".to_string(), |p| {
+                if p < 1e-12 {
+                    "p < 1e-12".to_string()
+                } else {
+                    format!("p = {p:.2e}")
+                }
+            });
+            s.push_str(&format!(
+                " Best with another {key} ({}): {}{p}.",
+                alt.settings[*i].1,
+                if alt.consistent {
+                    "still consistent, "
+                } else {
+                    "inconsistent, "
+                }
+            ));
+        }
+    }
+    if !fit.consistent {
+        s.push_str(&format!(
+            " Against the reference you chose it is {}.",
+            fit.verdict
+        ));
+    }
+    s
+}
+
+/// One turn of a transcript.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRecord {
+    pub turn: u32,
+    /// 1-based seat.
+    pub player: usize,
+    /// The card drawn; `None` for a lost turn.
+    pub card: Option<String>,
+    pub from_state: usize,
+    pub from: String,
+    /// `None` when this turn finishes the game.
+    pub to_state: Option<usize>,
+    pub to: String,
+    pub events: Vec<String>,
+}
+
+/// `play --json`: one game, turn by turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transcript {
+    pub board: String,
+    pub seed: u64,
+    pub deck: DeckMode,
+    pub players: usize,
+    pub turns: Vec<TurnRecord>,
+    /// 1-based seat of the winner; `None` if the game hit the turn limit.
+    pub winner: Option<usize>,
+}
+
+/// One row of the move table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransitionRow {
+    pub state: usize,
+    pub state_name: String,
+    /// The card; "(lost turn)" for a turn that draws no card.
+    pub card: String,
+    /// Cards of this kind in the deck (the whole deck for a lost turn).
+    pub count: u32,
+    /// count / D as a reduced fraction, and as a float.
+    pub probability: String,
+    pub probability_f64: f64,
+    /// The next state; `None` for the finish.
+    pub next: Option<usize>,
+    pub next_name: String,
+    pub events: Vec<String>,
+}
+
+/// `transitions --format json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transitions {
+    pub board: String,
+    /// D: every probability is count / D.
+    pub denominator: u32,
+    pub start: usize,
+    pub rows: Vec<TransitionRow>,
+}
+
+/// The complete move table of a chain: every state and card, with the exact probability.
+pub fn transitions<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+) -> Transitions {
+    let d = chain.denominator();
+    let name = |t: u32| {
+        if t == FINISH {
+            "finish".to_string()
+        } else {
+            game.describe(chain.states()[t as usize])
+        }
+    };
+    let fraction = |c: u32| {
+        let r = num_rational::Ratio::new(c, d);
+        format!("{}/{}", r.numer(), r.denom())
+    };
+    let mut rows = Vec::new();
+    for s in 0..chain.len() {
+        let kinds: Vec<usize> = if chain.draws(s) {
+            (0..chain.cards().len()).collect()
+        } else {
+            vec![0]
+        };
+        for k in kinds {
+            let (card, count) = if chain.draws(s) {
+                (game.card_name(chain.cards()[k].0), chain.cards()[k].1)
+            } else {
+                ("(lost turn)".to_string(), d)
+            };
+            let t = chain.next(s, k);
+            rows.push(TransitionRow {
+                state: s,
+                state_name: game.describe(chain.states()[s]),
+                card,
+                count,
+                probability: fraction(count),
+                probability_f64: f64::from(count) / f64::from(d),
+                next: (t != FINISH).then_some(t as usize),
+                next_name: name(t),
+                events: chain
+                    .events(s, k)
+                    .iter()
+                    .map(|e| e.name().to_string())
+                    .collect(),
+            });
+        }
+    }
+    Transitions {
+        board: board.to_string(),
+        denominator: d,
+        start: chain.start(),
+        rows,
+    }
+}
+
+/// One game, turn by turn: the first game that `simulate --seed S` plays.
+pub fn transcript<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    seed: u64,
+    deck: DeckMode,
+    players: usize,
+    max_turns: u32,
+) -> Transcript {
+    let mut rng = chunk_rng(seed, 0);
+    let kind_of: Vec<usize> = chain
+        .cards()
+        .iter()
+        .enumerate()
+        .flat_map(|(k, (_, n))| std::iter::repeat_n(k, *n as usize))
+        .collect();
+    let d = chain.denominator();
+    let mut iid = Iid::new(d);
+    let mut shoe = Shoe::new(d);
+    let source: &mut dyn FnMut(&mut rand_xoshiro::Xoshiro256PlusPlus) -> u32 = match deck {
+        DeckMode::Iid => &mut |r| iid.draw(r),
+        DeckMode::Shuffled => {
+            shoe.new_game();
+            &mut |r| shoe.draw(r)
+        }
+    };
+    let mut states = vec![chain.start(); players];
+    let mut turns = Vec::new();
+    let mut winner = None;
+    'game: for turn in 1..=max_turns {
+        let seat = (turn as usize - 1) % players;
+        let s = states[seat];
+        let (kind, card) = if chain.draws(s) {
+            let k = kind_of[source(&mut rng) as usize];
+            (k, Some(game.card_name(chain.cards()[k].0)))
+        } else {
+            (0, None)
+        };
+        let t = chain.next(s, kind);
+        turns.push(TurnRecord {
+            turn,
+            player: seat + 1,
+            card,
+            from_state: s,
+            from: game.describe(chain.states()[s]),
+            to_state: (t != FINISH).then_some(t as usize),
+            to: if t == FINISH {
+                "finish".into()
+            } else {
+                game.describe(chain.states()[t as usize])
+            },
+            events: chain
+                .events(s, kind)
+                .iter()
+                .map(|e| e.name().to_string())
+                .collect(),
+        });
+        if t == FINISH {
+            winner = Some(seat + 1);
+            break 'game;
+        }
+        states[seat] = t as usize;
+    }
+    Transcript {
+        board: board.to_string(),
+        seed,
+        deck,
+        players,
+        turns,
+        winner,
+    }
+}
