@@ -42,5 +42,10 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    // No HTML plots: plotters is built here without system fonts.
+    config = Criterion::default().without_plots();
+    targets = bench
+}
 criterion_main!(benches);

@@ -11,8 +11,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::chain::Chain;
 use crate::cli::{
     AnalyzeArgs, BoardCommand, CheckArgs, Cli, Command, CompareArgs, CrosscheckArgs, ForeverArgs,
-    PlayArgs, PlayersArgs, ReportArgs, ShowArgs, SimulateArgs, SpacesArgs, TableFormat, ThreadArgs,
-    TransitionsArgs, WhatifArgs,
+    GenerateArgs, PlayArgs, PlayersArgs, ReportArgs, ShowArgs, SimulateArgs, SpacesArgs,
+    TableFormat, ThreadArgs, TransitionsArgs, WhatifArgs,
 };
 use crate::config::{self, BoardSource};
 use crate::crosscheck::CrossCheck;
@@ -41,6 +41,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Check(args) => with_threads(args.threads, || check(&args))?,
         Command::Transitions(args) => transitions(&args)?,
         Command::Play(args) => play(&args)?,
+        Command::Generate(args) => generate(&args)?,
         Command::Forever(args) => with_threads(args.threads, || forever(&args))?,
         Command::Report(args) => with_threads(args.threads, || report(&args))?,
         Command::Boards => boards()?,
@@ -51,21 +52,92 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// A distribution estimated to take longer than this is not computed unless asked for.
+const DISTRIBUTION_BUDGET_SECONDS: f64 = 60.0;
+
 fn analyze(args: &AnalyzeArgs) -> Result<String> {
     let options = analyze_options(args)?;
     let variant = args.variant.to_variant();
     let board = config::load_board(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
     let game = CandyLand::new(board);
+    let started = std::time::Instant::now();
     let chain = Chain::build(&game);
-    let analysis = Analysis::of(&game, &chain, about, &options)?;
+    let moments = crate::solve::Moments::of(&game, &chain, &about)?;
+    let moments_time = started.elapsed().as_secs_f64();
+    // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
+    // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
+    if args.moments_only {
+        return Ok(if args.json {
+            json(&moments)?
+        } else {
+            output::moments_table(&moments, moments_time, None)
+        });
+    }
+    let steps = moments.expected_turns + 28.0 * moments.std_dev;
+    let per_step = crate::solve::distribution::time_one_step(&chain.q());
+    let estimate = steps * per_step;
+    if estimate > DISTRIBUTION_BUDGET_SECONDS && args.max_turns == 100_000 {
+        let note = format!(
+            "the full distribution would take about {estimate:.0} s (about {steps:.0} turn-steps at {:.3} ms each); run with --max-turns N to compute its first N turns, or --moments-only to skip it",
+            per_step * 1e3
+        );
+        return Ok(if args.json {
+            json(&moments)?
+        } else {
+            output::moments_table(&moments, moments_time, Some(&note))
+        });
+    }
+    let analysis = Analysis::from_moments(&game, &chain, about, &options, &moments)?;
     Ok(if args.json {
         json(&analysis)?
     } else if args.csv {
         output::distribution_csv(&analysis)
     } else {
-        output::analysis_table(&analysis, args.exact)
+        let mut t = output::analysis_table(&analysis, args.exact);
+        if chain.len() > 100_000 {
+            t.push_str(&format!(
+                "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
+                per_step * 1e3
+            ));
+        }
+        t
     })
+}
+
+fn generate(args: &GenerateArgs) -> Result<String> {
+    let spec = crate::generate::Spec {
+        spaces: args.spaces,
+        seed: args.seed,
+        licorice: args.licorice,
+        landmarks: args.landmarks,
+        shortcuts: args.shortcuts,
+    };
+    if args.spaces > crate::model::MAX_SPACES {
+        return Err(bad_flag(
+            "--spaces",
+            format!("at most {} spaces are supported", crate::model::MAX_SPACES),
+        )
+        .into());
+    }
+    if !spec.fits() {
+        return Err(bad_flag(
+            "--spaces",
+            format!(
+                "{} spaces cannot hold {} landmarks, {} licorice spaces and {} shortcuts (each needs its own spaces, plus the first and last); give more spaces or fewer elements",
+                args.spaces, args.landmarks, args.licorice, args.shortcuts
+            ),
+        )
+        .into());
+    }
+    let text = crate::generate::board_text(&spec);
+    match &args.out {
+        Some(path) => {
+            crate::output::write_atomic(path, "--out", text.as_bytes())?;
+            Ok(format!("wrote {}\n", path.display()))
+        }
+        None => Ok(text),
+    }
 }
 
 /// Checks the numeric flags of `analyze`.

@@ -43,6 +43,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Can the game run forever? Certificates, tail bounds, loops, fixed deck orders.
     Forever(ForeverArgs),
+    /// Write a random valid board file (for scale tests, or to play with).
+    Generate(GenerateArgs),
     /// Write all charts, report.md and summary.json for a board.
     Report(ReportArgs),
     /// List the shipped boards.
@@ -78,6 +80,10 @@ pub struct AnalyzeArgs {
     /// Skip the exact rational solve (for very large boards).
     #[arg(long, conflicts_with = "exact")]
     pub no_exact: bool,
+    /// Only the expected length and variance: no distribution, no exact fraction (fast on
+    /// boards of millions of spaces).
+    #[arg(long, conflicts_with_all = ["exact", "csv"])]
+    pub moments_only: bool,
     /// Compute the distribution until P(T > n) is below this.
     #[arg(long, default_value_t = 1e-12, value_name = "P")]
     pub tolerance: f64,
@@ -338,6 +344,27 @@ pub struct PlayArgs {
     /// Print the transcript as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Number of spaces.
+    #[arg(long, value_name = "N")]
+    pub spaces: usize,
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Licorice spaces.
+    #[arg(long, default_value_t = 3, value_name = "K")]
+    pub licorice: usize,
+    /// Landmark spaces (one card each).
+    #[arg(long, default_value_t = 6, value_name = "K")]
+    pub landmarks: usize,
+    /// Shortcuts (a quarter of them backward).
+    #[arg(long, default_value_t = 2, value_name = "K")]
+    pub shortcuts: usize,
+    /// Write the board to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// Parallelism.

@@ -49,9 +49,15 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
             shipped: shipped::names(),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| UserError::UnreadableBoard {
-        path: path.into(),
-        source,
+    let text = std::fs::read_to_string(path).map_err(|source| {
+        if source.kind() == std::io::ErrorKind::InvalidData {
+            UserError::BoardNotText { path: path.into() }
+        } else {
+            UserError::UnreadableBoard {
+                path: path.into(),
+                source,
+            }
+        }
     })?;
     parse_source(spec, &text)
 }

@@ -25,6 +25,9 @@ pub enum UserError {
         source: std::io::Error,
     },
 
+    #[error("could not read board file '{}': it is not UTF-8 text; save it as UTF-8 (a board file is TOML)", path.display())]
+    BoardNotText { path: PathBuf },
+
     #[error("{file}: not a valid board file: {message}See data/boards/FORMAT.md for the format")]
     BoardSyntax { file: String, message: String },
 

@@ -18,6 +18,7 @@ pub mod crosscheck;
 pub mod error;
 pub mod forever;
 pub mod game;
+pub mod generate;
 pub mod lengths;
 pub mod model;
 pub mod output;

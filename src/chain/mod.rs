@@ -6,8 +6,9 @@
 //! replays) and merged into the transient matrix Q as integer counts over the deck size D, so
 //! that every probability is exactly `count / D` and every row of [Q | r] sums to exactly D.
 
-use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
 
 use sprs::CsMat;
 
@@ -37,15 +38,20 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
         let k = cards.len();
         let total: u32 = cards.iter().map(|(_, n)| n).sum();
 
-        // Breadth-first search; `raw` rows are in discovery order.
+        // Breadth-first search; `raw` rows are in discovery order, targets as discovery
+        // indices (each state is hashed once per transition, with a fast non-cryptographic
+        // hash: the chain of a million-space board has tens of millions of transitions).
         let start = game.start();
-        let mut index: HashMap<S, u32> = HashMap::from([(start, 0)]);
+        let mut index = StateIndex::new(game);
+        index.insert(start, 0);
         let mut order = vec![start];
-        let mut queue = VecDeque::from([start]);
-        let mut raw_next: Vec<Next<S>> = Vec::new();
+        let mut raw_next: Vec<u32> = Vec::new();
         let mut raw_events: Vec<Events> = Vec::new();
         let mut raw_draws: Vec<bool> = Vec::new();
-        while let Some(s) = queue.pop_front() {
+        let mut head = 0;
+        while head < order.len() {
+            let s = order[head];
+            head += 1;
             let turn = game.turn(s);
             raw_draws.push(turn == Turn::Draw);
             for (card, _) in &cards {
@@ -53,27 +59,34 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
                     Turn::Draw => game.step(s, *card),
                     Turn::Skip(o) => o,
                 };
-                if let Next::At(t) = outcome.next {
-                    if let Entry::Vacant(slot) = index.entry(t) {
-                        slot.insert(order.len() as u32);
-                        order.push(t);
-                        queue.push_back(t);
-                    }
-                }
-                raw_next.push(outcome.next);
+                let target = match outcome.next {
+                    Next::Finished => FINISH,
+                    Next::At(t) => match index.get(t) {
+                        Some(i) => i,
+                        None => {
+                            let i = order.len() as u32;
+                            index.insert(t, i);
+                            order.push(t);
+                            i
+                        }
+                    },
+                };
+                raw_next.push(target);
                 raw_events.push(outcome.events);
             }
         }
+        drop(index);
 
         // Sort by the game's order; `rank[discovery index]` is the final index.
         let n = order.len();
         let mut sorted: Vec<u32> = (0..n as u32).collect();
-        sorted.sort_by_key(|&i| order[i as usize]);
+        sorted.sort_unstable_by_key(|&i| order[i as usize]);
         let mut rank = vec![0u32; n];
         for (r, &i) in sorted.iter().enumerate() {
             rank[i as usize] = r as u32;
         }
         let states: Vec<S> = sorted.iter().map(|&i| order[i as usize]).collect();
+        drop(order);
 
         let mut table = Vec::with_capacity(n * k);
         let mut events = Vec::with_capacity(n * k);
@@ -83,8 +96,8 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             draws.push(raw_draws[i]);
             for j in 0..k {
                 table.push(match raw_next[i * k + j] {
-                    Next::At(t) => rank[index[&t] as usize],
-                    Next::Finished => FINISH,
+                    FINISH => FINISH,
+                    t => rank[t as usize],
                 });
                 events.push(raw_events[i * k + j]);
             }
@@ -108,6 +121,42 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             .collect();
         chain.counts = counts;
         chain
+    }
+}
+
+/// State -> discovery index: an array when the game numbers its states densely, else a hash map.
+enum StateIndex<'g, G: RaceGame> {
+    Dense(&'g G, Vec<u32>),
+    Hashed(FxHashMap<G::State, u32>),
+}
+
+impl<'g, G: RaceGame> StateIndex<'g, G> {
+    fn new(game: &'g G) -> Self {
+        match game.dense_size() {
+            0 => StateIndex::Hashed(FxHashMap::default()),
+            n => StateIndex::Dense(game, vec![u32::MAX; n]),
+        }
+    }
+
+    fn get(&self, s: G::State) -> Option<u32> {
+        match self {
+            StateIndex::Dense(g, v) => {
+                let i = v[g.dense_index(s).expect("a dense game numbers every state")];
+                (i != u32::MAX).then_some(i)
+            }
+            StateIndex::Hashed(m) => m.get(&s).copied(),
+        }
+    }
+
+    fn insert(&mut self, s: G::State, i: u32) {
+        match self {
+            StateIndex::Dense(g, v) => {
+                v[g.dense_index(s).expect("a dense game numbers every state")] = i
+            }
+            StateIndex::Hashed(m) => {
+                m.insert(s, i);
+            }
+        }
     }
 }
 

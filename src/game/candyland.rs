@@ -268,4 +268,14 @@ impl RaceGame for CandyLand {
     fn position(&self, state: Token) -> Option<usize> {
         state.at.space()
     }
+
+    /// (position + 1) * 2 + free: the start is position -1.
+    fn dense_index(&self, state: Token) -> Option<usize> {
+        let place = state.at.space().map_or(0, |p| p + 1);
+        Some(place * 2 + usize::from(state.hold == Hold::Free))
+    }
+
+    fn dense_size(&self) -> usize {
+        (self.board.len() + 1) * 2
+    }
 }

@@ -115,4 +115,13 @@ pub trait RaceGame {
     fn card_name(&self, card: Self::Card) -> String;
     /// The space a state stands on (`None` off the board, e.g. before the first space).
     fn position(&self, state: Self::State) -> Option<usize>;
+    /// Optionally, a dense numbering of the states, `0..dense_size()`: the chain builder then
+    /// indexes states with an array instead of a hash map (much faster on huge boards).
+    fn dense_index(&self, _state: Self::State) -> Option<usize> {
+        None
+    }
+    /// The size of the dense numbering (0 when there is none).
+    fn dense_size(&self) -> usize {
+        0
+    }
 }

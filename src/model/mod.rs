@@ -20,7 +20,7 @@ pub use file::BoardFile;
 pub use rules::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Rules, Start,
 };
-pub use validate::{BoardProblem, InvalidBoard};
+pub use validate::{BoardProblem, InvalidBoard, MAX_CARDS, MAX_SPACES};
 pub use variant::{Element, Variant};
 
 /// The six colours of Candy Land spaces and cards.

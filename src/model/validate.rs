@@ -107,6 +107,25 @@ impl Board {
     }
 }
 
+/// Where a space came from in the file, for messages (formatted only when needed: a board may
+/// have millions of spaces).
+#[derive(Debug, Clone, Copy)]
+enum Origin {
+    Space(usize),
+    Landmark(usize),
+    Pattern(usize),
+}
+
+impl Origin {
+    fn field(self) -> String {
+        match self {
+            Origin::Space(i) => format!("board.spaces[{i}]"),
+            Origin::Landmark(j) => format!("board.landmarks[{j}]"),
+            Origin::Pattern(i) => format!("board.pattern (space {i})"),
+        }
+    }
+}
+
 /// Expands the explicit or compact form into spaces and landmarks.
 fn track(
     b: &BoardSection,
@@ -114,7 +133,7 @@ fn track(
     p: &mut Problems,
 ) -> Option<(Vec<Space>, Vec<Landmark>)> {
     let compact = b.pattern.is_some() || b.length.is_some() || !b.landmarks.is_empty();
-    let names: Vec<(String, String)> = match (&b.spaces, compact) {
+    let names: Vec<(Origin, &str)> = match (&b.spaces, compact) {
         (Some(_), true) => {
             p.add(
                 "board",
@@ -132,7 +151,7 @@ fn track(
         (Some(list), false) => list
             .iter()
             .enumerate()
-            .map(|(i, s)| (format!("board.spaces[{i}]"), s.clone()))
+            .map(|(i, s)| (Origin::Space(i), s.as_str()))
             .collect(),
         (None, true) => expand_compact(b, p)?,
     };
@@ -153,13 +172,13 @@ fn track(
     let mut spaces = Vec::with_capacity(names.len());
     let mut landmarks: Vec<Landmark> = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
-    for (i, (field, name)) in names.iter().enumerate() {
+    for (i, &(origin, name)) in names.iter().enumerate() {
         if let Some(c) = Colour::from_name(name) {
             spaces.push(Space::Colour(c));
-        } else if declared.contains_key(name.as_str()) {
-            if let Some(first) = seen.insert(name.as_str(), i) {
+        } else if declared.contains_key(name) {
+            if let Some(first) = seen.insert(name, i) {
                 p.add(
-                    field.clone(),
+                    origin.field(),
                     format!(
                         "landmark '{name}' is already space {first}; landmark names must be unique so that its card has one destination"
                     ),
@@ -167,12 +186,12 @@ fn track(
             }
             spaces.push(Space::Landmark(landmarks.len()));
             landmarks.push(Landmark {
-                name: name.clone(),
+                name: name.to_string(),
                 space: i,
             });
         } else {
             p.add(
-                field.clone(),
+                origin.field(),
                 format!(
                     "'{name}' is neither a colour ({}) nor a landmark listed in [deck.landmark]; fix the spelling or add `\"{name}\" = COUNT` to [deck.landmark] (0 if no card leads there)",
                     colour_list()
@@ -185,7 +204,7 @@ fn track(
 }
 
 /// Compact form: the pattern repeated, with each landmark at its final index.
-fn expand_compact(b: &BoardSection, p: &mut Problems) -> Option<Vec<(String, String)>> {
+fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Origin, &'b str)>> {
     let pattern = b.pattern.as_deref().unwrap_or_default();
     let Some(length) = b.length else {
         p.add(
@@ -261,11 +280,11 @@ fn expand_compact(b: &BoardSection, p: &mut Problems) -> Option<Vec<(String, Str
         .into_iter()
         .enumerate()
         .map(|(i, slot)| match slot {
-            Some((j, name)) => (format!("board.landmarks[{j}]"), name.to_string()),
+            Some((j, name)) => (Origin::Landmark(j), name),
             None => {
-                let c = pattern[next % pattern.len()].clone();
+                let c = pattern[next % pattern.len()].as_str();
                 next += 1;
-                (format!("board.pattern (space {i})"), c)
+                (Origin::Pattern(i), c)
             }
         })
         .collect();
@@ -370,7 +389,7 @@ fn shortcuts(
         } else if starts.contains(&s.to) {
             p.add(
                 format!("{field}.to"),
-                format!("space {} starts another shortcut; chains of shortcuts are not allowed, point this one at the final space", s.to),
+                format!("space {} starts another shortcut; chains or cycles of shortcuts are not allowed, point this one at the final space", s.to),
             );
         } else {
             shortcut[s.from] = Some(s.to);

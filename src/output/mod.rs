@@ -944,3 +944,20 @@ pub fn transcript_text(t: &Transcript) -> String {
     }
     s
 }
+
+/// The `analyze --moments-only` table.
+pub fn moments_table(m: &crate::solve::Moments, seconds: f64, note: Option<&str>) -> String {
+    let mut s = format!(
+        "{}: {} spaces, {} states (one player, exact moments)\n",
+        m.board, m.spaces, m.states
+    );
+    let _ = writeln!(s, "  {:<26}{:.6}", "expected turns", m.expected_turns);
+    let _ = writeln!(s, "  {:<26}{:.6}", "standard deviation", m.std_dev);
+    let _ = writeln!(s, "  {:<26}{:.6}", "variance", m.variance);
+    let _ = writeln!(s, "  {:<26}{:.6}", "expected cards drawn", m.expected_cards);
+    let _ = writeln!(s, "  (chain built and solved in {seconds:.2} s)");
+    if let Some(note) = note {
+        let _ = writeln!(s, "  note: {note}");
+    }
+    s
+}

@@ -64,6 +64,58 @@ pub enum SolveError {
     },
 }
 
+/// Expected length, variance and expected cards drawn: the figures that need no distribution,
+/// in time linear in the number of transitions. This struct is `analyze --moments-only --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Moments {
+    pub board: String,
+    pub spaces: usize,
+    pub states: usize,
+    pub expected_turns: f64,
+    pub variance: f64,
+    pub std_dev: f64,
+    pub expected_cards: f64,
+}
+
+impl Moments {
+    /// E = N 1, M2 = N (2E - 1), cards = N c, each one sweep of the same factorisation.
+    pub fn of<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        about: &About,
+    ) -> Result<Moments, SolveError> {
+        check_finishes(game, chain)?;
+        let n = chain.len();
+        let counts = chain.counts();
+        let trapped = |t: Trapped| SolveError::CannotFinish {
+            stuck: 1,
+            states: n,
+            example: game.describe(chain.states()[t.state]),
+        };
+        let sweep = Sweep::<f64>::factor(counts, chain.denominator()).map_err(trapped)?;
+        let expected = sweep.solve(counts, &vec![1.0; n]);
+        let rhs2: Vec<f64> = expected.iter().map(|e| 2.0 * e - 1.0).collect();
+        let second = sweep.solve(counts, &rhs2);
+        let draws: Vec<f64> = (0..n)
+            .map(|s| f64::from(u8::from(chain.draws(s))))
+            .collect();
+        let cards = sweep.solve(counts, &draws);
+        let s0 = chain.start();
+        let mean = expected[s0];
+        let variance = (second[s0] - mean * mean).max(0.0);
+        Ok(Moments {
+            board: about.board.clone(),
+            spaces: about.spaces,
+            states: n,
+            expected_turns: mean,
+            variance,
+            std_dev: variance.sqrt(),
+            expected_cards: cards[s0],
+        })
+    }
+}
+
 /// One quantile of the length distribution.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -147,26 +199,26 @@ impl Analysis {
         about: About,
         options: &Options,
     ) -> Result<Analysis, SolveError> {
+        let moments = Moments::of(game, chain, &about)?;
+        Self::from_moments(game, chain, about, options, &moments)
+    }
+
+    /// The rest of [`Analysis::of`], given the moments already solved.
+    pub fn from_moments<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        about: About,
+        options: &Options,
+        moments: &Moments,
+    ) -> Result<Analysis, SolveError> {
         let n = chain.len();
-        check_finishes(game, chain)?;
-        let counts = chain.counts();
-        let d = chain.denominator();
         let trapped = |t: Trapped| SolveError::CannotFinish {
             stuck: 1,
             states: n,
             example: game.describe(chain.states()[t.state]),
         };
-        let sweep = Sweep::<f64>::factor(counts, d).map_err(trapped)?;
-        let expected = sweep.solve(counts, &vec![1.0; n]);
-        let rhs2: Vec<f64> = expected.iter().map(|e| 2.0 * e - 1.0).collect();
-        let second = sweep.solve(counts, &rhs2);
-        let draws: Vec<f64> = (0..n)
-            .map(|s| f64::from(u8::from(chain.draws(s))))
-            .collect();
-        let cards = sweep.solve(counts, &draws);
         let s0 = chain.start();
-        let mean = expected[s0];
-        let variance = (second[s0] - mean * mean).max(0.0);
+        let (mean, variance) = (moments.expected_turns, moments.variance);
 
         let expected_turns_exact = if options.exact {
             let exact = exact_expected_turns(chain).map_err(trapped)?;
@@ -224,7 +276,7 @@ impl Analysis {
                     probability: dist.survival(t),
                 })
                 .collect(),
-            expected_cards: cards[s0],
+            expected_cards: moments.expected_cards,
             unfinished_mass: dist.survival(dist.last_turn()),
             tolerance: options.tolerance,
             pmf: dist.pmf,

@@ -22,7 +22,7 @@ const FIXTURES: &[(&str, &[&str])] = &[
     ("negative-count.toml", &["negative-count.toml", "red"]),
     (
         "shortcut-chain.toml",
-        &["board.shortcuts[0].to", "chains of shortcuts"],
+        &["board.shortcuts[0].to", "chains or cycles of shortcuts"],
     ),
     (
         "landmark-without-card-entry.toml",
@@ -33,6 +33,40 @@ const FIXTURES: &[(&str, &[&str])] = &[
         &["deck.single.green", "no space is green"],
     ),
     ("empty-board.toml", &["board", "no spaces"]),
+    (
+        "landmark-card-without-space.toml",
+        &["deck.landmark.\"Plumpy\"", "no space is the landmark"],
+    ),
+    (
+        "duplicate-landmark.toml",
+        &["board.landmarks[1]", "already space 2", "unique"],
+    ),
+    (
+        "shortcut-out-of-range.toml",
+        &["board.shortcuts[0].to", "past the last space (2)"],
+    ),
+    (
+        "shortcut-to-itself.toml",
+        &["board.shortcuts[0]", "to itself"],
+    ),
+    (
+        "shortcut-cycle.toml",
+        &["board.shortcuts[0].to", "chains or cycles"],
+    ),
+    (
+        "licorice-on-last-space.toml",
+        &["board.licorice[0]", "last space"],
+    ),
+    (
+        "count-overflow.toml",
+        &["count-overflow.toml", "line 5", "99999999999"],
+    ),
+    (
+        "too-many-cards.toml",
+        &["deck", "8000000000 cards", "at most 1000000"],
+    ),
+    ("not-utf8.toml", &["not-utf8.toml", "not UTF-8 text"]),
+    ("a-directory.toml", &["a-directory.toml", "is a directory"]),
 ];
 
 fn fixture(name: &str) -> String {

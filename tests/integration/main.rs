@@ -14,6 +14,7 @@ mod common;
 mod forever;
 mod invariants;
 mod players;
+mod properties;
 mod report;
 mod shipped;
 mod simulation;

@@ -1,0 +1,200 @@
+//! Property tests over random valid boards and rules, and fuzzing of the board parser and
+//! validator with arbitrary and mutated input. The proptest runner is seeded, so CI runs the
+//! same cases every time; `PROPTEST_CASES` raises the number of cases for a longer run.
+
+use approx::assert_relative_eq;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::One;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+use candyland::chain::{Chain, FINISH};
+use candyland::config::parse_board;
+use candyland::game::CandyLand;
+use candyland::model::Variant;
+use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
+use candyland::stats::{Summary, Z_LIMIT};
+
+const COLOURS: [&str; 6] = ["red", "purple", "yellow", "blue", "orange", "green"];
+
+fn config(cases: u32) -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(cases);
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(2026),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A random board file that is valid by construction: 3 to 24 spaces drawn from 2 to 6
+/// colours, up to 3 landmarks, licorice on colour spaces (never the last), shortcuts between
+/// distinct plain colour spaces, a deck over the colours on the board, and random rules.
+fn board() -> impl Strategy<Value = String> {
+    (
+        2usize..=6,
+        prop::collection::vec((0usize..6, 0u8..10), 3..24),
+        prop::collection::vec(0usize..100, 0..3),
+        prop::collection::vec(0usize..100, 0..4),
+        prop::collection::vec((0usize..100, 0usize..100), 0..3),
+        prop::collection::vec((0u32..5, 0u32..3), 6),
+        prop::collection::vec(0u32..3, 3),
+        (0usize..3, any::<bool>(), any::<bool>(), 0usize..3, 0usize..3, any::<bool>(), any::<bool>(), any::<bool>()),
+    )
+        .prop_map(|(ncol, cells, lm, lic, sc, deck, lmcards, rules)| {
+            let n = cells.len();
+            // Spaces: a colour (from the first `ncol`) or, where the roll says so, a landmark.
+            let mut spaces: Vec<String> = cells.iter().map(|(c, _)| COLOURS[c % ncol].to_string()).collect();
+            let mut landmarks = Vec::new();
+            for (j, &at) in lm.iter().enumerate() {
+                let i = at % n;
+                if COLOURS.contains(&spaces[i].as_str()) && i != 0 {
+                    spaces[i] = format!("L{j}");
+                    landmarks.push(format!("L{j}"));
+                }
+            }
+            let is_colour = |i: usize, spaces: &[String]| COLOURS.contains(&spaces[i].as_str());
+            let mut licorice: Vec<usize> = Vec::new();
+            for &l in &lic {
+                let i = l % n;
+                if i != n - 1 && i != 0 && is_colour(i, &spaces) && !licorice.contains(&i) {
+                    licorice.push(i);
+                }
+            }
+            let mut shortcuts: Vec<(usize, usize)> = Vec::new();
+            for &(a, b) in &sc {
+                let (from, to) = (a % n, b % n);
+                let used = |x: usize| shortcuts.iter().any(|&(f, t)| f == x || t == x);
+                if from != to && from != 0 && is_colour(from, &spaces) && !licorice.contains(&from) && !used(from) && !used(to) {
+                    shortcuts.push((from, to));
+                }
+            }
+            let on_board: Vec<&str> = COLOURS.iter().copied().filter(|c| spaces.iter().any(|s| s == c)).collect();
+            let mut text = String::from("name = \"random\"\n[board]\n");
+            let list: Vec<String> = spaces.iter().map(|s| format!("\"{s}\"")).collect();
+            text.push_str(&format!("spaces = [{}]\n", list.join(", ")));
+            let lic: Vec<String> = licorice.iter().map(|i| i.to_string()).collect();
+            text.push_str(&format!("licorice = [{}]\n", lic.join(", ")));
+            let sc: Vec<String> = shortcuts.iter().map(|(f, t)| format!("{{ from = {f}, to = {t} }}")).collect();
+            text.push_str(&format!("shortcuts = [{}]\n", sc.join(", ")));
+            text.push_str("[deck.single]\n");
+            for (c, (single, _)) in on_board.iter().zip(&deck) {
+                // At least one single card of the first colour, so the deck is never empty.
+                let count = if *c == on_board[0] { single + 1 } else { *single };
+                text.push_str(&format!("{c} = {count}\n"));
+            }
+            text.push_str("[deck.double]\n");
+            for (c, (_, double)) in on_board.iter().zip(&deck) {
+                text.push_str(&format!("{c} = {double}\n"));
+            }
+            text.push_str("[deck.landmark]\n");
+            for (l, count) in landmarks.iter().zip(&lmcards) {
+                text.push_str(&format!("{l} = {count}\n"));
+            }
+            let (lic, frees, doubles, dsc, dlic, dir, start, last) = rules;
+            text.push_str(&format!(
+                "[rules]\nlicorice = \"{}\"\nlandmark-frees = {frees}\ndoubles = \"{}\"\ndouble-shortcut = \"{}\"\ndouble-licorice = \"{}\"\nlandmark-direction = \"{}\"\nstart = \"{}\"\nland-on-last-wins = {last}\n",
+                ["lose-next-turn", "stuck-until-color", "none"][lic],
+                if doubles { "two-steps" } else { "one-step" },
+                ["final-step", "each-step", "never"][dsc],
+                ["final-step", "stops-move", "never"][dlic],
+                if dir { "any" } else { "forward-only" },
+                if start { "before-first" } else { "first-space" },
+            ));
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    #[test]
+    fn random_boards_keep_every_invariant(text in board()) {
+        let b = parse_board("random", &text, &Variant::default());
+        prop_assert!(b.is_ok(), "generated an invalid board: {:?}\n{}", b.err(), text);
+        let game = CandyLand::new(b.unwrap());
+        let chain = Chain::build(&game);
+        let d = BigInt::from(chain.denominator());
+        // Rows of [Q | r] sum to exactly 1, rebuilt from the per-card table.
+        for s in 0..chain.len() {
+            let mut sum = BigRational::from_integer(0.into());
+            if chain.draws(s) {
+                for (_, count) in chain.cards() {
+                    sum += BigRational::new(BigInt::from(*count), d.clone());
+                }
+            } else {
+                prop_assert!(chain.next(s, 0) != FINISH || chain.finish_counts()[s] == chain.denominator());
+                sum += BigRational::one();
+            }
+            prop_assert!(sum.is_one());
+            let stored: u32 = chain.counts().outer_view(s).unwrap().iter().map(|(_, c)| c).sum::<u32>() + chain.finish_counts()[s];
+            prop_assert_eq!(stored, chain.denominator());
+        }
+        let Ok(a) = Analysis::of(&game, &chain, About::default(), &Options::default()) else {
+            // A board that cannot always finish is valid input; the forever report covers it.
+            return Ok(());
+        };
+        let total: f64 = a.pmf.iter().sum();
+        prop_assert!((total - (1.0 - a.unfinished_mass)).abs() < 1e-12);
+        let mean: f64 = a.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum();
+        assert_relative_eq!(mean, a.expected_turns, max_relative = 1e-9);
+        assert_relative_eq!(a.exact_as_f64().unwrap(), a.expected_turns, max_relative = 1e-12);
+        let ones = vec![1.0; chain.len()];
+        let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
+        let fast = sweep.solve(chain.counts(), &ones);
+        let dense = dense_solve(chain.counts(), chain.denominator(), &ones).unwrap();
+        for (x, y) in fast.iter().zip(&dense) {
+            assert_relative_eq!(*x, *y, max_relative = 1e-10);
+        }
+        // The simulator agrees with the exact mean.
+        let games = 20_000;
+        let options = SimOptions { games, seed: 1, deck: DeckMode::Iid, players: 1, max_turns: 10_000_000, keep_lengths: false };
+        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+        prop_assert_eq!(r.unfinished, 0);
+        let s = Summary::of(&r.histogram).unwrap();
+        if a.std_dev > 0.0 {
+            let z = (s.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
+            prop_assert!(z.abs() < Z_LIMIT, "z = {}\n{}", z, text);
+        } else {
+            prop_assert_eq!(s.mean, a.expected_turns);
+        }
+    }
+
+    /// Arbitrary bytes never make the parser or validator panic.
+    #[test]
+    fn arbitrary_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = parse_board("fuzz", &text, &Variant::default());
+    }
+
+    /// Valid boards with random edits (bytes replaced, deleted, inserted) never make the parser
+    /// or validator panic, and whatever validates also builds and solves without panicking.
+    #[test]
+    fn mutated_boards_never_panic(
+        text in board(),
+        edits in prop::collection::vec((0usize..2000, 0u8..3, any::<u8>()), 1..6),
+    ) {
+        let mut bytes = text.into_bytes();
+        for (at, kind, byte) in edits {
+            let i = at % (bytes.len() + 1);
+            match kind {
+                0 if i < bytes.len() => bytes[i] = byte,
+                1 if i < bytes.len() => { bytes.remove(i); }
+                _ => bytes.insert(i, byte),
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(board) = parse_board("fuzz", &text, &Variant::default()) {
+            if board.len() <= 10_000 {
+                let game = CandyLand::new(board);
+                let chain = Chain::build(&game);
+                let _ = Analysis::of(&game, &chain, About::default(), &Options { exact: false, max_turns: 10_000, ..Options::default() });
+            }
+        }
+    }
+}
