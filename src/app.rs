@@ -63,6 +63,15 @@ fn analyze(args: &AnalyzeArgs) -> Result<String> {
     let game = CandyLand::new(board);
     let started = std::time::Instant::now();
     let chain = Chain::build(&game);
+    if check_finishes(&game, &chain).is_err() {
+        // Valid input with no finite figures: report it, with the exact chance of never ending.
+        let report = crate::forever::Unfinishable::of(&game, &chain, &about.board);
+        return Ok(if args.json {
+            json(&report)?
+        } else {
+            output::unfinishable_text(&report)
+        });
+    }
     let moments = crate::solve::Moments::of(&game, &chain, &about)?;
     let moments_time = started.elapsed().as_secs_f64();
     // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd

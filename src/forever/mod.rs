@@ -494,3 +494,41 @@ pub fn format_order(order: &[usize], names: &[String], header: &str) -> String {
 
 mod report;
 pub use report::{ForeverReport, LoopReport, Survey, SurveyRow};
+
+/// What `analyze` says about a game that can go on forever. This struct is its `--json` then.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unfinishable {
+    pub board: String,
+    pub states: usize,
+    /// States that cannot reach the finish (at most 20), and how many there are.
+    pub trapped: Vec<String>,
+    pub trapped_count: usize,
+    /// P(a game never ends), exactly and as a float.
+    pub never_finish: String,
+    pub never_finish_f64: f64,
+}
+
+impl Unfinishable {
+    pub fn of<G: crate::game::RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        board: &str,
+    ) -> Unfinishable {
+        let can = chain.can_finish();
+        let trapped: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
+        let p = never_finish(chain);
+        Unfinishable {
+            board: board.to_string(),
+            states: chain.len(),
+            trapped: trapped
+                .iter()
+                .take(20)
+                .map(|&s| game.describe(chain.states()[s]))
+                .collect(),
+            trapped_count: trapped.len(),
+            never_finish: format!("{}/{}", p.numer(), p.denom()),
+            never_finish_f64: to_f64(&p),
+        }
+    }
+}

@@ -961,3 +961,20 @@ pub fn moments_table(m: &crate::solve::Moments, seconds: f64, note: Option<&str>
     }
     s
 }
+
+/// What `analyze` prints for a game that can go on forever.
+pub fn unfinishable_text(u: &crate::forever::Unfinishable) -> String {
+    let mut s = format!(
+        "{}: this game can go on forever.\n  {} of its {} reachable states cannot reach the finish:\n",
+        u.board, u.trapped_count, u.states
+    );
+    for t in &u.trapped {
+        let _ = writeln!(s, "    - {t}");
+    }
+    let _ = writeln!(
+        s,
+        "  P(a game never ends) = {} = {:.6}, so the expected length is infinite.\n  `candyland forever` explains how, and how likely each way is.",
+        u.never_finish, u.never_finish_f64
+    );
+    s
+}

@@ -203,20 +203,26 @@ fn stopping_at_max_turns_is_reported() {
 }
 
 #[test]
-fn a_game_that_can_go_on_forever_is_reported_not_crashed() {
+fn a_game_that_can_go_on_forever_is_reported_not_failed() {
     // Red cards only; landing on 0 takes the shortcut to the blue licorice space 1, where
-    // stuck-until-color waits for a blue card that the deck does not have.
+    // stuck-until-color waits for a blue card that the deck does not have: every game is
+    // trapped, P(never) = 1.
     let (_dir, paths) = crate::common::dir_with(&[(
         "forever.toml",
         "name = \"forever\"\n[board]\nspaces = [\"red\", \"blue\", \"red\"]\nlicorice = [1]\nshortcuts = [{ from = 0, to = 1 }]\n[deck.single]\nred = 1\n[rules]\nlicorice = \"stuck-until-color\"\n",
     )]);
     let out = candyland().arg("analyze").arg(&paths[0]).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stderr.contains("can go on forever") && stderr.contains("space 1 (blue, licorice)"),
-        "{stderr}"
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
+    assert!(
+        stdout.contains("can go on forever") && stdout.contains("space 1 (blue, licorice)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("P(a game never ends) = 1/1"), "{stdout}");
 }
 
 #[derive(Debug, Deserialize)]
