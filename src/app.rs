@@ -191,6 +191,18 @@ fn show(args: &ShowArgs) -> Result<String> {
 /// The most players a game may have.
 pub const MAX_PLAYERS: usize = 6;
 
+/// Checks `--players`.
+fn check_players(k: usize) -> Result<(), UserError> {
+    if (1..=MAX_PLAYERS).contains(&k) {
+        Ok(())
+    } else {
+        Err(bad_flag(
+            "--players",
+            format!("{k} is not between 1 and {MAX_PLAYERS}"),
+        ))
+    }
+}
+
 fn bad_flag(flag: &str, message: impl Into<String>) -> UserError {
     UserError::BadFlag {
         flag: flag.into(),
@@ -259,13 +271,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
     if args.games == 0 {
         return Err(bad_flag("--games", "must be at least 1").into());
     }
-    if !(1..=MAX_PLAYERS).contains(&args.players) {
-        return Err(bad_flag(
-            "--players",
-            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
-        )
-        .into());
-    }
+    check_players(args.players)?;
     if args.max_turns == 0 {
         return Err(bad_flag("--max-turns", "must be at least 1").into());
     }
@@ -365,13 +371,9 @@ fn solved(
 fn players(args: &PlayersArgs) -> Result<String> {
     let counts: Vec<usize> = match args.players {
         None => (1..=4).collect(),
-        Some(k) if (1..=MAX_PLAYERS).contains(&k) => vec![k],
         Some(k) => {
-            return Err(bad_flag(
-                "--players",
-                format!("{k} is not between 1 and {MAX_PLAYERS}"),
-            )
-            .into())
+            check_players(k)?;
+            vec![k]
         }
     };
     if args.games == 0 {
@@ -555,13 +557,7 @@ fn report(args: &ReportArgs) -> Result<String> {
 }
 
 fn forever(args: &ForeverArgs) -> Result<String> {
-    if !(1..=MAX_PLAYERS).contains(&args.players) {
-        return Err(bad_flag(
-            "--players",
-            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
-        )
-        .into());
-    }
+    check_players(args.players)?;
     if args.deck_order.is_none() && args.orders == 0 {
         return Err(bad_flag("--orders", "must be at least 1").into());
     }
@@ -645,13 +641,7 @@ fn check(args: &CheckArgs) -> Result<String> {
     use crate::check::{
         candidate, conclusion, fit, histogram, rank, variants, CheckReport, Settings,
     };
-    if !(1..=MAX_PLAYERS).contains(&args.players) {
-        return Err(bad_flag(
-            "--players",
-            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
-        )
-        .into());
-    }
+    check_players(args.players)?;
     if args.reference_games < 1000 {
         return Err(bad_flag(
             "--reference-games",
@@ -763,13 +753,7 @@ fn transitions(args: &TransitionsArgs) -> Result<String> {
 }
 
 fn play(args: &PlayArgs) -> Result<String> {
-    if !(1..=MAX_PLAYERS).contains(&args.players) {
-        return Err(bad_flag(
-            "--players",
-            format!("{} is not between 1 and {MAX_PLAYERS}", args.players),
-        )
-        .into());
-    }
+    check_players(args.players)?;
     let variant = args.variant.to_variant();
     let board = config::load_board(Some(&args.board), &variant)?;
     let name = board.name.clone();

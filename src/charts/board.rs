@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    box_legend, label_font, line_legend, palette, tick_font, title_font, Chart, DrawResult,
+    box_legend, label_font, legend, line_legend, palette, tick_font, title_font, Chart, DrawResult,
 };
 use crate::model::Colour;
 
@@ -136,13 +136,7 @@ impl Chart for RemainingChart<'_> {
                 palette::GREY.filled(),
             )))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }
@@ -196,7 +190,7 @@ impl Chart for LandingChart<'_> {
             )))?;
         }
         // Legend: the colours, landmarks and licorice.
-        let legend: [(Option<Colour>, &str); 7] = [
+        let entries: [(Option<Colour>, &str); 7] = [
             (Some(Colour::Red), "red"),
             (Some(Colour::Purple), "purple"),
             (Some(Colour::Yellow), "yellow"),
@@ -205,7 +199,7 @@ impl Chart for LandingChart<'_> {
             (Some(Colour::Green), "green"),
             (None, "landmark"),
         ];
-        for (c, name) in legend {
+        for (c, name) in entries {
             chart
                 .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
                 .label(name)
@@ -215,13 +209,7 @@ impl Chart for LandingChart<'_> {
             .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
             .label("licorice")
             .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }

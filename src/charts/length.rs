@@ -4,8 +4,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    box_legend, label_font, length_axis, line_legend, palette, tick_font, title_font, Chart,
-    DrawResult, FONT,
+    box_legend, label_font, legend, length_axis, line_legend, palette, tick_font, title_font,
+    Chart, DrawResult, FONT,
 };
 
 /// 1. The exact pmf as bars, optionally a Monte Carlo histogram on top; mean, median and mode
@@ -88,13 +88,7 @@ impl Chart for DistributionChart<'_> {
                 .label(label)
                 .legend(line_legend(color));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }
@@ -155,13 +149,7 @@ impl Chart for CdfChart<'_> {
                 .label(format!("{}% of games end by turn {n}", p * 100.0))
                 .legend(line_legend(color));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         Ok(())
     }
 }
@@ -239,13 +227,7 @@ impl Chart for SurvivalChart<'_> {
                 ))
                 .legend(line_legend(palette::SIMULATED));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }
@@ -308,13 +290,7 @@ impl Chart for DeckChart<'_> {
                 "shuffled deck, {games} simulated games (mean {mean:.2})"
             ))
             .legend(line_legend(palette::SIMULATED));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.draw(&Text::new(
             format!("difference in mean: {:+.2} turns", mean - self.exact_mean),
             (140, 90),

@@ -146,6 +146,20 @@ mod palette {
     ];
 }
 
+/// Draws the series legend in the usual style.
+fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> DrawResult<DB> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(tick_font())
+        .draw()
+}
+
 /// A legend entry drawn as a short line.
 fn line_legend(color: RGBColor) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
     move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(3))

@@ -4,8 +4,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    box_legend, label_font, length_axis, line_legend, palette, tick_font, title_font, Chart,
-    DrawResult,
+    box_legend, label_font, legend, length_axis, line_legend, palette, tick_font, title_font,
+    Chart, DrawResult,
 };
 
 /// One number of players.
@@ -84,13 +84,7 @@ impl Chart for PlayersChart<'_> {
                 .label(format!("seat {}", seat + 1))
                 .legend(box_legend(color));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
 
         // Right: the length distributions, in turns of all players together.
         let x_max = self
@@ -134,13 +128,7 @@ impl Chart for PlayersChart<'_> {
                 ))
                 .legend(line_legend(color));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{box_legend, label_font, palette, tick_font, title_font, Chart, DrawResult};
+use super::{box_legend, label_font, legend, palette, tick_font, title_font, Chart, DrawResult};
 
 pub struct WhatIfChart<'a> {
     pub board: &'a str,
@@ -84,13 +84,7 @@ impl Chart for WhatIfChart<'_> {
             )?
             .label("without it, games are longer (it saves turns)")
             .legend(box_legend(palette::LONGER));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(tick_font())
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::LowerLeft)?;
         Ok(())
     }
 }

@@ -88,11 +88,7 @@ impl Moments {
         check_finishes(game, chain)?;
         let n = chain.len();
         let counts = chain.counts();
-        let trapped = |t: Trapped| SolveError::CannotFinish {
-            stuck: 1,
-            states: n,
-            example: game.describe(chain.states()[t.state]),
-        };
+        let trapped = |t: Trapped| trapped_error(game, chain, t);
         let sweep = Sweep::<f64>::factor(counts, chain.denominator()).map_err(trapped)?;
         let expected = sweep.solve(counts, &vec![1.0; n]);
         let rhs2: Vec<f64> = expected.iter().map(|e| 2.0 * e - 1.0).collect();
@@ -212,11 +208,7 @@ impl Analysis {
         moments: &Moments,
     ) -> Result<Analysis, SolveError> {
         let n = chain.len();
-        let trapped = |t: Trapped| SolveError::CannotFinish {
-            stuck: 1,
-            states: n,
-            example: game.describe(chain.states()[t.state]),
-        };
+        let trapped = |t: Trapped| trapped_error(game, chain, t);
         let s0 = chain.start();
         let (mean, variance) = (moments.expected_turns, moments.variance);
 
@@ -297,6 +289,19 @@ impl Analysis {
         let (num, den) = self.expected_turns_exact.split_once('/')?;
         let r = BigRational::new(num.parse().ok()?, den.parse().ok()?);
         r.to_f64()
+    }
+}
+
+/// The error for a state that cannot leave itself.
+fn trapped_error<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    t: Trapped,
+) -> SolveError {
+    SolveError::CannotFinish {
+        stuck: 1,
+        states: chain.len(),
+        example: game.describe(chain.states()[t.state]),
     }
 }
 
