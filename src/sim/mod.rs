@@ -12,8 +12,6 @@
 
 mod deck;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -143,11 +141,6 @@ impl Simulator {
             column,
             cards: d as u32,
         }
-    }
-
-    /// The number of physical cards in a full deck.
-    pub fn deck_size(&self) -> u32 {
-        self.cards
     }
 
     /// Plays one game for `seats.len()` players (turns in seat order, one shared card source)
@@ -409,16 +402,6 @@ fn run_games<R: Rng, D: CardSource>(
         }
     }
     r
-}
-
-/// A counter for progress reports from many threads.
-#[derive(Debug, Default)]
-pub struct Counter(AtomicU64);
-
-impl Counter {
-    pub fn add(&self, n: u64) -> u64 {
-        self.0.fetch_add(n, Ordering::Relaxed) + n
-    }
 }
 
 /// A simulation's figures. This struct is `simulate --json`.

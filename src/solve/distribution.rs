@@ -123,11 +123,6 @@ impl Distribution {
         let c = self.survival[b] / rho.powi(b as i32);
         (rho > 0.0 && rho < 1.0).then_some((rho, c))
     }
-
-    /// The mean of the computed pmf, sum n P(T = n) (short of the true mean by the tail mass).
-    pub fn mean(&self) -> f64 {
-        self.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum()
-    }
 }
 
 #[cfg(test)]

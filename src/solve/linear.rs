@@ -176,11 +176,6 @@ impl<F: Scalar> Sweep<F> {
         })
     }
 
-    /// The size of the feedback set.
-    pub fn feedback_size(&self) -> usize {
-        self.k
-    }
-
     /// Solves (I - Q) y = rhs, where `counts` is the matrix that was factored.
     pub fn solve(&self, counts: &CsMat<u32>, rhs: &[F]) -> Vec<F> {
         let n = self.diag.len();
