@@ -1,5 +1,6 @@
 //! Charts of the game-length distribution: pmf, CDF, survival, i.i.d. against shuffled.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -7,6 +8,34 @@ use super::{
     box_legend, label_font, legend, length_axis, line_legend, palette, tick_font, title_font,
     Chart, DrawResult, FONT,
 };
+
+/// A chart with turns across and probability up.
+type LengthAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Axes for a length distribution: turns 0..x_max across, probability 0..top up.
+fn length_axes<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: String,
+    x_max: f64,
+    top: f64,
+) -> Result<LengthAxes<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, title_font())
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(90)
+        .build_cartesian_2d(0f64..x_max, 0f64..top)?;
+    chart
+        .configure_mesh()
+        .x_desc("game length (turns)")
+        .y_desc("probability")
+        .axis_desc_style(label_font())
+        .label_style(tick_font())
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .light_line_style(WHITE)
+        .draw()?;
+    Ok(chart)
+}
 
 /// 1. The exact pmf as bars, optionally a Monte Carlo histogram on top; mean, median and mode
 ///    marked.
@@ -28,24 +57,12 @@ impl Chart for DistributionChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let x_max = length_axis(self.pmf);
         let top = self.pmf.iter().cloned().fold(0.0, f64::max) * 1.15;
-        let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!("{}: how long a one-player game lasts (exact)", self.board),
-                title_font(),
-            )
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(90)
-            .build_cartesian_2d(0f64..x_max, 0f64..top)?;
-        chart
-            .configure_mesh()
-            .x_desc("game length (turns)")
-            .y_desc("probability")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .light_line_style(WHITE)
-            .draw()?;
+        let mut chart = length_axes(
+            root,
+            format!("{}: how long a one-player game lasts (exact)", self.board),
+            x_max,
+            top,
+        )?;
         chart
             .draw_series(self.pmf.iter().enumerate().map(|(n, &p)| {
                 let x = n as f64;
@@ -256,24 +273,12 @@ impl Chart for DeckChart<'_> {
             .cloned()
             .fold(0.0, f64::max)
             * 1.15;
-        let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!("{}: i.i.d. draws against a real shuffled deck", self.board),
-                title_font(),
-            )
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(90)
-            .build_cartesian_2d(0f64..x_max, 0f64..top)?;
-        chart
-            .configure_mesh()
-            .x_desc("game length (turns)")
-            .y_desc("probability")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .light_line_style(WHITE)
-            .draw()?;
+        let mut chart = length_axes(
+            root,
+            format!("{}: i.i.d. draws against a real shuffled deck", self.board),
+            x_max,
+            top,
+        )?;
         chart
             .draw_series(LineSeries::new(
                 self.pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),

@@ -610,6 +610,18 @@ pub fn comparison_table(c: &Comparison) -> String {
     s
 }
 
+/// A loop's steps and the probability of one repetition.
+fn loop_steps(s: &mut String, l: &crate::forever::LoopReport) {
+    for step in &l.steps {
+        let _ = writeln!(s, "     {step}");
+    }
+    let _ = writeln!(
+        s,
+        "   Each repetition has probability {} = {:.6}.",
+        l.probability, l.probability_f64
+    );
+}
+
 /// The `forever` report.
 pub fn forever_text(r: &ForeverReport) -> String {
     let mut s = String::new();
@@ -697,28 +709,14 @@ pub fn forever_text(r: &ForeverReport) -> String {
                 l.reach.len(),
                 if l.reach.len() == 1 { "" } else { "s" }
             );
-            for step in &l.steps {
-                let _ = writeln!(s, "     {step}");
-            }
-            let _ = writeln!(
-                s,
-                "   Each repetition has probability {} = {:.6}.",
-                l.probability, l.probability_f64
-            );
+            loop_steps(&mut s, l);
             if let Some(m) = &r.moving_loop {
                 let _ = writeln!(
                     s,
                     "   Shortest loop that never stands still, from {}:",
                     m.start
                 );
-                for step in &m.steps {
-                    let _ = writeln!(s, "     {step}");
-                }
-                let _ = writeln!(
-                    s,
-                    "   Each repetition has probability {:.6e}.",
-                    m.probability_f64
-                );
+                loop_steps(&mut s, m);
             }
         }
         (None, None) => {

@@ -102,6 +102,20 @@ pub struct ChiSquare {
     pub bins: usize,
 }
 
+impl ChiSquare {
+    /// The test's result for a statistic over `bins` bins (bins - 1 degrees of freedom).
+    fn of(statistic: f64, bins: usize) -> Option<ChiSquare> {
+        let df = bins - 1;
+        let p_value = ChiSquared::new(df as f64).ok()?.sf(statistic);
+        Some(ChiSquare {
+            statistic,
+            degrees_of_freedom: df,
+            p_value,
+            bins,
+        })
+    }
+}
+
 /// Chi-square of `observed` (a histogram of `games` games) against `pmf` (P(T = n); the mass
 /// past its end counts in the last bin). Consecutive lengths are merged until each bin expects
 /// at least [`MIN_EXPECTED`] games. `None` when fewer than two bins can be formed.
@@ -133,14 +147,7 @@ pub fn chi_square(observed: &[u64], pmf: &[f64], games: u64) -> Option<ChiSquare
         return None;
     }
     let statistic: f64 = bins.iter().map(|(o, e)| (o - e) * (o - e) / e).sum();
-    let df = bins.len() - 1;
-    let p_value = ChiSquared::new(df as f64).ok()?.sf(statistic);
-    Some(ChiSquare {
-        statistic,
-        degrees_of_freedom: df,
-        p_value,
-        bins: bins.len(),
-    })
+    ChiSquare::of(statistic, bins.len())
 }
 
 /// Pearson's chi-square test that two histograms come from the same distribution (the 2 x B
@@ -185,14 +192,7 @@ pub fn chi_square_two_sample(a: &[u64], b: &[u64]) -> Option<ChiSquare> {
             (x - ex).powi(2) / ex + (y - ey).powi(2) / ey
         })
         .sum();
-    let df = bins.len() - 1;
-    let p_value = ChiSquared::new(df as f64).ok()?.sf(statistic);
-    Some(ChiSquare {
-        statistic,
-        degrees_of_freedom: df,
-        p_value,
-        bins: bins.len(),
-    })
+    ChiSquare::of(statistic, bins.len())
 }
 
 /// The largest gap between the CDFs of two histograms, and where.
