@@ -17,7 +17,7 @@ use crate::cli::{
 use crate::config::{self, BoardSource};
 use crate::crosscheck::CrossCheck;
 use crate::error::UserError;
-use crate::game::{CandyLand, RaceGame};
+use crate::game::{AnyCard, AnyGame, AnyState, RaceGame};
 use crate::model::{shipped, Variant};
 use crate::output::{self, PendingFile};
 use crate::report::{Comparison, MainFigures, PlayersReport, PlayersRow, SpacesReport};
@@ -58,9 +58,9 @@ const DISTRIBUTION_BUDGET_SECONDS: f64 = 60.0;
 fn analyze(args: &AnalyzeArgs) -> Result<String> {
     let options = analyze_options(args)?;
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
+    let board = config::load_game(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
-    let game = CandyLand::new(board);
+    let game = AnyGame::new(board);
     let started = std::time::Instant::now();
     let chain = Chain::build(&game);
     if check_finishes(&game, &chain).is_err() {
@@ -176,7 +176,7 @@ fn analyze_options(args: &AnalyzeArgs) -> Result<Options, UserError> {
 fn boards() -> Result<String> {
     let mut list = Vec::new();
     for b in shipped::SHIPPED {
-        let board = config::parse_board(b.name, b.text, &Variant::default())?;
+        let board = config::parse_game(b.name, b.text, &Variant::default())?;
         list.push(board);
     }
     Ok(output::board_list(&list))
@@ -184,7 +184,7 @@ fn boards() -> Result<String> {
 
 fn show(args: &ShowArgs) -> Result<String> {
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
+    let board = config::load_game(Some(&args.board), &variant)?;
     Ok(output::board_table(&board, &variant))
 }
 
@@ -200,6 +200,20 @@ fn check_players(k: usize) -> Result<(), UserError> {
             "--players",
             format!("{k} is not between 1 and {MAX_PLAYERS}"),
         ))
+    }
+}
+
+/// `--deck`: a shuffled deck by default where there is a deck, i.i.d. draws for a spinner (which
+/// has nothing to shuffle).
+fn deck_mode<S, C>(flag: Option<DeckMode>, chain: &Chain<S, C>) -> Result<DeckMode, UserError> {
+    match (flag, chain.has_deck()) {
+        (Some(DeckMode::Shuffled), false) => Err(bad_flag(
+            "--deck",
+            "this game is played with a spinner or die, not a deck of cards, so there is nothing to shuffle: its draws are independent; use --deck iid (the default here)",
+        )),
+        (Some(d), _) => Ok(d),
+        (None, true) => Ok(DeckMode::Shuffled),
+        (None, false) => Ok(DeckMode::Iid),
     }
 }
 
@@ -276,11 +290,12 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
         return Err(bad_flag("--max-turns", "must be at least 1").into());
     }
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
+    let board = config::load_game(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
-    let game = CandyLand::new(board);
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain)?;
+    let deck = deck_mode(args.deck, &chain)?;
     let lengths_file = args
         .lengths
         .as_deref()
@@ -289,7 +304,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
     let options = SimOptions {
         games: args.games,
         seed: args.seed,
-        deck: args.deck,
+        deck,
         players: args.players,
         max_turns: args.max_turns,
         keep_lengths: lengths_file.is_some(),
@@ -327,9 +342,9 @@ fn crosscheck(args: &CrosscheckArgs) -> Result<String> {
         return Err(bad_flag("--games", "must be at least 2").into());
     }
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
+    let board = config::load_game(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
-    let game = CandyLand::new(board);
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     let exact = Analysis::of(&game, &chain, about, &Options::default())?;
     let sim = Simulator::new(&chain);
@@ -355,14 +370,10 @@ fn solved(
     spec: &str,
     variant: &Variant,
     options: &Options,
-) -> Result<(
-    About,
-    Chain<crate::game::Token, crate::model::Card>,
-    Analysis,
-)> {
-    let board = config::load_board(Some(spec), variant)?;
+) -> Result<(About, Chain<AnyState, AnyCard>, Analysis)> {
+    let board = config::load_game(Some(spec), variant)?;
     let about = config::about(&board, variant);
-    let game = CandyLand::new(board);
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     let analysis = Analysis::of(&game, &chain, about.clone(), options)?;
     Ok((about, chain, analysis))
@@ -383,7 +394,8 @@ fn players(args: &PlayersArgs) -> Result<String> {
     let (about, chain, analysis) = solved(&args.board, &variant, &Options::default())?;
     let dist = analysis.distribution();
     let sim = Simulator::new(&chain);
-    let progress = Progress::new(2 * args.games * counts.len() as u64, "simulating");
+    let decks = if chain.has_deck() { 2 } else { 1 };
+    let progress = Progress::new(decks * args.games * counts.len() as u64, "simulating");
     let mut rows = Vec::new();
     for &k in &counts {
         let run = |deck| {
@@ -403,7 +415,11 @@ fn players(args: &PlayersArgs) -> Result<String> {
             players: k,
             exact: Players::from_single(&dist, k),
             iid: run(DeckMode::Iid)?,
-            shuffled: run(DeckMode::Shuffled)?,
+            shuffled: if chain.has_deck() {
+                Some(run(DeckMode::Shuffled)?)
+            } else {
+                None
+            },
         });
     }
     drop(progress);
@@ -423,22 +439,20 @@ fn players(args: &PlayersArgs) -> Result<String> {
 
 fn spaces(args: &SpacesArgs) -> Result<String> {
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
-    let names = (0..board.len())
-        .map(|i| board.space_name(i).to_string())
-        .collect();
-    let notes = (0..board.len())
-        .map(|i| output::space_notes(&board, i))
-        .collect();
-    let name = board.name.clone();
+    let board = config::load_game(Some(&args.board), &variant)?;
+    let names = (0..board.len()).map(|i| board.space_name(i)).collect();
+    let notes = (0..board.len()).map(|i| board.space_notes(i)).collect();
+    let first_number = board.first_number();
+    let name = board.name().to_string();
     let len = board.len();
-    let game = CandyLand::new(board);
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain)?;
     let figures = Spaces::of(&game, &chain, len).map_err(|t| anyhow::anyhow!("{t}"))?;
     let report = SpacesReport {
         board: name,
         variant: variant.to_string(),
+        first_number,
         names,
         notes,
         figures,
@@ -515,11 +529,11 @@ fn report(args: &ReportArgs) -> Result<String> {
     let mut jobs = Vec::new();
     for spec in specs {
         let source = config::read_board(Some(spec))?;
-        let board = source.board(&variant)?;
+        let board = source.game(&variant)?;
         let dir = match (&args.out, args.all) {
             (Some(out), false) => out.clone(),
-            (Some(out), true) => out.join(&board.name),
-            (None, _) => std::path::Path::new("reports").join(&board.name),
+            (Some(out), true) => out.join(board.name()),
+            (None, _) => std::path::Path::new("reports").join(board.name()),
         };
         std::fs::create_dir_all(&dir).map_err(|e| {
             bad_flag(
@@ -527,7 +541,7 @@ fn report(args: &ReportArgs) -> Result<String> {
                 format!("cannot create the folder '{}': {e}", dir.display()),
             )
         })?;
-        let plan = crate::output::report::Plan::new(&dir, args.format)?;
+        let plan = crate::output::report::Plan::new(&dir, args.format, board.has_deck())?;
         jobs.push((dir, plan, source));
     }
     let mut text = String::new();
@@ -562,9 +576,9 @@ fn forever(args: &ForeverArgs) -> Result<String> {
         return Err(bad_flag("--orders", "must be at least 1").into());
     }
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
-    let name = board.name.clone();
-    let game = CandyLand::new(board);
+    let board = config::load_game(Some(&args.board), &variant)?;
+    let name = board.name().to_string();
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     let names: Vec<String> = chain
         .cards()
@@ -572,6 +586,13 @@ fn forever(args: &ForeverArgs) -> Result<String> {
         .map(|(c, _)| game.card_name(*c))
         .collect();
     let counts: Vec<u32> = chain.cards().iter().map(|(_, n)| *n).collect();
+    if !chain.has_deck() && (args.deck_order.is_some() || args.witness.is_some()) {
+        return Err(bad_flag(
+            if args.deck_order.is_some() { "--deck-order" } else { "--witness" },
+            "this game is played with a spinner or die, not a deck, so there is no deck order to recycle; leave the flag out",
+        )
+        .into());
+    }
     let order = match &args.deck_order {
         None => None,
         Some(path) => {
@@ -596,7 +617,8 @@ fn forever(args: &ForeverArgs) -> Result<String> {
         .as_deref()
         .map(|p| PendingFile::create(p, "--witness"))
         .transpose()?;
-    let survey = order.is_none().then_some((args.orders, args.seed));
+    // A fixed deck order only exists for a deck of cards.
+    let survey = (order.is_none() && chain.has_deck()).then_some((args.orders, args.seed));
     let report = crate::forever::ForeverReport::new(
         &game,
         &chain,
@@ -638,9 +660,7 @@ fn forever(args: &ForeverArgs) -> Result<String> {
 }
 
 fn check(args: &CheckArgs) -> Result<String> {
-    use crate::check::{
-        candidate, conclusion, fit, histogram, rank, variants, CheckReport, Settings,
-    };
+    use crate::check::{candidate, conclusion, fit, histogram, rank, CheckReport, Settings};
     check_players(args.players)?;
     if args.reference_games < 1000 {
         return Err(bad_flag(
@@ -689,7 +709,15 @@ fn check(args: &CheckArgs) -> Result<String> {
     };
     let variant = args.variant.to_variant();
     let source = config::read_board(Some(&args.board))?;
-    source.board(&variant)?;
+    let kind = source.game(&variant)?.kind();
+    let deck_has_cards = source.game(&variant)?.has_deck();
+    if args.deck == DeckMode::Shuffled && !deck_has_cards {
+        return Err(bad_flag(
+            "--deck",
+            "this game is played with a spinner or die, so there is no deck to shuffle; use --deck iid",
+        )
+        .into());
+    }
     let reference = candidate(&source, &variant, args.deck, &settings).ok_or_else(|| {
         anyhow::anyhow!(
             "{} can go on forever; there is no distribution to check against",
@@ -699,18 +727,28 @@ fn check(args: &CheckArgs) -> Result<String> {
     let fit = fit(&sample, &reference);
     let mut candidates = Vec::new();
     if !args.no_rank {
+        // Every shipped board of the same game, and the given file.
         let mut sources: Vec<BoardSource> = shipped::SHIPPED
             .iter()
             .map(|b| config::read_board(Some(b.name)))
+            .filter(|s| s.as_ref().map_or(true, |s| s.file.kind() == kind))
             .collect::<Result<_, _>>()?;
         if shipped::find(&args.board).is_none() {
             sources.push(source.clone());
         }
-        let tried = variants();
-        let progress = Progress::new((sources.len() * tried.len() * 2) as u64, "ranking rules");
+        let tried = crate::model::rule_hypotheses(kind);
+        let decks: &[DeckMode] = if deck_has_cards {
+            &[DeckMode::Iid, DeckMode::Shuffled]
+        } else {
+            &[DeckMode::Iid]
+        };
+        let progress = Progress::new(
+            (sources.len() * tried.len() * decks.len()) as u64,
+            "ranking rules",
+        );
         for src in &sources {
             for v in &tried {
-                for deck in [DeckMode::Iid, DeckMode::Shuffled] {
+                for &deck in decks {
                     if let Some(c) = candidate(src, v, deck, &settings) {
                         candidates.push(c);
                     }
@@ -741,9 +779,9 @@ fn check(args: &CheckArgs) -> Result<String> {
 
 fn transitions(args: &TransitionsArgs) -> Result<String> {
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
-    let name = board.name.clone();
-    let game = CandyLand::new(board);
+    let board = config::load_game(Some(&args.board), &variant)?;
+    let name = board.name().to_string();
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     let t = crate::check::transitions(&game, &chain, &name);
     Ok(match args.format {
@@ -755,17 +793,18 @@ fn transitions(args: &TransitionsArgs) -> Result<String> {
 fn play(args: &PlayArgs) -> Result<String> {
     check_players(args.players)?;
     let variant = args.variant.to_variant();
-    let board = config::load_board(Some(&args.board), &variant)?;
-    let name = board.name.clone();
-    let game = CandyLand::new(board);
+    let board = config::load_game(Some(&args.board), &variant)?;
+    let name = board.name().to_string();
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain)?;
+    let deck = deck_mode(args.deck, &chain)?;
     let t = crate::check::transcript(
         &game,
         &chain,
         &name,
         args.seed,
-        args.deck,
+        deck,
         args.players,
         crate::crosscheck::MAX_TURNS,
     );

@@ -13,9 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
 use crate::config::BoardSource;
-use crate::game::CandyLand;
-use crate::game::RaceGame;
-use crate::model::{DoubleMove, DoubleShortcut, LicoriceRule, Start, Variant};
+use crate::game::{AnyGame, RaceGame};
+use crate::model::Variant;
 use crate::sim::{chunk_rng, CardSource, Iid, Shoe};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
 use crate::solve::players::Players;
@@ -70,9 +69,9 @@ pub fn candidate(
     deck: DeckMode,
     settings: &Settings,
 ) -> Option<Candidate> {
-    let board = source.board(variant).ok()?;
-    let name = board.name.clone();
-    let game = CandyLand::new(board);
+    let board = source.game(variant).ok()?;
+    let name = board.name().to_string();
+    let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain).ok()?;
     let reference = match deck {
@@ -258,34 +257,6 @@ pub struct Ranked {
     pub tied_with_best: bool,
     pub chi_square_p: Option<f64>,
     pub consistent: bool,
-}
-
-/// The rule combinations tried for each board: licorice rule x doubles (with the first-step
-/// shortcut rule when doubles move two steps) x start.
-pub fn variants() -> Vec<Variant> {
-    let mut out = Vec::new();
-    for licorice in [
-        LicoriceRule::LoseNextTurn,
-        LicoriceRule::StuckUntilColor,
-        LicoriceRule::None,
-    ] {
-        for (doubles, shortcut) in [
-            (DoubleMove::TwoSteps, DoubleShortcut::FinalStep),
-            (DoubleMove::TwoSteps, DoubleShortcut::EachStep),
-            (DoubleMove::OneStep, DoubleShortcut::FinalStep),
-        ] {
-            for start in [Start::BeforeFirst, Start::FirstSpace] {
-                out.push(Variant {
-                    licorice: Some(licorice),
-                    doubles: Some(doubles),
-                    double_shortcut: Some(shortcut),
-                    start: Some(start),
-                    ..Variant::default()
-                });
-            }
-        }
-    }
-    out
 }
 
 /// The settings of a candidate, for grouping: board, the varied rules, deck.

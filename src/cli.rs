@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::model::chutes::{OnMaxRolls, Overshoot};
 use crate::model::{
-    DoubleLicorice, DoubleMove, DoubleShortcut, Element, LandmarkDirection, LicoriceRule, Start,
-    Variant,
+    DoubleLicorice, DoubleMove, DoubleShortcut, Element, LandmarkDirection, LicoriceRule,
+    RollAgain, Start, Variant,
 };
 use crate::sim::DeckMode;
 
@@ -106,9 +107,10 @@ pub struct SimulateArgs {
     /// any number of threads.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
-    /// How cards are drawn: a real shuffled deck, or independently from a full deck.
-    #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
-    pub deck: DeckMode,
+    /// How cards are drawn: a real shuffled deck (the default for card games), or independently
+    /// from a full deck (the only choice for a spinner).
+    #[arg(long, value_enum)]
+    pub deck: Option<DeckMode>,
     /// Players sharing the deck; a game ends when the first one finishes.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub players: usize,
@@ -339,8 +341,10 @@ pub struct PlayArgs {
     pub seed: u64,
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub players: usize,
-    #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
-    pub deck: DeckMode,
+    /// Shuffled deck (default for card games) or i.i.d. draws (default and only choice for a
+    /// spinner).
+    #[arg(long, value_enum)]
+    pub deck: Option<DeckMode>,
     /// Print the transcript as JSON.
     #[arg(long)]
     pub json: bool,
@@ -414,6 +418,21 @@ pub struct VariantArgs {
     /// Whether landing on the last space wins at once.
     #[arg(long, value_name = "BOOL", help_heading = "Variants")]
     pub land_on_last_wins: Option<bool>,
+    /// Chutes and Ladders: what a roll past the last square does.
+    #[arg(long, value_enum, value_name = "RULE", help_heading = "Variants")]
+    pub overshoot: Option<Overshoot>,
+    /// Chutes and Ladders: whether each ladder or chute taken costs a turn.
+    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    pub jump_costs_turn: Option<bool>,
+    /// Chutes and Ladders: faces that give another roll in the same turn (e.g. 6), or none.
+    #[arg(long, value_name = "FACES", help_heading = "Variants")]
+    pub roll_again: Option<RollAgain>,
+    /// Chutes and Ladders: the most rolls in one turn with --roll-again.
+    #[arg(long, value_name = "N", help_heading = "Variants")]
+    pub max_rolls: Option<u32>,
+    /// Chutes and Ladders: what the last allowed roll does if it also shows a roll-again face.
+    #[arg(long, value_enum, value_name = "RULE", help_heading = "Variants")]
+    pub on_max_rolls: Option<OnMaxRolls>,
 }
 
 impl VariantArgs {
@@ -431,6 +450,11 @@ impl VariantArgs {
             landmark_direction: self.landmark_direction,
             start: self.start,
             land_on_last_wins: self.land_on_last_wins,
+            overshoot: self.overshoot,
+            jump_costs_turn: self.jump_costs_turn,
+            roll_again: self.roll_again.clone(),
+            max_rolls: self.max_rolls,
+            on_max_rolls: self.on_max_rolls,
         }
     }
 }

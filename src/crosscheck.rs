@@ -23,7 +23,8 @@ pub struct CrossCheck {
     pub exact_sd: f64,
     pub exact_median: usize,
     pub iid: IidFit,
-    pub shuffled: FiniteDeck,
+    /// `None` for a spinner or die: nothing to shuffle.
+    pub shuffled: Option<FiniteDeck>,
 }
 
 /// I.i.d. simulation against the exact distribution.
@@ -62,7 +63,8 @@ pub struct FiniteDeck {
 pub const MAX_TURNS: u32 = 1_000_000;
 
 impl CrossCheck {
-    /// Runs both simulations (`games` each, same seed) and compares them with `exact`.
+    /// Runs both simulations (`games` each, same seed; the shuffled one only when the game has
+    /// a deck) and compares them with `exact`.
     pub fn run(
         exact: &Analysis,
         sim: &Simulator,
@@ -79,7 +81,9 @@ impl CrossCheck {
             keep_lengths: false,
         };
         let iid = simulate(sim, &options(DeckMode::Iid), progress);
-        let shuffled = simulate(sim, &options(DeckMode::Shuffled), progress);
+        let shuffled = sim
+            .has_deck()
+            .then(|| simulate(sim, &options(DeckMode::Shuffled), progress));
         Some(CrossCheck {
             board: exact.board.clone(),
             variant: exact.variant.clone(),
@@ -89,7 +93,10 @@ impl CrossCheck {
             exact_sd: exact.std_dev,
             exact_median: exact.median,
             iid: iid_fit(exact, &iid)?,
-            shuffled: finite_deck(exact, &shuffled)?,
+            shuffled: match &shuffled {
+                Some(r) => Some(finite_deck(exact, r)?),
+                None => None,
+            },
         })
     }
 }

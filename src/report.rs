@@ -26,7 +26,8 @@ pub struct PlayersRow {
     pub players: usize,
     pub exact: Players,
     pub iid: Simulation,
-    pub shuffled: Simulation,
+    /// `None` for a spinner or die: nothing to shuffle.
+    pub shuffled: Option<Simulation>,
 }
 
 /// `spaces --json`.
@@ -35,6 +36,8 @@ pub struct PlayersRow {
 pub struct SpacesReport {
     pub board: String,
     pub variant: String,
+    /// The number printed for index 0 (0 for Candy Land, 1 for Chutes and Ladders squares).
+    pub first_number: usize,
     /// Each space's name and what is special about it.
     pub names: Vec<String>,
     pub notes: Vec<String>,

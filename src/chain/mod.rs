@@ -29,6 +29,7 @@ pub struct Chain<S, C> {
     events: Vec<Events>,
     counts: CsMat<u32>,
     finish: Vec<u32>,
+    has_deck: bool,
 }
 
 impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
@@ -112,6 +113,7 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             events,
             counts: CsMat::zero((n, n)),
             finish: Vec::new(),
+            has_deck: game.has_deck(),
         };
         // Q is the chain with nothing absorbed but the finish; r = D - (row sums of Q).
         let (counts, _) = chain.absorb(|_, _| false);
@@ -189,6 +191,11 @@ impl<S, C> Chain<S, C> {
     /// D, the number of cards in a full deck: every probability is `count / D`.
     pub fn denominator(&self) -> u32 {
         self.total
+    }
+
+    /// Whether the draws are cards from a finite deck that can be shuffled (false for a die).
+    pub fn has_deck(&self) -> bool {
+        self.has_deck
     }
 
     /// Whether a turn from `state` draws a card (false for a lost turn).

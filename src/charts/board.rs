@@ -6,32 +6,21 @@ use plotters::prelude::*;
 use super::{
     box_legend, label_font, legend, line_legend, palette, tick_font, title_font, Chart, DrawResult,
 };
-use crate::model::Colour;
+use crate::model::game::Rgb;
+use crate::model::Track;
 
-/// The colour a space is drawn in: its own, or pink for a landmark.
-pub fn space_colour(c: Option<Colour>) -> RGBColor {
-    match c {
-        Some(Colour::Red) => RGBColor(220, 40, 40),
-        Some(Colour::Purple) => RGBColor(140, 60, 170),
-        Some(Colour::Yellow) => RGBColor(235, 190, 0),
-        Some(Colour::Blue) => RGBColor(40, 90, 220),
-        Some(Colour::Orange) => RGBColor(245, 140, 20),
-        Some(Colour::Green) => RGBColor(40, 160, 60),
-        None => RGBColor(236, 112, 180),
+fn rgb((r, g, b): Rgb) -> RGBColor {
+    RGBColor(r, g, b)
+}
+
+impl Track {
+    fn fill(&self, i: usize) -> RGBColor {
+        rgb(self.kinds[self.fills[i]].1)
     }
 }
 
-/// What the board charts need to know about the track.
-pub struct Track {
-    /// Each space's colour (`None` for a landmark).
-    pub colours: Vec<Option<Colour>>,
-    pub licorice: Vec<usize>,
-    pub shortcuts: Vec<(usize, usize)>,
-    /// (space, name) of each landmark.
-    pub landmarks: Vec<(usize, String)>,
-}
-
-/// 4. Expected remaining turns from each space, with licorice, shortcuts and landmarks marked.
+/// 4. Expected remaining turns from each space, with traps (licorice), named spaces (landmarks)
+/// and jumps (shortcuts, ladders, chutes) marked.
 pub struct RemainingChart<'a> {
     pub board: &'a str,
     pub track: &'a Track,
@@ -46,6 +35,7 @@ impl Chart for RemainingChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let n = self.remaining.len();
+        let first = self.track.first_number as f64;
         let top = self.remaining.iter().flatten().cloned().fold(0.0, f64::max) * 1.12;
         let mut chart = ChartBuilder::on(root)
             .caption(
@@ -58,11 +48,11 @@ impl Chart for RemainingChart<'_> {
             .build_cartesian_2d(-1f64..n as f64, 0f64..top)?;
         chart
             .configure_mesh()
-            .x_desc("space (0-based index)")
+            .x_desc(&self.track.axis)
             .y_desc("expected remaining turns")
             .axis_desc_style(label_font())
             .label_style(tick_font())
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&|x| format!("{:.0}", x + first))
             .draw()?;
         let at = |i: usize| self.remaining[i].map(|e| (i as f64, e));
         // The line, broken where no game rests.
@@ -79,62 +69,72 @@ impl Chart for RemainingChart<'_> {
             let series = chart.draw_series(LineSeries::new(s, palette::EXACT.stroke_width(2)))?;
             if k == 0 {
                 series
-                    .label("from a colour space")
+                    .label("expected turns left")
                     .legend(line_legend(palette::EXACT));
             }
         }
         chart.draw_series(
             (0..n)
                 .filter_map(|i| at(i).map(|p| (i, p)))
-                .map(|(i, p)| Circle::new(p, 3, space_colour(self.track.colours[i]).filled())),
+                .map(|(i, p)| Circle::new(p, 3, self.track.fill(i).filled())),
         )?;
-        chart
-            .draw_series(
-                self.track
-                    .licorice
-                    .iter()
-                    .filter_map(|&i| at(i))
-                    .map(|p| Cross::new(p, 9, BLACK.stroke_width(3))),
-            )?
-            .label("licorice")
-            .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(3)));
-        chart
-            .draw_series(
-                self.track
-                    .landmarks
-                    .iter()
-                    .filter_map(|(i, _)| at(*i))
-                    .map(|p| TriangleMarker::new(p, 9, space_colour(None).filled())),
-            )?
-            .label("landmark")
-            .legend(|(x, y)| TriangleMarker::new((x + 10, y), 6, space_colour(None).filled()));
-        for (i, name) in &self.track.landmarks {
-            if let Some((x, y)) = at(*i) {
-                chart.draw_series(std::iter::once(Text::new(
-                    name.clone(),
-                    (x, y + top * 0.03),
-                    tick_font(),
-                )))?;
+        let (trap_name, traps) = &self.track.traps;
+        if !traps.is_empty() {
+            chart
+                .draw_series(
+                    traps
+                        .iter()
+                        .filter_map(|&i| at(i))
+                        .map(|p| Cross::new(p, 9, BLACK.stroke_width(3))),
+                )?
+                .label(trap_name.as_str())
+                .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(3)));
+        }
+        let (named_name, named_rgb, named) = &self.track.named;
+        if !named.is_empty() {
+            let c = rgb(*named_rgb);
+            chart
+                .draw_series(
+                    named
+                        .iter()
+                        .filter_map(|(i, _)| at(*i))
+                        .map(|p| TriangleMarker::new(p, 9, c.filled())),
+                )?
+                .label(named_name.as_str())
+                .legend(move |(x, y)| TriangleMarker::new((x + 10, y), 6, c.filled()));
+            for (i, name) in named {
+                if let Some((x, y)) = at(*i) {
+                    chart.draw_series(std::iter::once(Text::new(
+                        name.clone(),
+                        (x, y + top * 0.03),
+                        tick_font(),
+                    )))?;
+                }
             }
         }
-        for (k, &(from, to)) in self.track.shortcuts.iter().enumerate() {
-            // Stagger the arrows so that overlapping shortcuts stay apart.
-            let y = top * (0.04 + 0.035 * k as f64);
-            let s = chart.draw_series(DashedLineSeries::new(
-                vec![(from as f64, y), (to as f64, y)],
-                8,
-                4,
-                palette::GREY.stroke_width(3),
-            ))?;
-            if k == 0 {
-                s.label("shortcut (from -> to)")
-                    .legend(line_legend(palette::GREY));
+        let mut row = 0;
+        for (name, colour, jumps) in &self.track.jumps {
+            let c = rgb(*colour);
+            for (k, &(from, to)) in jumps.iter().enumerate() {
+                // Stagger the arrows so that overlapping jumps stay apart.
+                let y = top * (0.04 + 0.035 * row as f64);
+                row += 1;
+                let s = chart.draw_series(DashedLineSeries::new(
+                    vec![(from as f64, y), (to as f64, y)],
+                    8,
+                    4,
+                    c.stroke_width(3),
+                ))?;
+                if k == 0 {
+                    s.label(format!("{name} (from -> to)"))
+                        .legend(line_legend(c));
+                }
+                chart.draw_series(std::iter::once(TriangleMarker::new(
+                    (to as f64, y),
+                    7,
+                    c.filled(),
+                )))?;
             }
-            chart.draw_series(std::iter::once(TriangleMarker::new(
-                (to as f64, y),
-                7,
-                palette::GREY.filled(),
-            )))?;
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
@@ -155,6 +155,7 @@ impl Chart for LandingChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let n = self.p_land.len();
+        let first = self.track.first_number as f64;
         // Head room for the legend above the tallest bars.
         let top = (self.p_land.iter().cloned().fold(0.0, f64::max) * 1.5).min(1.2);
         let mut chart = ChartBuilder::on(root)
@@ -168,47 +169,41 @@ impl Chart for LandingChart<'_> {
             .build_cartesian_2d(-1f64..n as f64, 0f64..top)?;
         chart
             .configure_mesh()
-            .x_desc("space (0-based index)")
+            .x_desc(&self.track.axis)
             .y_desc("P(land there at least once)")
             .axis_desc_style(label_font())
             .label_style(tick_font())
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&|x| format!("{:.0}", x + first))
             .light_line_style(WHITE)
             .draw()?;
         chart.draw_series(self.p_land.iter().enumerate().map(|(i, &p)| {
             let x = i as f64;
             Rectangle::new(
                 [(x - 0.42, 0.0), (x + 0.42, p)],
-                space_colour(self.track.colours[i]).filled(),
+                self.track.fill(i).filled(),
             )
         }))?;
-        for &i in &self.track.licorice {
+        let (trap_name, traps) = &self.track.traps;
+        for &i in traps {
             chart.draw_series(std::iter::once(Cross::new(
                 (i as f64, self.p_land[i] + top * 0.025),
                 7,
                 BLACK.stroke_width(2),
             )))?;
         }
-        // Legend: the colours, landmarks and licorice.
-        let entries: [(Option<Colour>, &str); 7] = [
-            (Some(Colour::Red), "red"),
-            (Some(Colour::Purple), "purple"),
-            (Some(Colour::Yellow), "yellow"),
-            (Some(Colour::Blue), "blue"),
-            (Some(Colour::Orange), "orange"),
-            (Some(Colour::Green), "green"),
-            (None, "landmark"),
-        ];
-        for (c, name) in entries {
+        // Legend: the kinds of space, then the traps.
+        for (name, c) in &self.track.kinds {
             chart
                 .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
-                .label(name)
-                .legend(box_legend(space_colour(c)));
+                .label(name.as_str())
+                .legend(box_legend(rgb(*c)));
         }
-        chart
-            .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
-            .label("licorice")
-            .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
+        if !traps.is_empty() {
+            chart
+                .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
+                .label(trap_name.as_str())
+                .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
+        }
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }

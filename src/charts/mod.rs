@@ -132,7 +132,6 @@ mod palette {
     pub const MEAN: RGBColor = RGBColor(204, 0, 0);
     pub const MEDIAN: RGBColor = RGBColor(78, 154, 6);
     pub const MODE: RGBColor = RGBColor(117, 80, 123);
-    pub const GREY: RGBColor = RGBColor(120, 120, 120);
     pub const LONGER: RGBColor = RGBColor(204, 0, 0);
     pub const SHORTER: RGBColor = RGBColor(78, 154, 6);
     /// One colour per number of players / seat.

@@ -5,13 +5,17 @@
 //! the next state or the finish. [`RaceGame`] is that description; the chain builder
 //! ([`crate::chain`]) and the simulator use nothing else, so the rules are written exactly once.
 
+pub mod any;
 pub mod candyland;
+pub mod chutes;
 pub mod product;
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub use any::{AnyCard, AnyGame, AnyState};
 pub use candyland::{CandyLand, Hold, Place, Token};
+pub use chutes::{ChutesAndLadders, Spin, Square};
 
 /// Something notable that happened during a turn, counted by the event figures and shown in
 /// transcripts.
@@ -27,15 +31,27 @@ pub enum Event {
     LandmarkForward,
     /// A landmark card moved the token backward.
     LandmarkBackward,
+    /// A ladder was climbed.
+    Ladder,
+    /// A chute was slid down.
+    Chute,
+    /// A roll went past the last square (the token stayed or bounced back).
+    Overshoot,
+    /// A roll-again face gave another roll in the same turn.
+    RollAgain,
 }
 
 impl Event {
-    pub const ALL: [Event; 5] = [
+    pub const ALL: [Event; 9] = [
         Event::Licorice,
         Event::TurnLost,
         Event::Shortcut,
         Event::LandmarkForward,
         Event::LandmarkBackward,
+        Event::Ladder,
+        Event::Chute,
+        Event::Overshoot,
+        Event::RollAgain,
     ];
 
     pub fn name(self) -> &'static str {
@@ -45,13 +61,17 @@ impl Event {
             Event::Shortcut => "shortcut",
             Event::LandmarkForward => "landmark-forward",
             Event::LandmarkBackward => "landmark-backward",
+            Event::Ladder => "ladder",
+            Event::Chute => "chute",
+            Event::Overshoot => "overshoot",
+            Event::RollAgain => "roll-again",
         }
     }
 }
 
 /// A set of [`Event`]s, one bit each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Events(u8);
+pub struct Events(u16);
 
 impl Events {
     pub const NONE: Events = Events(0);
@@ -111,6 +131,11 @@ pub trait RaceGame {
     fn step(&self, state: Self::State, card: Self::Card) -> Outcome<Self::State>;
     /// A short human description of a state, e.g. "space 47 (yellow, licorice)".
     fn describe(&self, state: Self::State) -> String;
+    /// Whether the outcomes are cards dealt from a finite deck, which a real game shuffles
+    /// (false for a die or spinner, whose draws are independent by nature).
+    fn has_deck(&self) -> bool {
+        true
+    }
     /// A card's name.
     fn card_name(&self, card: Self::Card) -> String;
     /// The space a state stands on (`None` off the board, e.g. before the first space).

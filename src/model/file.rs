@@ -15,6 +15,9 @@ use crate::model::{Colour, Rules};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
+    /// The game kind: `"candyland"` when given (checked before this struct is read).
+    #[serde(default)]
+    pub game: Option<String>,
     /// Short name, used in reports and by `candyland analyze NAME`.
     pub name: String,
     /// One or two sentences on what the board is.

@@ -6,7 +6,9 @@
 //! field they concern, so a user fixes a file in one pass. After that, the game code can index
 //! freely: a `Board` is always consistent.
 
+pub mod chutes;
 pub mod file;
+pub mod game;
 mod rules;
 pub mod shipped;
 mod validate;
@@ -17,11 +19,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use file::BoardFile;
+pub use game::{Game, GameFile, GameKind, Track};
 pub use rules::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Rules, Start,
 };
 pub use validate::{BoardProblem, InvalidBoard, MAX_CARDS, MAX_SPACES};
-pub use variant::{Element, Variant};
+pub use variant::{element_removals, rule_hypotheses, Element, RollAgain, Variant};
 
 /// The six colours of Candy Land spaces and cards.
 #[derive(

@@ -24,6 +24,14 @@ pub const SHIPPED: &[ShippedBoard] = &[
         name: "treats-as-coded",
         text: include_str!("../../data/boards/treats-as-coded.toml"),
     },
+    ShippedBoard {
+        name: "chutes-and-ladders",
+        text: include_str!("../../data/boards/chutes-and-ladders.toml"),
+    },
+    ShippedBoard {
+        name: "chutes-and-ladders-48",
+        text: include_str!("../../data/boards/chutes-and-ladders-48.toml"),
+    },
 ];
 
 /// The board used when none is named.

@@ -43,10 +43,18 @@ impl std::error::Error for InvalidBoard {}
 
 /// Collects problems while checking.
 #[derive(Default)]
-struct Problems(Vec<BoardProblem>);
+pub(crate) struct Problems(Vec<BoardProblem>);
 
 impl Problems {
-    fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub(crate) fn into_invalid(self) -> InvalidBoard {
+        InvalidBoard { problems: self.0 }
+    }
+
+    pub(crate) fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
         self.0.push(BoardProblem {
             field: field.into(),
             message: message.into(),

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::model::chutes::{ChutesFile, OnMaxRolls, Overshoot};
+use crate::model::game::{Game, GameFile, GameKind};
 use crate::model::{
     BoardFile, BoardProblem, Colour, DoubleLicorice, DoubleMove, DoubleShortcut, InvalidBoard,
     LandmarkDirection, LicoriceRule, Start,
@@ -17,6 +19,10 @@ pub enum Element {
     Landmarks,
     /// Every shortcut is removed.
     Shortcuts,
+    /// Every ladder is removed (Chutes and Ladders).
+    Ladders,
+    /// Every chute is removed (Chutes and Ladders).
+    Chutes,
 }
 
 impl Element {
@@ -25,7 +31,63 @@ impl Element {
             Element::Licorice => "licorice",
             Element::Landmarks => "landmarks",
             Element::Shortcuts => "shortcuts",
+            Element::Ladders => "ladders",
+            Element::Chutes => "chutes",
         }
+    }
+
+    /// The game whose boards have this element.
+    pub fn game(self) -> GameKind {
+        match self {
+            Element::Licorice | Element::Landmarks | Element::Shortcuts => GameKind::CandyLand,
+            Element::Ladders | Element::Chutes => GameKind::ChutesAndLadders,
+        }
+    }
+
+    /// The elements of one game's boards.
+    pub fn of(game: GameKind) -> Vec<Element> {
+        [
+            Element::Licorice,
+            Element::Landmarks,
+            Element::Shortcuts,
+            Element::Ladders,
+            Element::Chutes,
+        ]
+        .into_iter()
+        .filter(|e| e.game() == game)
+        .collect()
+    }
+}
+
+/// "Roll again" faces from the command line: a list, or none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RollAgain(pub Vec<u32>);
+
+impl std::str::FromStr for RollAgain {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s == "none" {
+            return Ok(RollAgain(Vec::new()));
+        }
+        s.split(',')
+            .map(|f| {
+                f.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("'{f}' is not a face; give faces like 6 or 5,6, or none"))
+            })
+            .collect::<Result<_, _>>()
+            .map(RollAgain)
+    }
+}
+
+impl fmt::Display for RollAgain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("none");
+        }
+        let faces: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        f.write_str(&faces.join(","))
     }
 }
 
@@ -41,6 +103,11 @@ pub struct Variant {
     pub landmark_direction: Option<LandmarkDirection>,
     pub start: Option<Start>,
     pub land_on_last_wins: Option<bool>,
+    pub overshoot: Option<Overshoot>,
+    pub jump_costs_turn: Option<bool>,
+    pub roll_again: Option<RollAgain>,
+    pub max_rolls: Option<u32>,
+    pub on_max_rolls: Option<OnMaxRolls>,
 }
 
 impl Variant {
@@ -56,12 +123,107 @@ impl Variant {
     /// Python program of seed 002 builds its "No Specials" board). In the explicit form the
     /// landmark entries are deleted and licorice and shortcut indices are renumbered so that they
     /// keep pointing at the same spaces.
-    pub fn apply(&self, file: &mut BoardFile) -> Result<(), InvalidBoard> {
+    pub fn apply(&self, file: &mut GameFile) -> Result<(), InvalidBoard> {
+        self.check_kind(file.kind())?;
+        match file {
+            GameFile::CandyLand(f) => self.apply_candyland(f),
+            GameFile::ChutesAndLadders(f) => {
+                self.apply_chutes(f);
+                Ok(())
+            }
+        }
+    }
+
+    /// The flags that do not apply to this kind of game, as problems.
+    fn check_kind(&self, kind: GameKind) -> Result<(), InvalidBoard> {
+        let mut problems = Vec::new();
+        for e in &self.without {
+            if e.game() != kind {
+                let valid: Vec<&str> = Element::of(kind).iter().map(|e| e.name()).collect();
+                problems.push(BoardProblem {
+                    field: "--without".into(),
+                    message: format!(
+                        "a {} board has no {}; use one of: {}",
+                        kind.name(),
+                        e.name(),
+                        valid.join(", ")
+                    ),
+                });
+            }
+        }
+        let candyland = [
+            ("--licorice", self.licorice.is_some()),
+            ("--landmark-frees", self.landmark_frees.is_some()),
+            ("--doubles", self.doubles.is_some()),
+            ("--double-shortcut", self.double_shortcut.is_some()),
+            ("--double-licorice", self.double_licorice.is_some()),
+            ("--landmark-direction", self.landmark_direction.is_some()),
+            ("--start", self.start.is_some()),
+            ("--land-on-last-wins", self.land_on_last_wins.is_some()),
+        ];
+        let chutes = [
+            ("--overshoot", self.overshoot.is_some()),
+            ("--jump-costs-turn", self.jump_costs_turn.is_some()),
+            ("--roll-again", self.roll_again.is_some()),
+            ("--max-rolls", self.max_rolls.is_some()),
+            ("--on-max-rolls", self.on_max_rolls.is_some()),
+        ];
+        let (foreign, owner) = match kind {
+            GameKind::CandyLand => (&chutes[..], GameKind::ChutesAndLadders),
+            GameKind::ChutesAndLadders => (&candyland[..], GameKind::CandyLand),
+        };
+        for (flag, set) in foreign {
+            if *set {
+                problems.push(BoardProblem {
+                    field: flag.to_string(),
+                    message: format!(
+                        "is a rule of {} boards and this is a {} board; leave it out",
+                        owner.name(),
+                        kind.name()
+                    ),
+                });
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(InvalidBoard { problems })
+        }
+    }
+
+    fn apply_chutes(&self, file: &mut ChutesFile) {
+        for element in &self.without {
+            match element {
+                Element::Ladders => file.board.ladders.clear(),
+                Element::Chutes => file.board.chutes.clear(),
+                _ => {}
+            }
+        }
+        let r = &mut file.rules;
+        if let Some(v) = self.overshoot {
+            r.overshoot = v;
+        }
+        if let Some(v) = self.jump_costs_turn {
+            r.jump_costs_turn = v;
+        }
+        if let Some(v) = &self.roll_again {
+            r.roll_again = v.0.clone();
+        }
+        if let Some(v) = self.max_rolls {
+            r.max_rolls = v;
+        }
+        if let Some(v) = self.on_max_rolls {
+            r.on_max_rolls = v;
+        }
+    }
+
+    fn apply_candyland(&self, file: &mut BoardFile) -> Result<(), InvalidBoard> {
         for element in &self.without {
             match element {
                 Element::Licorice => file.board.licorice.clear(),
                 Element::Shortcuts => file.board.shortcuts.clear(),
                 Element::Landmarks => remove_landmarks(file)?,
+                Element::Ladders | Element::Chutes => {}
             }
         }
         let r = &mut file.rules;
@@ -168,6 +330,124 @@ impl fmt::Display for Variant {
             "land-on-last-wins",
             self.land_on_last_wins.map(|b| b.to_string()),
         );
+        flag("overshoot", word(self.overshoot));
+        flag(
+            "jump-costs-turn",
+            self.jump_costs_turn.map(|b| b.to_string()),
+        );
+        flag(
+            "roll-again",
+            self.roll_again.as_ref().map(|r| r.to_string()),
+        );
+        flag("max-rolls", self.max_rolls.map(|m| m.to_string()));
+        flag("on-max-rolls", word(self.on_max_rolls));
         f.write_str(&parts.join(" "))
     }
+}
+
+/// One edit of a board file for what-if: a label and the edited file.
+pub type Edit = (String, GameFile);
+
+/// Every single-element removal of a board file (after its variant): each licorice space, each
+/// shortcut, each landmark's cards; each ladder, each chute. The what-if module solves each.
+/// `game` is `file` validated (it names the spaces).
+pub fn element_removals(file: &GameFile, game: &Game) -> Vec<Edit> {
+    let mut out = Vec::new();
+    match file {
+        GameFile::CandyLand(base) => {
+            for (i, &space) in base.board.licorice.iter().enumerate() {
+                let mut f = base.clone();
+                f.board.licorice.remove(i);
+                out.push((
+                    format!("without licorice on {space} ({})", game.space_name(space)),
+                    GameFile::CandyLand(f),
+                ));
+            }
+            for (i, s) in base.board.shortcuts.iter().enumerate() {
+                let mut f = base.clone();
+                f.board.shortcuts.remove(i);
+                out.push((
+                    format!("without shortcut {} -> {}", s.from, s.to),
+                    GameFile::CandyLand(f),
+                ));
+            }
+            for (name, &count) in &base.deck.landmark {
+                if count == 0 {
+                    continue;
+                }
+                let mut f = base.clone();
+                f.deck.landmark.insert(name.clone(), 0);
+                let cards = if count == 1 { "card" } else { "cards" };
+                out.push((
+                    format!("without the {name} {cards} ({count})"),
+                    GameFile::CandyLand(f),
+                ));
+            }
+        }
+        GameFile::ChutesAndLadders(base) => {
+            for (i, j) in base.board.ladders.iter().enumerate() {
+                let mut f = base.clone();
+                f.board.ladders.remove(i);
+                out.push((
+                    format!("without ladder {} -> {}", j.from, j.to),
+                    GameFile::ChutesAndLadders(f),
+                ));
+            }
+            for (i, j) in base.board.chutes.iter().enumerate() {
+                let mut f = base.clone();
+                f.board.chutes.remove(i);
+                out.push((
+                    format!("without chute {} -> {}", j.from, j.to),
+                    GameFile::ChutesAndLadders(f),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The rule variants a checker tries for one kind of game: the settings simulators of that game
+/// disagree on.
+pub fn rule_hypotheses(kind: GameKind) -> Vec<Variant> {
+    let mut out = Vec::new();
+    match kind {
+        GameKind::CandyLand => {
+            for licorice in [
+                LicoriceRule::LoseNextTurn,
+                LicoriceRule::StuckUntilColor,
+                LicoriceRule::None,
+            ] {
+                for (doubles, double_shortcut) in [
+                    (DoubleMove::TwoSteps, DoubleShortcut::FinalStep),
+                    (DoubleMove::TwoSteps, DoubleShortcut::EachStep),
+                    (DoubleMove::OneStep, DoubleShortcut::FinalStep),
+                ] {
+                    for start in [Start::BeforeFirst, Start::FirstSpace] {
+                        out.push(Variant {
+                            licorice: Some(licorice),
+                            doubles: Some(doubles),
+                            double_shortcut: Some(double_shortcut),
+                            start: Some(start),
+                            ..Variant::default()
+                        });
+                    }
+                }
+            }
+        }
+        GameKind::ChutesAndLadders => {
+            for overshoot in [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win] {
+                for jump_costs_turn in [false, true] {
+                    for roll_again in [Vec::new(), vec![6]] {
+                        out.push(Variant {
+                            overshoot: Some(overshoot),
+                            jump_costs_turn: Some(jump_costs_turn),
+                            roll_again: Some(RollAgain(roll_again)),
+                            ..Variant::default()
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
 }

@@ -10,7 +10,7 @@ pub use file::{write_atomic, PendingFile};
 use crate::check::{CheckReport, Transcript, Transitions};
 use crate::crosscheck::CrossCheck;
 use crate::forever::ForeverReport;
-use crate::model::{Board, Card, Space, Variant};
+use crate::model::{Game, Variant};
 use crate::report::{Comparison, PlayersReport, SpacesReport};
 use crate::sim::Simulation;
 use crate::solve::Analysis;
@@ -26,7 +26,7 @@ const BINS: usize = 24;
 pub fn analysis_table(a: &Analysis, exact: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{}: {}", a.board, a.description);
-    let _ = writeln!(s, "  {} spaces, {} cards", a.spaces, a.cards);
+    let _ = writeln!(s, "  {}", a.size);
     if !a.source.is_empty() {
         let _ = writeln!(s, "  source: {}", a.source);
     }
@@ -47,7 +47,10 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         row("  exactly", a.expected_turns_exact.clone());
     }
     row("standard deviation", format!("{:.6}", a.std_dev));
-    row("expected cards drawn", format!("{:.6}", a.expected_cards));
+    row(
+        &format!("expected {}", a.draws),
+        format!("{:.6}", a.expected_cards),
+    );
     row(
         "shortest game",
         format!("{} turns ({})", a.min_turns, a.shortest_game.join(", ")),
@@ -145,93 +148,45 @@ pub fn distribution_csv(a: &Analysis) -> String {
 }
 
 /// The `boards` list.
-pub fn board_list(boards: &[Board]) -> String {
+pub fn board_list(boards: &[Game]) -> String {
     let mut s = String::new();
     for b in boards {
-        let _ = writeln!(
-            s,
-            "{:<18}{} spaces, {} cards. {}",
-            b.name,
-            b.len(),
-            b.deck().total(),
-            b.description
-        );
+        let _ = writeln!(s, "{:<22}{}. {}", b.name(), b.size_text(), b.description());
     }
     s.push_str("\nAnalyze one with `candyland analyze NAME`; see its spaces with `candyland board show NAME`.\n");
     s
 }
 
-/// What is special about a space: "licorice", "shortcut to 58", "landmark, 1 card", ...
-pub fn space_notes(board: &Board, i: usize) -> String {
-    let mut notes = Vec::new();
-    if board.is_licorice(i) {
-        notes.push("licorice".to_string());
-    }
-    if let Some(to) = board.shortcut(i) {
-        notes.push(format!("shortcut to {to}"));
-    }
-    if let Space::Landmark(l) = board.spaces()[i] {
-        let n = board
-            .deck()
-            .cards()
-            .iter()
-            .find(|(c, _)| *c == Card::Landmark(l))
-            .map_or(0, |c| c.1);
-        notes.push(format!(
-            "landmark, {n} card{}",
-            if n == 1 { "" } else { "s" }
-        ));
-    }
-    if i + 1 == board.len() {
-        notes.push("last space".to_string());
-    }
-    notes.join("; ")
-}
-
-/// The `board show` table: every space with its index and what is special about it.
-pub fn board_table(board: &Board, variant: &Variant) -> String {
+/// The `board show` table: every space with its number and what is special about it.
+pub fn board_table(board: &Game, variant: &Variant) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}: {}", board.name, board.description);
-    if !board.source.is_empty() {
-        let _ = writeln!(s, "source: {}", board.source);
+    let _ = writeln!(s, "{}: {}", board.name(), board.description());
+    if !board.source().is_empty() {
+        let _ = writeln!(s, "source: {}", board.source());
     }
     if !variant.is_default() {
         let _ = writeln!(s, "variant: {variant}");
     }
-    let _ = writeln!(s, "rules: {}", board.rules);
-    let _ = writeln!(s, "\n{} spaces (indices are 0-based)", board.len());
-    let cards: Vec<(Card, u32)> = board.deck().cards().to_vec();
+    let _ = writeln!(s, "rules: {}", board.rules_text());
+    let numbering = if board.first_number() == 0 {
+        "indices are 0-based"
+    } else {
+        "numbered from 1"
+    };
+    let _ = writeln!(s, "\n{} {}s ({numbering})", board.len(), board.space_word());
     for i in 0..board.len() {
-        let mut notes = Vec::new();
-        if board.is_licorice(i) {
-            notes.push("licorice".to_string());
-        }
-        if let Some(to) = board.shortcut(i) {
-            notes.push(format!("shortcut to {to}"));
-        }
-        if let Space::Landmark(l) = board.spaces()[i] {
-            let n = cards
-                .iter()
-                .find(|(c, _)| *c == Card::Landmark(l))
-                .map_or(0, |c| c.1);
-            notes.push(format!(
-                "landmark, {n} card{}",
-                if n == 1 { "" } else { "s" }
-            ));
-        }
-        if i + 1 == board.len() {
-            notes.push("last space".to_string());
-        }
-        let _ = writeln!(
-            s,
-            "  {i:>5}  {:<16}{}",
+        let line = format!(
+            "  {:>5}  {:<16}{}",
+            i + board.first_number(),
             board.space_name(i),
-            notes.join("; ")
+            board.space_notes(i)
         );
+        let _ = writeln!(s, "{}", line.trim_end());
     }
-    let _ = writeln!(s, "\ndeck: {} cards", board.deck().total());
-    for (card, n) in cards {
-        let _ = writeln!(s, "  {n:>4}  {}", board.card_name(card));
+    let (heading, draws) = board.draws_text();
+    let _ = writeln!(s, "\n{heading}");
+    for (n, name) in draws {
+        let _ = writeln!(s, "  {n:>4}  {name}");
     }
     s
 }
@@ -272,7 +227,7 @@ fn summary_rows(s: &mut String, unit: &str, x: &Summary) {
 /// The `simulate` table.
 pub fn simulation_table(r: &Simulation) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}: Monte Carlo, {} deck", r.board, r.deck.name());
+    let _ = writeln!(s, "{}: Monte Carlo, {}", r.board, r.deck.phrase());
     let _ = writeln!(s, "  rules: {}", r.rules);
     if !r.variant.is_empty() {
         let _ = writeln!(s, "  variant: {}", r.variant);
@@ -349,25 +304,29 @@ pub fn crosscheck_table(c: &CrossCheck) -> String {
         "largest CDF gap", c.iid.max_cdf_gap, c.iid.max_cdf_gap_at
     );
     let _ = writeln!(s, "  {}", c.iid.verdict);
+    let Some(sh) = &c.shuffled else {
+        let _ = writeln!(
+            s,
+            "\n2. no deck: the draws are spins of a spinner (or rolls of a die), independent by nature, so the i.i.d. model above is the real game"
+        );
+        return s;
+    };
     let _ = writeln!(
         s,
         "\n2. a real shuffled deck against the exact i.i.d. answer"
     );
-    summary_rows(&mut s, "turns", &c.shuffled.sample);
+    summary_rows(&mut s, "turns", &sh.sample);
     let _ = writeln!(
         s,
         "  {:<26}{:+.4}  (95% CI {:+.4} to {:+.4})",
-        "difference in mean",
-        c.shuffled.mean_difference,
-        c.shuffled.difference_ci95[0],
-        c.shuffled.difference_ci95[1]
+        "difference in mean", sh.mean_difference, sh.difference_ci95[0], sh.difference_ci95[1]
     );
     let _ = writeln!(
         s,
         "  {:<26}{:+}",
-        "difference in median", c.shuffled.median_difference
+        "difference in median", sh.median_difference
     );
-    let _ = writeln!(s, "  {}", c.shuffled.statement);
+    let _ = writeln!(s, "  {}", sh.statement);
     s
 }
 
@@ -379,10 +338,19 @@ pub fn players_table(r: &PlayersReport) -> String {
     } else {
         format!(" ({})", r.variant)
     };
+    let deck = r.rows.iter().all(|row| row.shuffled.is_some());
+    let simulated = if deck { "shuffled deck" } else { "simulated" };
     let _ = writeln!(
         s,
-        "{}{variant}: several players\n  exact: i.i.d. draws, derived from the one-player distribution\n  simulated: {} games with one shared shuffled deck (seed {})\n",
-        r.board, r.games, r.seed
+        "{}{variant}: several players\n  exact: i.i.d. draws, derived from the one-player distribution\n  simulated: {} games {} (seed {})\n",
+        r.board,
+        r.games,
+        if deck {
+            "with one shared shuffled deck"
+        } else {
+            "with independent spins (the game has no deck)"
+        },
+        r.seed
     );
     let _ = writeln!(s, "Until the first player finishes");
     let _ = writeln!(
@@ -393,11 +361,11 @@ pub fn players_table(r: &PlayersReport) -> String {
         "median",
         "mean turns",
         "median",
-        "shuffled deck: mean turns, 95% CI"
+        format!("{simulated}: mean turns, 95% CI")
     );
     for row in &r.rows {
         let f = &row.exact.first_finisher;
-        let t = &row.shuffled.turns;
+        let t = &row.shuffled.as_ref().unwrap_or(&row.iid).turns;
         let _ = writeln!(
             s,
             "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {:>12.3} ({:.3} to {:.3})",
@@ -411,14 +379,14 @@ pub fn players_table(r: &PlayersReport) -> String {
             t.mean_ci95[1]
         );
     }
-    let _ = writeln!(s, "\nEach seat's chance of winning (exact | shuffled deck)");
+    let _ = writeln!(s, "\nEach seat's chance of winning (exact | {simulated})");
     for row in r.rows.iter().filter(|row| row.players > 1) {
         let seats: Vec<String> = row
             .exact
             .first_finisher
             .win
             .iter()
-            .zip(&row.shuffled.win_share)
+            .zip(&row.shuffled.as_ref().unwrap_or(&row.iid).win_share)
             .enumerate()
             .map(|(i, (w, sim))| format!("seat {} {:.4} | {:.4}", i + 1, w, sim))
             .collect();
@@ -463,6 +431,7 @@ pub fn spaces_table(r: &SpacesReport) -> String {
         "space", "name", "remaining", "landings", "P(land)", "turns on", "P(stuck)", "lost"
     );
     for f in &r.figures.spaces {
+        let number = f.space + r.first_number;
         let remaining = f
             .expected_remaining
             .map_or("-".to_string(), |e| format!("{e:.3}"));
@@ -476,7 +445,7 @@ pub fn spaces_table(r: &SpacesReport) -> String {
         };
         let line = format!(
             "  {:>5}  {:<16}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
-            f.space,
+            number,
             r.names[f.space],
             remaining,
             f.expected_landings,
@@ -492,11 +461,14 @@ pub fn spaces_table(r: &SpacesReport) -> String {
         s,
         "\n  remaining: expected turns left standing there (free); landings: expected moves that end\n  there per game; turns on: expected turns begun there; P(stuck): chance of being caught by\n  its licorice at least once; lost: expected turns lost there per game."
     );
-    let _ = writeln!(s, "\nExpected events per game");
-    for e in &r.figures.events {
+    let _ = writeln!(
+        s,
+        "\nExpected events per game (those that cannot happen here left out)"
+    );
+    for e in r.figures.events.iter().filter(|e| e.expected > 0.0) {
         let _ = writeln!(s, "  {:<20}{:.4}", e.event, e.expected);
     }
-    let _ = writeln!(s, "  {:<20}{:.4}", "cards drawn", r.figures.cards);
+    let _ = writeln!(s, "  {:<20}{:.4}", "draws", r.figures.cards);
     s
 }
 
@@ -506,6 +478,7 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
         "space,name,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
     );
     for f in &r.figures.spaces {
+        let number = f.space + r.first_number;
         let remaining = f
             .expected_remaining
             .map_or(String::new(), |e| e.to_string());
@@ -513,7 +486,7 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
         let _ = writeln!(
             s,
             "{},{name},{remaining},{},{},{},{},{}",
-            f.space,
+            number,
             f.expected_landings,
             f.p_land,
             f.expected_turns_on,
@@ -630,7 +603,7 @@ pub fn forever_text(r: &ForeverReport) -> String {
         "{}: can the game run forever? ({} states)\n",
         r.board, r.states
     );
-    let _ = writeln!(s, "1. With shuffled or random draws, does every game end?");
+    let _ = writeln!(s, "1. With random draws, does every game end?");
     if r.ends_surely {
         let _ = writeln!(
             s,
@@ -744,6 +717,13 @@ pub fn forever_text(r: &ForeverReport) -> String {
         );
     }
     let _ = writeln!(s, ".");
+    if r.fixed_order.is_none() && r.survey.is_none() {
+        let _ = writeln!(
+            s,
+            "\n4. No deck to recycle: the game is played with a spinner, whose spins are independent."
+        );
+        return s;
+    }
     let _ = writeln!(
         s,
         "\n4. A fixed deck recycled without shuffling (the game is then deterministic)"
@@ -912,11 +892,11 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
 /// A game transcript, one line per turn.
 pub fn transcript_text(t: &Transcript) -> String {
     let mut s = format!(
-        "{}: one game, {} player{}, {} deck, seed {}\n",
+        "{}: one game, {} player{}, {}, seed {}\n",
         t.board,
         t.players,
         if t.players == 1 { "" } else { "s" },
-        t.deck.name(),
+        t.deck.phrase(),
         t.seed
     );
     for r in &t.turns {

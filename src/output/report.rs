@@ -10,15 +10,14 @@ use anyhow::{anyhow, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::chain::Chain;
-use crate::charts::board::Track;
 use crate::charts::players::PlayersSeries;
 use crate::charts::{
     render, CdfChart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
     RemainingChart, SurvivalChart, WhatIfChart,
 };
 use crate::config::BoardSource;
-use crate::game::CandyLand;
-use crate::model::Variant;
+use crate::game::AnyGame;
+use crate::model::{Track, Variant};
 use crate::output::PendingFile;
 use crate::report::MainFigures;
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
@@ -28,7 +27,8 @@ use crate::solve::{Analysis, Options};
 use crate::stats::Summary;
 use crate::whatif::WhatIf;
 
-/// The charts of a report, in order: (file stem, heading).
+/// The charts of a report, in order: (file stem, heading). The last one only for games drawn
+/// from a deck of cards (see [`Plan::new`]).
 pub const CHARTS: [(&str, &str); 8] = [
     ("distribution", "How long a game lasts"),
     ("cdf", "Chance the game is over by turn n"),
@@ -88,17 +88,20 @@ pub struct ReportSummary {
     pub tail_c: Option<f64>,
     pub players: Vec<PlayersSummary>,
     pub whatif: WhatIf,
-    /// One player, shuffled deck, simulated.
-    pub shuffled: Summary,
+    /// One player, shuffled deck, simulated (`None` for a spinner or die: nothing to shuffle).
+    pub shuffled: Option<Summary>,
     pub shuffled_seed: u64,
     /// The files of the report.
     pub files: Vec<String>,
 }
 
 impl Plan {
-    pub fn new(dir: &Path, format: Format) -> Result<Plan> {
+    /// Opens every file; `has_deck` says whether the game deals cards from a deck (else the
+    /// shuffled-deck chart is left out).
+    pub fn new(dir: &Path, format: Format, has_deck: bool) -> Result<Plan> {
         let charts = CHARTS
             .iter()
+            .filter(|(stem, _)| has_deck || *stem != "deck")
             .map(|(stem, _)| {
                 let name = format!("{stem}.{}", format.extension());
                 let file = PendingFile::create(&dir.join(&name), "--out")?;
@@ -123,22 +126,13 @@ impl Plan {
             games,
             seed,
         } = inputs;
-        let board = source.board(&variant)?;
+        let board = source.game(&variant)?;
         let about = crate::config::about(&board, &variant);
-        let track = Track {
-            colours: (0..board.len()).map(|i| board.colour(i)).collect(),
-            licorice: board.licorice_spaces().collect(),
-            shortcuts: board.shortcuts().collect(),
-            landmarks: board
-                .landmarks()
-                .iter()
-                .map(|l| (l.space, l.name.clone()))
-                .collect(),
-        };
+        let track = board.track();
         let whatif = WhatIf::of(&source, &variant)?;
-        let name = board.name.clone();
+        let name = board.name().to_string();
         let len = board.len();
-        let game = CandyLand::new(board);
+        let game = AnyGame::new(board);
         let chain = Chain::build(&game);
         let a = Analysis::of(&game, &chain, about.clone(), &Options::default())?;
         let spaces = Spaces::of(&game, &chain, len).map_err(|t| anyhow!("{t}"))?;
@@ -159,9 +153,13 @@ impl Plan {
             };
             simulate(&sim, &options, progress)
         };
-        let shuffled = run(DeckMode::Shuffled, games);
-        let shuffled_summary = Summary::of(&shuffled.histogram)
-            .ok_or_else(|| anyhow!("no simulated game finished"))?;
+        let shuffled = chain.has_deck().then(|| run(DeckMode::Shuffled, games));
+        let shuffled_summary = match &shuffled {
+            Some(r) => Some(
+                Summary::of(&r.histogram).ok_or_else(|| anyhow!("no simulated game finished"))?,
+            ),
+            None => None,
+        };
         let iid = mc.map(|n| run(DeckMode::Iid, n));
 
         let freq = |r: &SimResult| -> Vec<f64> {
@@ -255,16 +253,18 @@ impl Plan {
             self.format,
             size,
         )?);
-        images.push(render(
-            &DeckChart {
-                board: &name,
-                pmf: &a.pmf,
-                exact_mean: a.expected_turns,
-                shuffled: (shuffled.games, freq(&shuffled), shuffled_summary.mean),
-            },
-            self.format,
-            size,
-        )?);
+        if let (Some(r), Some(summary)) = (&shuffled, &shuffled_summary) {
+            images.push(render(
+                &DeckChart {
+                    board: &name,
+                    pmf: &a.pmf,
+                    exact_mean: a.expected_turns,
+                    shuffled: (r.games, freq(r), summary.mean),
+                },
+                self.format,
+                size,
+            )?);
+        }
 
         let mut files: Vec<String> = self.charts.iter().map(|(n, _)| n.clone()).collect();
         files.push("report.md".into());
@@ -298,6 +298,7 @@ impl Plan {
             &summary,
             &a,
             &spaces,
+            &track,
             iid.as_ref().map(|r| r.games),
             &self.charts,
         );
@@ -321,12 +322,13 @@ fn markdown(
     s: &ReportSummary,
     a: &Analysis,
     spaces: &Spaces,
+    track: &Track,
     mc: Option<u64>,
     charts: &[(String, PendingFile)],
 ) -> String {
     let f = &s.figures;
     let mut m = String::new();
-    let _ = writeln!(m, "# Candy Land report: {}\n", s.board);
+    let _ = writeln!(m, "# Report: {}\n", s.board);
     let _ = writeln!(m, "{}\n", s.description);
     if !s.source.is_empty() {
         let _ = writeln!(m, "- Source: {}", s.source);
@@ -387,11 +389,13 @@ fn markdown(
             t.turns, t.probability
         );
     }
-    let _ = writeln!(
-        m,
-        "| shuffled deck (simulated, {} games, seed {}): mean turns | {:.4} (95 % CI {:.4} to {:.4}) |",
-        s.shuffled.games, s.shuffled_seed, s.shuffled.mean, s.shuffled.mean_ci95[0], s.shuffled.mean_ci95[1]
-    );
+    if let Some(sh) = &s.shuffled {
+        let _ = writeln!(
+            m,
+            "| shuffled deck (simulated, {} games, seed {}): mean turns | {:.4} (95 % CI {:.4} to {:.4}) |",
+            sh.games, s.shuffled_seed, sh.mean, sh.mean_ci95[0], sh.mean_ci95[1]
+        );
+    }
     let _ = writeln!(m, "\n### Players (exact, i.i.d. draws)\n");
     let _ = writeln!(
         m,
@@ -427,8 +431,21 @@ fn markdown(
         .spaces
         .iter()
         .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
-        .map(|x| (x.space, x.p_land));
-    let licorice_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+        .map(|x| (x.space + track.first_number, x.p_land));
+    let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+    let mut marked = Vec::new();
+    if !track.traps.1.is_empty() {
+        marked.push(format!("{} spaces are crosses", track.traps.0));
+    }
+    if !track.named.2.is_empty() {
+        marked.push(format!("{}s are triangles", track.named.0));
+    }
+    for (name, _, jumps) in &track.jumps {
+        if !jumps.is_empty() {
+            marked.push(format!("the {name}s are the arrows near the axis"));
+        }
+    }
+    let word = track.axis.split_whitespace().next().unwrap_or("space");
     let two = s.players.iter().find(|p| p.players == 2);
     let top_change = s.whatif.by_element.first();
     let paragraphs: Vec<String> = vec![
@@ -456,12 +473,15 @@ fn markdown(
             ),
             _ => "The chance that a game lasts longer than n turns, on a log scale.".into(),
         },
-        "Expected turns still to play when standing on each space (a free token; on a licorice space, a stuck one). Backward landmark jumps keep the curve high far into the board; licorice spaces stand out above their neighbours; the grey arrows are shortcuts.".into(),
         format!(
-            "The chance of landing on each space at least once, in the space's colour. The most visited is space {} ({}). Expected turns lost on licorice per game: {:.2}.",
+            "Expected turns still to play when standing on each {word} (a token free to move; on a trap, a caught one){}.",
+            if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
+        ),
+        format!(
+            "The chance of landing on each {word} at least once (a move that ends there, after any jump). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
             most.map_or(0, |x| x.0),
             most.map_or(String::new(), |x| pct(x.1)),
-            licorice_lost
+            turns_lost
         ),
         match two {
             Some(p) => format!(
@@ -479,12 +499,20 @@ fn markdown(
             ),
             None => "Removing one element at a time.".into(),
         },
-        format!(
-            "The exact distribution with i.i.d. draws (what the Markov chain assumes) against {} simulated games with a real shuffled deck: mean {:.2} against {:.2}.",
-            s.shuffled.games, s.shuffled.mean, f.expected_turns
-        ),
     ];
-    for (((name, _), (_, heading)), text) in charts.iter().zip(CHARTS.iter()).zip(paragraphs) {
+    let mut paragraphs = paragraphs;
+    if let Some(sh) = &s.shuffled {
+        paragraphs.push(format!(
+            "The exact distribution with i.i.d. draws (what the Markov chain assumes) against {} simulated games with a real shuffled deck: mean {:.2} against {:.2}.",
+            sh.games, sh.mean, f.expected_turns
+        ));
+    }
+    let headings = CHARTS.iter().filter(|(stem, _)| {
+        charts
+            .iter()
+            .any(|(n, _)| n.starts_with(&format!("{stem}.")))
+    });
+    for (((name, _), (_, heading)), text) in charts.iter().zip(headings).zip(paragraphs) {
         let _ = writeln!(m, "### {heading}\n\n![{heading}]({name})\n\n{text}\n");
     }
     m

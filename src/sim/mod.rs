@@ -42,6 +42,14 @@ impl DeckMode {
             DeckMode::Shuffled => "shuffled",
         }
     }
+
+    /// In words: "i.i.d. draws", "a shuffled deck".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DeckMode::Iid => "i.i.d. draws",
+            DeckMode::Shuffled => "a shuffled deck",
+        }
+    }
 }
 
 /// Above this many (state, physical card) entries the table is indexed by card kind instead.
@@ -62,6 +70,8 @@ pub struct Simulator {
     column: Vec<u32>,
     /// Number of physical cards in a full deck.
     cards: u32,
+    /// Whether the draws are a deck that can be shuffled (false for a spinner).
+    has_deck: bool,
 }
 
 /// `table[row + column]`: the encoded state after a card, or the FINISH marker of its width.
@@ -140,7 +150,13 @@ impl Simulator {
             table,
             column,
             cards: d as u32,
+            has_deck: chain.has_deck(),
         }
+    }
+
+    /// Whether the game deals cards from a deck ([`DeckMode::Shuffled`] needs one).
+    pub fn has_deck(&self) -> bool {
+        self.has_deck
     }
 
     /// Plays one game for `seats.len()` players (turns in seat order, one shared card source)

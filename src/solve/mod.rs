@@ -137,6 +137,10 @@ pub struct About {
     pub rules: String,
     pub variant: String,
     pub spaces: usize,
+    /// The board's size in words, e.g. "134 spaces, 66 cards".
+    pub size: String,
+    /// What one draw is called in the plural, e.g. "cards drawn" or "spins".
+    pub draws: String,
 }
 
 /// Every single-player figure of one game. This struct is the `--json` output.
@@ -154,7 +158,11 @@ pub struct Analysis {
     pub variant: String,
     /// Number of spaces on the track.
     pub spaces: usize,
-    /// Cards in a full deck.
+    /// The board's size in words, e.g. "134 spaces, 66 cards".
+    pub size: String,
+    /// What one draw is called in the plural: "cards drawn", "spins".
+    pub draws: String,
+    /// D: cards in a full deck (for a spinner, the total weight of one turn's outcomes).
     pub cards: u32,
     /// Number of transient states of the chain.
     pub states: usize,
@@ -236,6 +244,8 @@ impl Analysis {
             rules: about.rules,
             variant: about.variant,
             spaces: about.spaces,
+            size: about.size,
+            draws: about.draws,
             cards: chain.denominator(),
             states: n,
             expected_turns: mean,

@@ -1,0 +1,168 @@
+//! The Chutes and Ladders step function: the only implementation of its rules.
+//!
+//! A player's state is a [`Square`]: where the token stands (0 = off the board, before square 1)
+//! and how many turns it owes (only under `jump-costs-turn`, where each ladder or chute taken
+//! skips one of the player's next turns). A turn's outcome is a whole sequence of rolls (see
+//! [`crate::model::chutes`]): with "roll again", the extra rolls are played here, one after the
+//! other, inside the same turn.
+
+use crate::game::{Event, Events, Next, Outcome, RaceGame, Turn};
+use crate::model::chutes::{ChutesBoard, Overshoot};
+
+/// One player's state. Derived order: by square, so most moves go forward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// 0 off the board, else 1..N-1.
+    pub at: u32,
+    /// Turns still to be skipped.
+    pub owed: u8,
+}
+
+/// One turn's outcome: an index into [`ChutesBoard::turns`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spin(pub u32);
+
+/// Chutes and Ladders on a validated board.
+#[derive(Debug, Clone)]
+pub struct ChutesAndLadders {
+    board: ChutesBoard,
+}
+
+impl ChutesAndLadders {
+    pub fn new(board: ChutesBoard) -> ChutesAndLadders {
+        ChutesAndLadders { board }
+    }
+
+    pub fn board(&self) -> &ChutesBoard {
+        &self.board
+    }
+
+    /// Follows the jumps that start on `square` (more than one only with `chain-jumps`, and
+    /// validation rules out cycles). Returns where the token comes to rest and the jumps taken.
+    fn follow(&self, mut square: usize, events: &mut Events) -> (usize, u8) {
+        let mut jumps = 0u8;
+        while let Some(to) = self.board.jump(square) {
+            *events = events.with(if to > square {
+                Event::Ladder
+            } else {
+                Event::Chute
+            });
+            jumps = jumps.saturating_add(1);
+            square = to;
+        }
+        (square, jumps)
+    }
+}
+
+impl RaceGame for ChutesAndLadders {
+    type State = Square;
+    type Card = Spin;
+
+    fn start(&self) -> Square {
+        Square { at: 0, owed: 0 }
+    }
+
+    fn deck(&self) -> Vec<(Spin, u32)> {
+        self.board
+            .turns()
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (Spin(i as u32), t.weight))
+            .collect()
+    }
+
+    fn has_deck(&self) -> bool {
+        false
+    }
+
+    fn turn(&self, s: Square) -> Turn<Square> {
+        if s.owed > 0 {
+            Turn::Skip(Outcome {
+                next: Next::At(Square {
+                    at: s.at,
+                    owed: s.owed - 1,
+                }),
+                events: Events::NONE.with(Event::TurnLost),
+            })
+        } else {
+            Turn::Draw
+        }
+    }
+
+    fn step(&self, s: Square, spin: Spin) -> Outcome<Square> {
+        let t = &self.board.turns()[spin.0 as usize];
+        let n = self.board.squares();
+        let rules = &self.board.rules;
+        let mut events = Events::NONE;
+        if t.forfeit {
+            // The last allowed roll showed a roll-again face: the turn is cancelled.
+            return Outcome {
+                next: Next::At(s),
+                events: events.with(Event::TurnLost),
+            };
+        }
+        let mut at = s.at as usize;
+        let mut owed = 0u8;
+        for (k, &face) in t.faces.iter().enumerate() {
+            if k > 0 {
+                events = events.with(Event::RollAgain);
+            }
+            let target = at + self.board.faces()[face].0 as usize;
+            let landed = if target == n || (target > n && rules.overshoot == Overshoot::Win) {
+                return Outcome {
+                    next: Next::Finished,
+                    events,
+                };
+            } else if target > n {
+                events = events.with(Event::Overshoot);
+                match rules.overshoot {
+                    Overshoot::Stay => continue,
+                    // Validation keeps every face <= N, so this is at least 1.
+                    _ => 2 * n - target,
+                }
+            } else {
+                target
+            };
+            let (rest, jumps) = self.follow(landed, &mut events);
+            if rest == n {
+                // A ladder to the last square wins at once.
+                return Outcome {
+                    next: Next::Finished,
+                    events,
+                };
+            }
+            if rules.jump_costs_turn {
+                owed = owed.saturating_add(jumps);
+            }
+            at = rest;
+        }
+        Outcome {
+            next: Next::At(Square {
+                at: at as u32,
+                owed,
+            }),
+            events,
+        }
+    }
+
+    fn describe(&self, s: Square) -> String {
+        let place = if s.at == 0 {
+            "off the board".to_string()
+        } else {
+            format!("square {}", s.at)
+        };
+        match s.owed {
+            0 => place,
+            1 => format!("{place}, owes a turn"),
+            k => format!("{place}, owes {k} turns"),
+        }
+    }
+
+    fn card_name(&self, spin: Spin) -> String {
+        self.board.turn_name(&self.board.turns()[spin.0 as usize])
+    }
+
+    fn position(&self, s: Square) -> Option<usize> {
+        (s.at > 0).then(|| s.at as usize - 1)
+    }
+}

@@ -1,0 +1,513 @@
+//! Chutes and Ladders (Snakes and Ladders): squares 1..N, a spinner, and jumps (a ladder goes
+//! up, a chute goes down).
+//!
+//! Like Candy Land, the file ([`ChutesFile`]) only mirrors the TOML and [`ChutesBoard::from_file`]
+//! checks everything, collecting every problem with its field. The validated board also expands
+//! the spinner into the outcomes of one *turn*: with "roll again", a turn is a sequence of rolls
+//! (say 6, 6, 2), and each sequence is one weighted outcome. So the chain still sees one draw per
+//! turn from a fixed set of outcomes with integer weights, every probability stays an exact
+//! fraction, and the state needs nothing new: the extra rolls belong to the same turn.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::validate::Problems;
+use crate::model::{InvalidBoard, MAX_CARDS, MAX_SPACES};
+
+/// The most outcomes one turn may have once "roll again" sequences are expanded.
+pub const MAX_OUTCOMES: usize = 100_000;
+
+/// A whole `game = "chutes-and-ladders"` board file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChutesFile {
+    /// `"chutes-and-ladders"` (checked before this struct is read).
+    pub game: String,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub source: String,
+    pub board: ChutesSection,
+    pub spinner: SpinnerSection,
+    #[serde(default)]
+    pub rules: ChutesRules,
+}
+
+/// `[board]`: the number of squares and the jumps.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChutesSection {
+    /// N: squares are numbered 1..N; reaching N wins.
+    pub squares: usize,
+    /// Jumps up: landing on `from` moves you to `to > from`.
+    #[serde(default)]
+    pub ladders: Vec<Jump>,
+    /// Jumps down: landing on `from` moves you to `to < from`.
+    #[serde(default)]
+    pub chutes: Vec<Jump>,
+}
+
+/// A ladder or a chute, by square number (1-based, as printed on the board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Jump {
+    pub from: usize,
+    pub to: usize,
+}
+
+/// `[spinner]`: the faces and how likely each is.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpinnerSection {
+    /// How many squares each face moves.
+    pub faces: Vec<u32>,
+    /// Integer weight of each face (default: all 1, a fair spinner).
+    pub weights: Option<Vec<u32>>,
+}
+
+/// What happens when a roll would go past the last square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Overshoot {
+    /// The token stays put: the last square must be reached exactly (Milton Bradley's rule).
+    #[default]
+    Stay,
+    /// The token counts the extra squares back from the last square.
+    Bounce,
+    /// Reaching or passing the last square wins.
+    Win,
+}
+
+/// What happens when the last allowed roll of a turn also shows a roll-again face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnMaxRolls {
+    /// It moves like any roll, and the turn ends.
+    #[default]
+    Move,
+    /// The whole turn is cancelled: the token goes back to where the turn began.
+    Forfeit,
+}
+
+/// The rule variants of Chutes and Ladders; every key has a documented default.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
+pub struct ChutesRules {
+    pub overshoot: Overshoot,
+    /// Climbing a ladder or sliding a chute costs a turn: the player's next turn is skipped.
+    /// Default false (one published analysis counts it; the printed rules do not).
+    pub jump_costs_turn: bool,
+    /// Faces that give another roll in the same turn (e.g. `[6]`). Default: none.
+    pub roll_again: Vec<u32>,
+    /// With `roll-again`: the most rolls in one turn (default 3).
+    pub max_rolls: u32,
+    pub on_max_rolls: OnMaxRolls,
+    /// Whether a jump may end on another jump's start and continue from there. Default false:
+    /// such a board is rejected as a probable mistake.
+    pub chain_jumps: bool,
+}
+
+impl Default for ChutesRules {
+    fn default() -> Self {
+        ChutesRules {
+            overshoot: Overshoot::Stay,
+            jump_costs_turn: false,
+            roll_again: Vec::new(),
+            max_rolls: 3,
+            on_max_rolls: OnMaxRolls::Move,
+            chain_jumps: false,
+        }
+    }
+}
+
+fn word<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+impl fmt::Display for ChutesRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "overshoot {}", word(&self.overshoot))?;
+        if self.jump_costs_turn {
+            f.write_str("; a jump costs a turn")?;
+        }
+        if !self.roll_again.is_empty() {
+            let faces: Vec<String> = self.roll_again.iter().map(u32::to_string).collect();
+            write!(
+                f,
+                "; roll again on {} (at most {} rolls, then {})",
+                faces.join("/"),
+                self.max_rolls,
+                word(&self.on_max_rolls)
+            )?;
+        }
+        if self.chain_jumps {
+            f.write_str("; jumps chain")?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of one turn: the faces rolled, in order (indices into [`ChutesBoard::faces`]),
+/// and its weight over [`ChutesBoard::total_weight`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnRolls {
+    pub faces: Vec<usize>,
+    pub weight: u32,
+    /// The turn is cancelled (the last allowed roll showed a roll-again face under `forfeit`).
+    pub forfeit: bool,
+}
+
+/// A validated Chutes and Ladders board.
+#[derive(Debug, Clone)]
+pub struct ChutesBoard {
+    pub name: String,
+    pub description: String,
+    pub source: String,
+    squares: usize,
+    /// `jump[k]`: where landing on square k sends you (index 0 unused).
+    jump: Vec<Option<usize>>,
+    ladders: Vec<(usize, usize)>,
+    chutes: Vec<(usize, usize)>,
+    /// (moves, weight) of each face.
+    faces: Vec<(u32, u32)>,
+    turns: Vec<TurnRolls>,
+    pub rules: ChutesRules,
+}
+
+impl ChutesBoard {
+    /// N, the number of squares (the last square wins).
+    pub fn squares(&self) -> usize {
+        self.squares
+    }
+
+    /// Where landing on `square` sends a token directly, if a jump starts there.
+    pub fn jump(&self, square: usize) -> Option<usize> {
+        self.jump[square]
+    }
+
+    pub fn ladders(&self) -> &[(usize, usize)] {
+        &self.ladders
+    }
+
+    pub fn chutes(&self) -> &[(usize, usize)] {
+        &self.chutes
+    }
+
+    /// (moves, weight) of each spinner face.
+    pub fn faces(&self) -> &[(u32, u32)] {
+        &self.faces
+    }
+
+    /// The weighted outcomes of one turn.
+    pub fn turns(&self) -> &[TurnRolls] {
+        &self.turns
+    }
+
+    /// The name of a turn outcome: "4", "6+6+2", "6+6+6 (forfeit)".
+    pub fn turn_name(&self, t: &TurnRolls) -> String {
+        let rolls: Vec<String> = t
+            .faces
+            .iter()
+            .map(|&f| self.faces[f].0.to_string())
+            .collect();
+        let name = rolls.join("+");
+        if t.forfeit {
+            format!("{name} (forfeit)")
+        } else {
+            name
+        }
+    }
+
+    /// Validates a parsed file, collecting every problem.
+    pub fn from_file(file: &ChutesFile) -> Result<ChutesBoard, InvalidBoard> {
+        let mut p = Problems::default();
+        if file.name.trim().is_empty() {
+            p.add(
+                "name",
+                "is empty; give the board a short name such as \"chutes-and-ladders\"",
+            );
+        }
+        let n = file.board.squares;
+        if n == 0 || n > MAX_SPACES {
+            p.add(
+                "board.squares",
+                format!("is {n}; give the number of squares, 1 to {MAX_SPACES}"),
+            );
+            return Err(p.into_invalid());
+        }
+        let faces = spinner(&file.spinner, &mut p);
+        let rules = &file.rules;
+        if rules.overshoot == Overshoot::Bounce {
+            if let Some(&(big, _)) = faces.iter().find(|(v, _)| *v as usize > n) {
+                p.add(
+                    "rules.overshoot",
+                    format!(
+                        "\"bounce\" needs every face to be at most the number of squares ({n}), but a face moves {big}; use \"stay\" or \"win\", or a smaller spinner"
+                    ),
+                );
+            }
+        }
+        let mut jump: Vec<Option<usize>> = vec![None; n + 1];
+        let mut ladders = Vec::new();
+        let mut chutes = Vec::new();
+        let mut origin: Vec<Option<String>> = vec![None; n + 1];
+        for (kind, list, up) in [
+            ("ladders", &file.board.ladders, true),
+            ("chutes", &file.board.chutes, false),
+        ] {
+            for (i, j) in list.iter().enumerate() {
+                let field = format!("board.{kind}[{i}]");
+                let what = if up { "a ladder" } else { "a chute" };
+                if j.from == 0 || j.from >= n {
+                    p.add(
+                        &field,
+                        format!(
+                            "starts on square {}; {what} must start on a square from 1 to {} (none on the last square, which wins)",
+                            j.from,
+                            n.saturating_sub(1)
+                        ),
+                    );
+                    continue;
+                }
+                if j.to == 0 || j.to > n {
+                    p.add(
+                        &field,
+                        format!("ends on square {}; squares are numbered 1 to {n}", j.to),
+                    );
+                    continue;
+                }
+                if up && j.to <= j.from {
+                    p.add(
+                        &field,
+                        format!(
+                            "goes from {} down to {}; a ladder goes up: swap the squares or list it under `chutes`",
+                            j.from, j.to
+                        ),
+                    );
+                    continue;
+                }
+                if !up && j.to >= j.from {
+                    p.add(
+                        &field,
+                        format!(
+                            "goes from {} up to {}; a chute goes down: swap the squares or list it under `ladders`",
+                            j.from, j.to
+                        ),
+                    );
+                    continue;
+                }
+                if let Some(first) = &origin[j.from] {
+                    p.add(
+                        &field,
+                        format!(
+                            "starts on square {}, like {first}; a square can start only one jump",
+                            j.from
+                        ),
+                    );
+                    continue;
+                }
+                origin[j.from] = Some(field);
+                jump[j.from] = Some(j.to);
+                if up {
+                    ladders.push((j.from, j.to));
+                } else {
+                    chutes.push((j.from, j.to));
+                }
+            }
+        }
+        // A jump that ends on another jump's start: an error unless chaining is asked for, and
+        // then a cycle of jumps is an error (a token would never come to rest).
+        for from in 1..n {
+            let Some(to) = jump[from] else { continue };
+            if jump[to].is_none() {
+                continue;
+            }
+            let field = origin[from].clone().unwrap_or_default();
+            if !rules.chain_jumps {
+                p.add(
+                    field,
+                    format!(
+                        "ends on square {to}, where another jump starts; move one of them, or set `chain-jumps = true` in [rules] to follow both"
+                    ),
+                );
+                continue;
+            }
+            let mut at = to;
+            for _ in 0..=n {
+                match jump[at] {
+                    Some(next) if next == from => {
+                        p.add(
+                            field.clone(),
+                            format!("starts a cycle of jumps through square {to}; a token would never come to rest, so break the cycle"),
+                        );
+                        break;
+                    }
+                    Some(next) => at = next,
+                    None => break,
+                }
+            }
+        }
+        let turns = turn_outcomes(&faces, rules, &mut p);
+        if !p.is_empty() {
+            return Err(p.into_invalid());
+        }
+        Ok(ChutesBoard {
+            name: file.name.clone(),
+            description: file.description.clone(),
+            source: file.source.clone(),
+            squares: n,
+            jump,
+            ladders,
+            chutes,
+            faces,
+            turns,
+            rules: rules.clone(),
+        })
+    }
+}
+
+/// The faces with their weights.
+fn spinner(s: &SpinnerSection, p: &mut Problems) -> Vec<(u32, u32)> {
+    if s.faces.is_empty() {
+        p.add(
+            "spinner.faces",
+            "is empty; list how far each face moves, e.g. [1, 2, 3, 4, 5, 6]",
+        );
+        return Vec::new();
+    }
+    for (i, &f) in s.faces.iter().enumerate() {
+        if f == 0 {
+            p.add(
+                format!("spinner.faces[{i}]"),
+                "is 0; every face must move at least one square",
+            );
+        }
+        if s.faces[..i].contains(&f) {
+            p.add(
+                format!("spinner.faces[{i}]"),
+                format!(
+                    "{f} is listed twice; list each face once and give it a weight in `weights`"
+                ),
+            );
+        }
+    }
+    let weights = match &s.weights {
+        None => vec![1; s.faces.len()],
+        Some(w) if w.len() != s.faces.len() => {
+            p.add(
+                "spinner.weights",
+                format!(
+                    "has {} weights for {} faces; give one weight per face",
+                    w.len(),
+                    s.faces.len()
+                ),
+            );
+            return Vec::new();
+        }
+        Some(w) => {
+            for (i, &x) in w.iter().enumerate() {
+                if x == 0 {
+                    p.add(
+                        format!("spinner.weights[{i}]"),
+                        "is 0; remove the face instead, or give it a positive weight",
+                    );
+                }
+            }
+            w.clone()
+        }
+    };
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if total > MAX_CARDS {
+        p.add(
+            "spinner.weights",
+            format!("add up to {total}; at most {MAX_CARDS} is supported (the simulator holds one entry per unit of weight), so scale them down"),
+        );
+        return Vec::new();
+    }
+    s.faces.iter().copied().zip(weights).collect()
+}
+
+/// Expands the spinner into the weighted outcomes of one turn. Without roll-again each face is
+/// one outcome. With it, a sequence of k rolls (all but the last showing a roll-again face, or
+/// k = max-rolls) has probability prod(w) / W^k, written over the common denominator W^m as
+/// prod(w) * W^(m-k): these weights add up to exactly W^m.
+fn turn_outcomes(faces: &[(u32, u32)], rules: &ChutesRules, p: &mut Problems) -> Vec<TurnRolls> {
+    if faces.is_empty() {
+        return Vec::new();
+    }
+    if rules.roll_again.is_empty() {
+        return faces
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, w))| TurnRolls {
+                faces: vec![i],
+                weight: w,
+                forfeit: false,
+            })
+            .collect();
+    }
+    let again: Vec<bool> = faces
+        .iter()
+        .map(|(v, _)| rules.roll_again.contains(v))
+        .collect();
+    for (i, f) in rules.roll_again.iter().enumerate() {
+        if !faces.iter().any(|(v, _)| v == f) {
+            p.add(
+                format!("rules.roll-again[{i}]"),
+                format!("{f} is not a face of the spinner; list faces from spinner.faces"),
+            );
+        }
+    }
+    let m = rules.max_rolls;
+    if !(2..=20).contains(&m) {
+        p.add(
+            "rules.max-rolls",
+            format!("is {m}; with roll-again give 2 to 20 rolls per turn (an unlimited turn has no finite set of outcomes)"),
+        );
+        return Vec::new();
+    }
+    let w_total: u64 = faces.iter().map(|&(_, w)| u64::from(w)).sum();
+    let denominator = (0..m).try_fold(1u64, |d, _| d.checked_mul(w_total));
+    if denominator.is_none_or(|d| d > MAX_CARDS) {
+        p.add(
+            "rules.max-rolls",
+            format!("{m} rolls of a spinner of total weight {w_total} give more than {MAX_CARDS} equally likely turns (the simulator holds one entry per turn); lower max-rolls (at most 7 for a six-face spinner)"),
+        );
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    // Depth-first over sequences; `prefix` holds roll-again faces only.
+    let mut stack: Vec<(Vec<usize>, u64)> = vec![(Vec::new(), 1)];
+    while let Some((prefix, weight)) = stack.pop() {
+        let k = prefix.len() as u32 + 1;
+        for (i, &(_, w)) in faces.iter().enumerate() {
+            let mut seq = prefix.clone();
+            seq.push(i);
+            let wk = weight * u64::from(w);
+            if again[i] && k < m {
+                stack.push((seq, wk));
+                continue;
+            }
+            let scale = w_total.pow(m - k);
+            out.push(TurnRolls {
+                faces: seq,
+                weight: (wk * scale) as u32,
+                forfeit: again[i] && rules.on_max_rolls == OnMaxRolls::Forfeit,
+            });
+            if out.len() > MAX_OUTCOMES {
+                p.add(
+                    "rules.max-rolls",
+                    format!("one turn would have more than {MAX_OUTCOMES} outcomes; lower max-rolls or list fewer roll-again faces"),
+                );
+                return Vec::new();
+            }
+        }
+    }
+    out.sort_by(|a, b| a.faces.cmp(&b.faces));
+    out
+}
