@@ -26,6 +26,11 @@ impl BoardSource {
         })
     }
 
+    /// Applies a variant and validates a Candy Land board (an error for another game).
+    pub fn board(&self, variant: &Variant) -> Result<Board, UserError> {
+        candyland(&self.label, self.game(variant)?)
+    }
+
     /// The file with a variant applied, not validated.
     pub fn edited(&self, variant: &Variant) -> Result<GameFile, UserError> {
         let mut file = self.file.clone();

@@ -19,8 +19,7 @@ impl Track {
     }
 }
 
-/// 4. Expected remaining turns from each space, with traps (licorice), named spaces (landmarks)
-/// and jumps (shortcuts, ladders, chutes) marked.
+/// 4. Expected remaining turns from each space, with its traps, named spaces and jumps marked.
 pub struct RemainingChart<'a> {
     pub board: &'a str,
     pub track: &'a Track,
@@ -113,9 +112,9 @@ impl Chart for RemainingChart<'_> {
             }
         }
         let mut row = 0;
-        for (name, colour, jumps) in &self.track.jumps {
-            let c = rgb(*colour);
-            for (k, &(from, to)) in jumps.iter().enumerate() {
+        for jumps in &self.track.jumps {
+            let (name, c) = (&jumps.name, rgb(jumps.colour));
+            for (k, &(from, to)) in jumps.moves.iter().enumerate() {
                 // Stagger the arrows so that overlapping jumps stay apart.
                 let y = top * (0.04 + 0.035 * row as f64);
                 row += 1;

@@ -81,8 +81,18 @@ pub struct Track {
     pub traps: (String, Vec<usize>),
     /// Named spaces (landmarks), with their legend name and colour.
     pub named: (String, Rgb, Vec<(usize, String)>),
-    /// Moves from one index to another (shortcuts, ladders, chutes): (legend name, colour, moves).
-    pub jumps: Vec<(String, Rgb, Vec<(usize, usize)>)>,
+    /// Moves from one index to another (shortcuts, ladders, chutes).
+    pub jumps: Vec<Jumps>,
+}
+
+/// One kind of jump along the track, for the charts.
+#[derive(Debug, Clone)]
+pub struct Jumps {
+    /// Legend name, e.g. "ladder".
+    pub name: String,
+    pub colour: Rgb,
+    /// (from, to) as 0-based indices.
+    pub moves: Vec<(usize, usize)>,
 }
 
 /// The colour a Candy Land space is drawn in.
@@ -297,7 +307,11 @@ impl Game {
                             .map(|l| (l.space, l.name.clone()))
                             .collect(),
                     ),
-                    jumps: vec![("shortcut".into(), GREY, b.shortcuts().collect())],
+                    jumps: vec![Jumps {
+                        name: "shortcut".into(),
+                        colour: GREY,
+                        moves: b.shortcuts().collect(),
+                    }],
                 }
             }
             Game::ChutesAndLadders(b) => {
@@ -320,16 +334,16 @@ impl Game {
                     traps: (String::new(), Vec::new()),
                     named: (String::new(), GREY, Vec::new()),
                     jumps: vec![
-                        (
-                            "ladder".into(),
-                            LADDER_GREEN,
-                            b.ladders().iter().copied().map(index).collect(),
-                        ),
-                        (
-                            "chute".into(),
-                            CHUTE_RED,
-                            b.chutes().iter().copied().map(index).collect(),
-                        ),
+                        Jumps {
+                            name: "ladder".into(),
+                            colour: LADDER_GREEN,
+                            moves: b.ladders().iter().copied().map(index).collect(),
+                        },
+                        Jumps {
+                            name: "chute".into(),
+                            colour: CHUTE_RED,
+                            moves: b.chutes().iter().copied().map(index).collect(),
+                        },
                     ],
                 }
             }

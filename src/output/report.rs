@@ -440,9 +440,9 @@ fn markdown(
     if !track.named.2.is_empty() {
         marked.push(format!("{}s are triangles", track.named.0));
     }
-    for (name, _, jumps) in &track.jumps {
-        if !jumps.is_empty() {
-            marked.push(format!("the {name}s are the arrows near the axis"));
+    for jumps in &track.jumps {
+        if !jumps.moves.is_empty() {
+            marked.push(format!("the {}s are the arrows near the axis", jumps.name));
         }
     }
     let word = track.axis.split_whitespace().next().unwrap_or("space");

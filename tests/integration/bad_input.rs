@@ -67,6 +67,55 @@ const FIXTURES: &[(&str, &[&str])] = &[
     ),
     ("not-utf8.toml", &["not-utf8.toml", "not UTF-8 text"]),
     ("a-directory.toml", &["a-directory.toml", "is a directory"]),
+    (
+        "unknown-game.toml",
+        &["game", "'snakes'", "chutes-and-ladders"],
+    ),
+    (
+        "chutes-ladder-goes-down.toml",
+        &["board.ladders[0]", "a ladder goes up"],
+    ),
+    (
+        "chutes-chute-goes-up.toml",
+        &["board.chutes[0]", "a chute goes down"],
+    ),
+    (
+        "chutes-jump-from-last-square.toml",
+        &["board.chutes[0]", "square 10", "none on the last square"],
+    ),
+    (
+        "chutes-jump-onto-jump.toml",
+        &[
+            "board.ladders[0]",
+            "another jump starts",
+            "chain-jumps = true",
+        ],
+    ),
+    (
+        "chutes-jump-cycle.toml",
+        &["board.ladders[0]", "cycle of jumps"],
+    ),
+    (
+        "chutes-bounce-face-too-big.toml",
+        &["rules.overshoot", "at most the number of squares (4)"],
+    ),
+    (
+        "chutes-roll-again-not-a-face.toml",
+        &["rules.roll-again[0]", "not a face"],
+    ),
+    (
+        "chutes-too-many-rolls.toml",
+        &["rules.max-rolls", "lower max-rolls"],
+    ),
+    (
+        "chutes-weights-mismatch.toml",
+        &["spinner.weights", "one weight per face"],
+    ),
+    ("chutes-no-squares.toml", &["board.squares", "is 0"]),
+    (
+        "chutes-unknown-key.toml",
+        &["chutes-unknown-key.toml", "line 5", "snakes"],
+    ),
 ];
 
 fn fixture(name: &str) -> String {

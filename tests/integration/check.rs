@@ -8,10 +8,10 @@ use num_traits::One;
 use serde::Deserialize;
 
 use candyland::chain::Chain;
-use candyland::check::{candidate, fit, histogram, rank, variants, Settings};
+use candyland::check::{candidate, fit, histogram, rank, Settings};
 use candyland::config::read_board;
 use candyland::game::CandyLand;
-use candyland::model::{DoubleMove, Variant};
+use candyland::model::{rule_hypotheses, DoubleMove, GameKind, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 
 use crate::common::{candyland, dir_with};
@@ -68,7 +68,7 @@ fn the_ranking_finds_the_true_rules_of_every_shipped_board() {
         let mut candidates = Vec::new();
         for src in ["classic", "treats", "treats-as-coded"] {
             let s = read_board(Some(src)).unwrap();
-            for v in variants() {
+            for v in rule_hypotheses(GameKind::CandyLand) {
                 for deck in [DeckMode::Iid, DeckMode::Shuffled] {
                     candidates.extend(candidate(&s, &v, deck, &SETTINGS));
                 }

@@ -16,6 +16,8 @@ struct AnalyzeJson {
     rules: String,
     variant: String,
     spaces: usize,
+    size: String,
+    draws: String,
     cards: u32,
     states: usize,
     expected_turns: f64,
@@ -525,6 +527,7 @@ struct SpacesFiguresJson {
 struct SpacesJson {
     board: String,
     variant: String,
+    first_number: usize,
     names: Vec<String>,
     notes: Vec<String>,
     figures: SpacesFiguresJson,
@@ -547,9 +550,17 @@ fn spaces_json_and_csv_cover_every_space() {
             "turn-lost",
             "shortcut",
             "landmark-forward",
-            "landmark-backward"
+            "landmark-backward",
+            "ladder",
+            "chute",
+            "overshoot",
+            "roll-again"
         ]
     );
+    // Every event is listed; those of the other game never happen here.
+    for e in &s.figures.events[5..] {
+        assert_eq!(e.expected, 0.0, "{}", e.event);
+    }
     let csv = stdout(&["spaces", "--csv"]);
     assert_eq!(csv.lines().count(), 135);
     assert!(stdout(&["spaces"]).contains("Expected events per game"));

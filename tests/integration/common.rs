@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use candyland::chain::Chain;
-use candyland::config::parse_board;
-use candyland::game::{CandyLand, Token};
-use candyland::model::{Card, Variant};
+use candyland::config::parse_game;
+use candyland::game::{AnyCard, AnyGame, AnyState};
+use candyland::model::Variant;
 use candyland::solve::{About, Analysis, Options};
 
 /// Tolerances, named so that each test says which kind of agreement it expects.
@@ -19,19 +19,20 @@ pub mod tol {
     pub const FROM_DISTRIBUTION: f64 = 1e-9;
 }
 
-pub type CandyChain = Chain<Token, Card>;
+/// The chain of a board of any game.
+pub type CandyChain = Chain<AnyState, AnyCard>;
 
 /// Parses and validates a board given as TOML text.
-pub fn game(toml: &str) -> CandyLand {
+pub fn game(toml: &str) -> AnyGame {
     game_with(toml, &Variant::default())
 }
 
-pub fn game_with(toml: &str, variant: &Variant) -> CandyLand {
-    CandyLand::new(parse_board("test board", toml, variant).expect("valid test board"))
+pub fn game_with(toml: &str, variant: &Variant) -> AnyGame {
+    AnyGame::new(parse_game("test board", toml, variant).expect("valid test board"))
 }
 
 /// Builds the chain and solves it with default options.
-pub fn solve(toml: &str) -> (CandyLand, CandyChain, Analysis) {
+pub fn solve(toml: &str) -> (AnyGame, CandyChain, Analysis) {
     let g = game(toml);
     let chain = Chain::build(&g);
     let a = Analysis::of(&g, &chain, About::default(), &Options::default()).expect("solvable");

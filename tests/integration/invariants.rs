@@ -7,15 +7,16 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use candyland::chain::Chain;
-use candyland::config::parse_board;
-use candyland::game::CandyLand;
-use candyland::model::{shipped, Element, LicoriceRule, Variant};
+use candyland::config::{parse_board, parse_game};
+use candyland::game::{AnyGame, CandyLand};
+use candyland::model::chutes::{OnMaxRolls, Overshoot};
+use candyland::model::{shipped, Element, GameKind, LicoriceRule, RollAgain, Variant};
 use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
 
 use crate::common::tol;
 
-/// Every shipped board, plus variants of the classic board that exercise other rules.
-fn cases() -> Vec<(String, CandyLand)> {
+/// Every shipped board under rule variants of its game that exercise other rules.
+fn cases() -> Vec<(String, AnyGame)> {
     let mut variants = vec![Variant::default()];
     for licorice in [LicoriceRule::LoseNextTurn, LicoriceRule::None] {
         variants.push(Variant {
@@ -27,11 +28,35 @@ fn cases() -> Vec<(String, CandyLand)> {
         without: vec![Element::Landmarks, Element::Shortcuts],
         ..Variant::default()
     });
+    let mut chutes = vec![Variant::default()];
+    for overshoot in [Overshoot::Bounce, Overshoot::Win] {
+        chutes.push(Variant {
+            overshoot: Some(overshoot),
+            ..Variant::default()
+        });
+    }
+    chutes.push(Variant {
+        jump_costs_turn: Some(true),
+        roll_again: Some(RollAgain(vec![6])),
+        ..Variant::default()
+    });
+    chutes.push(Variant {
+        roll_again: Some(RollAgain(vec![5, 6])),
+        on_max_rolls: Some(OnMaxRolls::Forfeit),
+        ..Variant::default()
+    });
     let mut out = Vec::new();
     for s in shipped::SHIPPED {
-        for v in &variants {
-            let board = parse_board(s.name, s.text, v).unwrap();
-            out.push((format!("{} {v}", s.name), CandyLand::new(board)));
+        let kind = parse_game(s.name, s.text, &Variant::default())
+            .unwrap()
+            .kind();
+        let list = match kind {
+            GameKind::CandyLand => &variants,
+            GameKind::ChutesAndLadders => &chutes,
+        };
+        for v in list {
+            let board = parse_game(s.name, s.text, v).unwrap();
+            out.push((format!("{} {v}", s.name), AnyGame::new(board)));
         }
     }
     out

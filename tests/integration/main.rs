@@ -5,10 +5,12 @@
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
 //! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`;
 //! - `simulation`: Monte Carlo against the exact answers, determinism, published figures;
-//! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures.
+//! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures;
+//! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end.
 
 mod bad_input;
 mod check;
+mod chutes;
 mod cli;
 mod common;
 mod forever;

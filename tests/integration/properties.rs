@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
 use candyland::chain::{Chain, FINISH};
-use candyland::config::parse_board;
-use candyland::game::CandyLand;
+use candyland::config::parse_game;
+use candyland::game::AnyGame;
 use candyland::model::Variant;
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
@@ -110,14 +110,59 @@ fn board() -> impl Strategy<Value = String> {
         })
 }
 
+/// A random valid Chutes and Ladders board: 2 to 30 squares, a spinner of 1 to 6 distinct
+/// faces with weights 1 to 4, up to 6 jumps (no jump starts where another one starts or ends),
+/// and random rules (bounce only when every face fits on the board).
+fn chutes_board() -> impl Strategy<Value = String> {
+    (
+        2usize..=30,
+        prop::collection::btree_set(1u32..=6, 1..=6),
+        prop::collection::vec(1u32..=4, 6),
+        prop::collection::vec((1usize..100, 1usize..100), 0..6),
+        (0usize..3, any::<bool>(), any::<bool>(), 2u32..=3, any::<bool>()),
+    )
+        .prop_map(|(n, faces, weights, jumps, (over, costs, again, max_rolls, forfeit))| {
+            let faces: Vec<u32> = faces.into_iter().collect();
+            let mut starts = std::collections::BTreeSet::new();
+            let mut ends = std::collections::BTreeSet::new();
+            let (mut ladders, mut chutes) = (Vec::new(), Vec::new());
+            for (a, b) in jumps {
+                let (from, to) = (1 + a % (n - 1), 1 + b % n);
+                if from == to || starts.contains(&to) || ends.contains(&from) || starts.contains(&from) {
+                    continue;
+                }
+                starts.insert(from);
+                ends.insert(to);
+                let entry = format!("{{ from = {from}, to = {to} }}");
+                if to > from { ladders.push(entry) } else { chutes.push(entry) }
+            }
+            let max_face = *faces.last().unwrap() as usize;
+            let overshoot = match over {
+                1 if max_face <= n => "bounce",
+                2 => "win",
+                _ => "stay",
+            };
+            let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            let roll_again = if again { format!("[{max_face}]") } else { "[]".into() };
+            format!(
+                "game = \"chutes-and-ladders\"\nname = \"random\"\n[board]\nsquares = {n}\nladders = [{}]\nchutes = [{}]\n[spinner]\nfaces = [{}]\nweights = [{}]\n[rules]\novershoot = \"{overshoot}\"\njump-costs-turn = {costs}\nroll-again = {roll_again}\nmax-rolls = {max_rolls}\non-max-rolls = \"{}\"\n",
+                ladders.join(", "),
+                chutes.join(", "),
+                list(&faces),
+                list(&weights[..faces.len()]),
+                if forfeit { "forfeit" } else { "move" },
+            )
+        })
+}
+
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(config(64))]
 
     #[test]
-    fn random_boards_keep_every_invariant(text in board()) {
-        let b = parse_board("random", &text, &Variant::default());
+    fn random_boards_keep_every_invariant(text in prop_oneof![board(), chutes_board()]) {
+        let b = parse_game("random", &text, &Variant::default());
         prop_assert!(b.is_ok(), "generated an invalid board: {:?}\n{}", b.err(), text);
-        let game = CandyLand::new(b.unwrap());
+        let game = AnyGame::new(b.unwrap());
         let chain = Chain::build(&game);
         let d = BigInt::from(chain.denominator());
         // Rows of [Q | r] sum to exactly 1, rebuilt from the per-card table.
@@ -169,14 +214,14 @@ proptest! {
     #[test]
     fn arbitrary_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes);
-        let _ = parse_board("fuzz", &text, &Variant::default());
+        let _ = parse_game("fuzz", &text, &Variant::default());
     }
 
     /// Valid boards with random edits (bytes replaced, deleted, inserted) never make the parser
     /// or validator panic, and whatever validates also builds and solves without panicking.
     #[test]
     fn mutated_boards_never_panic(
-        text in board(),
+        text in prop_oneof![board(), chutes_board()],
         edits in prop::collection::vec((0usize..2000, 0u8..3, any::<u8>()), 1..6),
     ) {
         let mut bytes = text.into_bytes();
@@ -189,9 +234,9 @@ proptest! {
             }
         }
         let text = String::from_utf8_lossy(&bytes);
-        if let Ok(board) = parse_board("fuzz", &text, &Variant::default()) {
+        if let Ok(board) = parse_game("fuzz", &text, &Variant::default()) {
             if board.len() <= 10_000 {
-                let game = CandyLand::new(board);
+                let game = AnyGame::new(board);
                 let chain = Chain::build(&game);
                 let _ = Analysis::of(&game, &chain, About::default(), &Options { exact: false, max_turns: 10_000, ..Options::default() });
             }

@@ -1,6 +1,6 @@
 //! The shipped boards: they load, match their sources space for space, and solve.
 
-use candyland::config::{load_board, parse_board};
+use candyland::config::load_board;
 use candyland::model::{shipped, Board, Card, Colour, LicoriceRule, Variant};
 
 use crate::common::analysis;
@@ -105,9 +105,9 @@ fn the_two_treats_decks_differ_where_the_write_up_contradicts_itself() {
 #[test]
 fn every_shipped_board_loads_and_solves() {
     for s in shipped::SHIPPED {
-        let b = parse_board(s.name, s.text, &Variant::default()).unwrap();
-        assert_eq!(b.name, s.name, "a shipped board's name is its file name");
-        assert!(!b.source.is_empty() && !b.description.is_empty());
+        let b = candyland::config::parse_game(s.name, s.text, &Variant::default()).unwrap();
+        assert_eq!(b.name(), s.name, "a shipped board's name is its file name");
+        assert!(!b.source().is_empty() && !b.description().is_empty());
         let a = analysis(s.text);
         assert!(a.expected_turns.is_finite() && a.expected_turns > 1.0);
         assert!(a.unfinished_mass < 1e-12);

@@ -2,7 +2,7 @@
 //! seed 002.
 
 use candyland::chain::Chain;
-use candyland::config::{load_board, parse_board};
+use candyland::config::parse_board;
 use candyland::game::CandyLand;
 use candyland::model::{shipped, Element, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator, CHUNK};
@@ -10,8 +10,8 @@ use candyland::solve::{About, Analysis, Options};
 use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
 fn setup(board: &str, variant: &Variant) -> (Analysis, Simulator) {
-    let b = load_board(Some(board), variant).unwrap();
-    let g = CandyLand::new(b);
+    let b = candyland::config::load_game(Some(board), variant).unwrap();
+    let g = candyland::game::AnyGame::new(b);
     let chain = Chain::build(&g);
     let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
     (a, Simulator::new(&chain))

@@ -3,15 +3,24 @@
 use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
+use candyland::config::parse_game;
 use candyland::game::RaceGame;
+use candyland::model::Variant;
 use candyland::solve::spaces::{occupancy, Spaces};
 
 use crate::common::{game, tol};
 
+/// The number of spaces of a board given as TOML.
+fn len(toml: &str) -> usize {
+    parse_game("test board", toml, &Variant::default())
+        .unwrap()
+        .len()
+}
+
 fn spaces(toml: &str) -> Spaces {
     let g = game(toml);
     let chain = Chain::build(&g);
-    Spaces::of(&g, &chain, g.board().len()).unwrap()
+    Spaces::of(&g, &chain, len(toml)).unwrap()
 }
 
 fn event(s: &Spaces, name: &str) -> f64 {
@@ -144,7 +153,7 @@ fn occupancy_equals_the_summed_distribution_iteration() {
     }
     // And the occupancies sum to E[T].
     let e: f64 = v.iter().sum();
-    let s = Spaces::of(&g, &chain, g.board().len()).unwrap();
+    let s = Spaces::of(&g, &chain, len(crate::shipped_text("classic"))).unwrap();
     assert_relative_eq!(e, s.cards, max_relative = 1e-12);
     assert!(g.position(chain.states()[chain.start()]).is_none());
 }
