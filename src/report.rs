@@ -36,7 +36,7 @@ pub struct PlayersRow {
 pub struct SpacesReport {
     pub board: String,
     pub variant: String,
-    /// The number printed for index 0 (0 for Candy Land, 1 for Chutes and Ladders squares).
+    /// The number printed for index 0 (0 for 0-based spaces, 1 for squares numbered from 1).
     pub first_number: usize,
     /// Each space's name and what is special about it.
     pub names: Vec<String>,

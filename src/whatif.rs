@@ -1,8 +1,7 @@
-//! What-if: the exact effect on the expected length of removing board elements, by kind (all
-//! licorice, all ladders, ...) and one at a time (each licorice space, each shortcut, each
-//! landmark's cards, each ladder, each chute). The model lists the edits
-//! ([`crate::model::element_removals`]); every row here is a full exact solve of the edited
-//! file, the same as `candyland analyze` on that file would give.
+//! What-if: the exact effect on the expected length of removing board elements, by kind and one
+//! at a time. The model says which elements a board has and lists the edits
+//! ([`crate::model::Element::of`], [`crate::model::element_removals`]); every row here is a full
+//! exact solve of the edited file, the same as `candyland analyze` on that file would give.
 
 use serde::{Deserialize, Serialize};
 

@@ -337,27 +337,51 @@ impl<S, C> Chain<S, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::parse_board;
-    use crate::game::CandyLand;
-    use crate::model::Variant;
+    use crate::game::{Outcome, RaceGame, Turn};
 
-    fn chain(toml: &str) -> Chain<crate::game::Token, crate::model::Card> {
-        let board = parse_board("test", toml, &Variant::default()).unwrap();
-        Chain::build(&CandyLand::new(board))
+    /// A toy race on 0..3: a card moves 1 (count 2) or 2 (count 1); reaching 3 finishes.
+    struct Toy;
+
+    impl RaceGame for Toy {
+        type State = u8;
+        type Card = u8;
+
+        fn start(&self) -> u8 {
+            0
+        }
+        fn deck(&self) -> Vec<(u8, u32)> {
+            vec![(1, 2), (2, 1)]
+        }
+        fn turn(&self, _: u8) -> Turn<u8> {
+            Turn::Draw
+        }
+        fn step(&self, s: u8, card: u8) -> Outcome<u8> {
+            let next = if s + card >= 3 {
+                Next::Finished
+            } else {
+                Next::At(s + card)
+            };
+            Outcome {
+                next,
+                events: Events::NONE,
+            }
+        }
+        fn describe(&self, s: u8) -> String {
+            s.to_string()
+        }
+        fn card_name(&self, c: u8) -> String {
+            c.to_string()
+        }
+        fn position(&self, s: u8) -> Option<usize> {
+            Some(s.into())
+        }
     }
 
     #[test]
     fn rows_are_exact_counts_over_the_deck_size() {
-        let c = chain(
-            r#"name = "t"
-            [board]
-            spaces = ["red", "blue", "red"]
-            [deck.single]
-            red = 2
-            blue = 1"#,
-        );
-        // States: start, 0, 1, 2. From start: red (2) -> 0, blue (1) -> 1.
-        assert_eq!(c.len(), 4);
+        let c = Chain::build(&Toy);
+        // States 0, 1, 2. From 0: 1 (count 2) -> 1, 2 (count 1) -> 2. From 2 both finish.
+        assert_eq!(c.states(), [0, 1, 2]);
         assert_eq!(c.denominator(), 3);
         for i in 0..c.len() {
             let row: u32 = c
@@ -372,5 +396,7 @@ mod tests {
         assert_eq!(c.start(), 0);
         assert_eq!(c.counts().get(0, 1), Some(&2));
         assert_eq!(c.counts().get(0, 2), Some(&1));
+        assert_eq!(c.finish_counts(), [0, 1, 3]);
+        assert!(c.has_deck());
     }
 }

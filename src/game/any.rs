@@ -137,6 +137,20 @@ impl RaceGame for AnyGame {
         }
     }
 
+    fn passed_through(&self, state: AnyState, card: AnyCard) -> Vec<usize> {
+        match (self, state, card) {
+            (AnyGame::CandyLand(g), AnyState::CandyLand(s), AnyCard::CandyLand(c)) => {
+                g.passed_through(s, c)
+            }
+            (
+                AnyGame::ChutesAndLadders(g),
+                AnyState::ChutesAndLadders(s),
+                AnyCard::ChutesAndLadders(c),
+            ) => g.passed_through(s, c),
+            _ => unreachable!("{MIXED}"),
+        }
+    }
+
     fn dense_index(&self, state: AnyState) -> Option<usize> {
         match (self, state) {
             (AnyGame::CandyLand(g), AnyState::CandyLand(s)) => g.dense_index(s),

@@ -103,7 +103,7 @@ impl CandyLand {
         }
         let mut hold = Hold::Free;
         if caught {
-            events = events.with(Event::Licorice);
+            events = events.with(Event::Trap);
             if rules.licorice == LicoriceRule::LoseNextTurn {
                 hold = Hold::LosesNextTurn;
             }

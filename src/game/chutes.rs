@@ -37,6 +37,69 @@ impl ChutesAndLadders {
         &self.board
     }
 
+    /// Plays one turn's rolls from `s`: the step function. `landed` collects the 0-based index
+    /// of every square a roll lands on (before any jump) and every square the token rests on
+    /// between rolls.
+    fn play(&self, s: Square, spin: Spin, landed: &mut Vec<usize>) -> Outcome<Square> {
+        let t = &self.board.turns()[spin.0 as usize];
+        let n = self.board.squares();
+        let rules = &self.board.rules;
+        let mut events = Events::NONE;
+        if t.forfeit {
+            // The last allowed roll showed a roll-again face: the turn is cancelled.
+            return Outcome {
+                next: Next::At(s),
+                events: events.with(Event::TurnLost),
+            };
+        }
+        let mut at = s.at as usize;
+        let mut owed = 0u8;
+        for (k, &face) in t.faces.iter().enumerate() {
+            if k > 0 {
+                events = events.with(Event::RollAgain);
+                if at > 0 {
+                    landed.push(at - 1);
+                }
+            }
+            let target = at + self.board.faces()[face].0 as usize;
+            let square = if target == n || (target > n && rules.overshoot == Overshoot::Win) {
+                return Outcome {
+                    next: Next::Finished,
+                    events,
+                };
+            } else if target > n {
+                events = events.with(Event::Overshoot);
+                match rules.overshoot {
+                    Overshoot::Stay => continue,
+                    // Validation keeps every face <= N, so this is at least 1.
+                    _ => 2 * n - target,
+                }
+            } else {
+                target
+            };
+            landed.push(square - 1);
+            let (rest, jumps) = self.follow(square, &mut events);
+            if rest == n {
+                // A ladder to the last square wins at once.
+                return Outcome {
+                    next: Next::Finished,
+                    events,
+                };
+            }
+            if rules.jump_costs_turn {
+                owed = owed.saturating_add(jumps);
+            }
+            at = rest;
+        }
+        Outcome {
+            next: Next::At(Square {
+                at: at as u32,
+                owed,
+            }),
+            events,
+        }
+    }
+
     /// Follows the jumps that start on `square` (more than one only with `chain-jumps`, and
     /// validation rules out cycles). Returns where the token comes to rest and the jumps taken.
     fn follow(&self, mut square: usize, events: &mut Events) -> (usize, u8) {
@@ -90,59 +153,21 @@ impl RaceGame for ChutesAndLadders {
     }
 
     fn step(&self, s: Square, spin: Spin) -> Outcome<Square> {
-        let t = &self.board.turns()[spin.0 as usize];
-        let n = self.board.squares();
-        let rules = &self.board.rules;
-        let mut events = Events::NONE;
-        if t.forfeit {
-            // The last allowed roll showed a roll-again face: the turn is cancelled.
-            return Outcome {
-                next: Next::At(s),
-                events: events.with(Event::TurnLost),
-            };
-        }
-        let mut at = s.at as usize;
-        let mut owed = 0u8;
-        for (k, &face) in t.faces.iter().enumerate() {
-            if k > 0 {
-                events = events.with(Event::RollAgain);
-            }
-            let target = at + self.board.faces()[face].0 as usize;
-            let landed = if target == n || (target > n && rules.overshoot == Overshoot::Win) {
-                return Outcome {
-                    next: Next::Finished,
-                    events,
-                };
-            } else if target > n {
-                events = events.with(Event::Overshoot);
-                match rules.overshoot {
-                    Overshoot::Stay => continue,
-                    // Validation keeps every face <= N, so this is at least 1.
-                    _ => 2 * n - target,
-                }
-            } else {
-                target
-            };
-            let (rest, jumps) = self.follow(landed, &mut events);
-            if rest == n {
-                // A ladder to the last square wins at once.
-                return Outcome {
-                    next: Next::Finished,
-                    events,
-                };
-            }
-            if rules.jump_costs_turn {
-                owed = owed.saturating_add(jumps);
-            }
-            at = rest;
-        }
-        Outcome {
-            next: Next::At(Square {
-                at: at as u32,
-                owed,
-            }),
-            events,
-        }
+        self.play(s, spin, &mut Vec::new())
+    }
+
+    fn passed_through(&self, s: Square, spin: Spin) -> Vec<usize> {
+        let mut landed = Vec::new();
+        let outcome = self.play(s, spin, &mut landed);
+        // Keep the squares other than where the turn comes to rest (which the chain counts).
+        let rest = match outcome.next {
+            Next::At(t) => self.position(t),
+            Next::Finished => None,
+        };
+        landed.retain(|&p| Some(p) != rest);
+        landed.sort_unstable();
+        landed.dedup();
+        landed
     }
 
     fn describe(&self, s: Square) -> String {

@@ -21,8 +21,8 @@ pub use chutes::{ChutesAndLadders, Spin, Square};
 /// transcripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
-    /// The move ended on a licorice space.
-    Licorice,
+    /// The move ended on a trap, a space that holds the token (Candy Land's licorice).
+    Trap,
     /// The turn was lost: skipped, or stuck on licorice.
     TurnLost,
     /// A shortcut was followed.
@@ -43,7 +43,7 @@ pub enum Event {
 
 impl Event {
     pub const ALL: [Event; 9] = [
-        Event::Licorice,
+        Event::Trap,
         Event::TurnLost,
         Event::Shortcut,
         Event::LandmarkForward,
@@ -56,7 +56,7 @@ impl Event {
 
     pub fn name(self) -> &'static str {
         match self {
-            Event::Licorice => "licorice",
+            Event::Trap => "licorice",
             Event::TurnLost => "turn-lost",
             Event::Shortcut => "shortcut",
             Event::LandmarkForward => "landmark-forward",
@@ -140,6 +140,12 @@ pub trait RaceGame {
     fn card_name(&self, card: Self::Card) -> String;
     /// The space a state stands on (`None` off the board, e.g. before the first space).
     fn position(&self, state: Self::State) -> Option<usize>;
+    /// The spaces a move from `state` with `card` lands on without coming to rest there at its
+    /// end: the start of a jump it takes, the squares between the rolls of one turn. The
+    /// per-space figures count these as landings too. Default: none.
+    fn passed_through(&self, _state: Self::State, _card: Self::Card) -> Vec<usize> {
+        Vec::new()
+    }
     /// Optionally, a dense numbering of the states, `0..dense_size()`: the chain builder then
     /// indexes states with an array instead of a hash map (much faster on huge boards).
     fn dense_index(&self, _state: Self::State) -> Option<usize> {

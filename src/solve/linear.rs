@@ -1,7 +1,7 @@
 //! Solving (I - Q) y = b in time linear in the number of transitions.
 //!
-//! Almost every Candy Land move goes forward; only a few targets (landmark spaces reached by a
-//! backward jump, targets of backward shortcuts) are entered from a later state. Call those
+//! Almost every move of a race game goes forward (the state order follows the track); only a
+//! few targets (where backward jumps and backward cards lead) are entered from a later state. Call those
 //! targets the feedback set F (|F| = k). Sweeping states from last to first, every state's value
 //! is an affine function of the unknown values u_F:
 //!

@@ -2,12 +2,13 @@
 //! - expected remaining turns from each state: E = N 1 (a column solve);
 //! - expected turns begun in each state, from the start: v = e_start^T N, i.e. the solve
 //!   (I - Q)^T v = e_start, done by the same sweep on Q^T with the state order reversed (so
-//!   that its few backward entries are again the landmark targets);
+//!   that its few backward entries are again the targets of backward moves);
 //! - expected number of each event per game: N r_e, with r_e(s) the chance of the event on a
 //!   turn from s ("rewards on the chain");
-//! - the probability of ever landing on a space (or of being caught by its licorice): the
+//! - the probability of ever landing on a space (or of being caught by a trap there): the
 //!   absorption probability of the chain in which those moves absorb, one more sweep each.
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use sprs::CsMat;
 
@@ -29,15 +30,16 @@ pub struct EventCount {
 pub struct SpaceFigures {
     pub space: usize,
     /// Expected turns left when standing on the space, free (`None` if no game ever rests
-    /// there, e.g. the start of a shortcut).
+    /// there, e.g. the start of a jump).
     pub expected_remaining: Option<f64>,
-    /// Expected number of moves that end on the space, per game.
+    /// Expected number of landings on the space per game: moves that end there, and moves that
+    /// pass through it by a jump or between the rolls of one turn ([`RaceGame::passed_through`]).
     pub expected_landings: f64,
-    /// P(a game lands on the space at least once).
+    /// P(a game lands on the space at least once), landings as above.
     pub p_land: f64,
     /// Expected turns begun on the space, per game (stuck and lost turns included).
     pub expected_turns_on: f64,
-    /// P(a game is caught by licorice on this space at least once).
+    /// P(a game is caught by a trap on this space at least once).
     pub p_caught: f64,
     /// Expected turns lost on the space, per game.
     pub expected_turns_lost: f64,
@@ -114,15 +116,33 @@ impl Spaces {
         let expected = expected_remaining(chain)?;
         let occ = occupancy(chain)?;
         let pos: Vec<Option<usize>> = chain.states().iter().map(|s| game.position(*s)).collect();
+        let k = chain.cards().len();
+        // Spaces a move lands on without resting there at its end (jump starts, squares between
+        // rolls), for the few moves that have any: (state * k + card) -> spaces.
+        let mut through: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+        for s in (0..n).filter(|&s| chain.draws(s)) {
+            for (card, (c, _)) in chain.cards().iter().enumerate() {
+                let p = game.passed_through(chain.states()[s], *c);
+                if !p.is_empty() {
+                    through.insert(s * k + card, p);
+                }
+            }
+        }
+        let passes = |s: usize, card: usize, space: usize| {
+            through
+                .get(&(s * k + card))
+                .is_some_and(|p| p.contains(&space))
+        };
         let lands_on = |s: usize, card: usize, space: usize| {
             let t = chain.next(s, card);
-            t != FINISH && pos[t as usize] == Some(space) && pos[s] != Some(space)
+            (t != FINISH && pos[t as usize] == Some(space) && pos[s] != Some(space))
+                || passes(s, card, space)
         };
         let caught_on = |s: usize, card: usize, space: usize| {
             let t = chain.next(s, card);
             t != FINISH
                 && pos[t as usize] == Some(space)
-                && chain.events(s, card).contains(Event::Licorice)
+                && chain.events(s, card).contains(Event::Trap)
         };
 
         let mut figures: Vec<SpaceFigures> = (0..track_len)
@@ -148,6 +168,11 @@ impl Spaces {
                         if pos[s] != Some(p) {
                             figures[p].expected_landings += occ[s] * w;
                         }
+                    }
+                }
+                if let Some(passed) = through.get(&(s * k + card)) {
+                    for &p in passed {
+                        figures[p].expected_landings += occ[s] * w;
                     }
                 }
             }

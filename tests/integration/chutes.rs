@@ -239,6 +239,45 @@ fn the_shipped_boards_agree_with_an_independent_value_iteration() {
 }
 
 #[test]
+fn landings_on_jump_starts_add_up_to_the_jumps_taken() {
+    // Two routes: the per-space landings (counting the moves that pass through a jump's start)
+    // and the event counts N r_e (turns with a ladder, with a chute). They agree when a turn
+    // takes at most one jump: one roll per turn (with roll-again an event counts the turn once).
+    use candyland::solve::spaces::Spaces;
+    for v in [
+        Variant::default(),
+        with(Overshoot::Bounce),
+        Variant {
+            jump_costs_turn: Some(true),
+            ..Variant::default()
+        },
+    ] {
+        let g = game_with(crate::shipped_text("chutes-and-ladders"), &v);
+        let chain = Chain::build(&g);
+        let s = Spaces::of(&g, &chain, 100).unwrap();
+        let landings = |jumps: &[(usize, usize)]| -> f64 {
+            jumps
+                .iter()
+                .map(|&(from, _)| s.spaces[from - 1].expected_landings)
+                .sum()
+        };
+        let event = |name: &str| s.events.iter().find(|e| e.event == name).unwrap().expected;
+        assert_relative_eq!(
+            landings(&MB_JUMPS[..9]),
+            event("ladder"),
+            max_relative = 1e-9
+        );
+        assert_relative_eq!(
+            landings(&MB_JUMPS[9..]),
+            event("chute"),
+            max_relative = 1e-9
+        );
+        // A jump's start is never rested on, but is landed on.
+        assert!(s.spaces[27].expected_remaining.is_none() && s.spaces[27].p_land > 0.4);
+    }
+}
+
+#[test]
 fn iid_simulation_fits_the_exact_distribution_under_every_rule() {
     let text = crate::shipped_text("chutes-and-ladders");
     let variants = [
