@@ -26,7 +26,7 @@ impl Chart for WhatIfChart<'_> {
         let mut chart = ChartBuilder::on(root)
             .caption(
                 format!(
-                    "{}: removing one element changes the expected {:.2} turns by",
+                    "{}: each element removed (E = {:.2} turns)",
                     self.board, self.expected_turns
                 ),
                 title_font(),

@@ -478,7 +478,7 @@ fn markdown(
             if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
         ),
         format!(
-            "The chance of landing on each {word} at least once (a move that ends there, after any jump). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
+            "The chance of landing on each {word} at least once (a move that comes to rest there, or takes a jump from it). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
             most.map_or(0, |x| x.0),
             most.map_or(String::new(), |x| pct(x.1)),
             turns_lost
