@@ -1,4 +1,8 @@
-//! candyland: Candy Land analysed exactly, as an absorbing Markov chain.
+//! candyland: Candy Land (and Chutes and Ladders) analysed exactly, as absorbing Markov chains.
+//!
+//! The game kind lives in the model ([`model::Game`], [`model::game`]) and the step functions
+//! ([`game`]); everything after the step function (chain, solvers, simulator, reports) works on
+//! any [`game::RaceGame`] and never names a game.
 //!
 //! The pipeline, one module per stage:
 //! board file ([`model::file`]) -> validated [`model::Board`] (with a [`model::Variant`] from the

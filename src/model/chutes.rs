@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::rules::word;
 use crate::model::validate::Problems;
 use crate::model::{InvalidBoard, MAX_CARDS, MAX_SPACES};
 
@@ -120,13 +121,6 @@ impl Default for ChutesRules {
             chain_jumps: false,
         }
     }
-}
-
-fn word<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 impl fmt::Display for ChutesRules {

@@ -100,7 +100,7 @@ pub struct Rules {
 }
 
 /// The kebab-case name serde gives a unit enum value (the same word the board file uses).
-fn word<T: Serialize>(value: &T) -> String {
+pub(crate) fn word<T: Serialize>(value: &T) -> String {
     serde_json::to_value(value)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
