@@ -709,8 +709,8 @@ fn check(args: &CheckArgs) -> Result<String> {
     };
     let variant = args.variant.to_variant();
     let source = config::read_board(Some(&args.board))?;
-    let kind = source.game(&variant)?.kind();
-    let deck_has_cards = source.game(&variant)?.has_deck();
+    let given = source.game(&variant)?;
+    let (kind, deck_has_cards) = (given.kind(), given.has_deck());
     if args.deck == DeckMode::Shuffled && !deck_has_cards {
         return Err(bad_flag(
             "--deck",
