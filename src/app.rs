@@ -205,8 +205,8 @@ fn check_players(k: usize) -> Result<(), UserError> {
 
 /// `--deck`: a shuffled deck by default where there is a deck, i.i.d. draws for a spinner (which
 /// has nothing to shuffle).
-fn deck_mode<S, C>(flag: Option<DeckMode>, chain: &Chain<S, C>) -> Result<DeckMode, UserError> {
-    match (flag, chain.has_deck()) {
+fn deck_mode(flag: Option<DeckMode>, has_deck: bool) -> Result<DeckMode, UserError> {
+    match (flag, has_deck) {
         (Some(DeckMode::Shuffled), false) => Err(bad_flag(
             "--deck",
             "this game is played with a spinner or die, not a deck of cards, so there is nothing to shuffle: its draws are independent; use --deck iid (the default here)",
@@ -295,7 +295,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
     let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain)?;
-    let deck = deck_mode(args.deck, &chain)?;
+    let deck = deck_mode(args.deck, chain.has_deck())?;
     let lengths_file = args
         .lengths
         .as_deref()
@@ -711,13 +711,7 @@ fn check(args: &CheckArgs) -> Result<String> {
     let source = config::read_board(Some(&args.board))?;
     let given = source.game(&variant)?;
     let (kind, deck_has_cards) = (given.kind(), given.has_deck());
-    if args.deck == DeckMode::Shuffled && !deck_has_cards {
-        return Err(bad_flag(
-            "--deck",
-            "this game is played with a spinner or die, so there is no deck to shuffle; use --deck iid",
-        )
-        .into());
-    }
+    deck_mode(Some(args.deck), deck_has_cards)?;
     let reference = candidate(&source, &variant, args.deck, &settings).ok_or_else(|| {
         anyhow::anyhow!(
             "{} can go on forever; there is no distribution to check against",
@@ -798,7 +792,7 @@ fn play(args: &PlayArgs) -> Result<String> {
     let game = AnyGame::new(board);
     let chain = Chain::build(&game);
     check_finishes(&game, &chain)?;
-    let deck = deck_mode(args.deck, &chain)?;
+    let deck = deck_mode(args.deck, chain.has_deck())?;
     let t = crate::check::transcript(
         &game,
         &chain,

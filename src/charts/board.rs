@@ -1,5 +1,6 @@
 //! Charts along the board: remaining turns and the chance of landing on each space.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -19,6 +20,39 @@ impl Track {
     }
 }
 
+type TrackAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The axes both board charts share: one position per x unit (numbered as the board numbers
+/// them), `0..top` up; `white_grid` hides the fine grid lines (behind bars).
+fn track_axes<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: String,
+    track: &Track,
+    top: f64,
+    y_desc: &str,
+    white_grid: bool,
+) -> Result<TrackAxes<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let first = track.first_number as f64;
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, title_font())
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-1f64..track.fills.len() as f64, 0f64..top)?;
+    let formatter = |x: &f64| format!("{:.0}", x + first);
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(&track.axis)
+        .y_desc(y_desc)
+        .axis_desc_style(label_font())
+        .label_style(tick_font())
+        .x_label_formatter(&formatter);
+    if white_grid {
+        mesh.light_line_style(WHITE);
+    }
+    mesh.draw()?;
+    Ok(chart)
+}
+
 /// 4. Expected remaining turns from each space, with its traps, named spaces and jumps marked.
 pub struct RemainingChart<'a> {
     pub board: &'a str,
@@ -34,25 +68,18 @@ impl Chart for RemainingChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let n = self.remaining.len();
-        let first = self.track.first_number as f64;
         let top = self.remaining.iter().flatten().cloned().fold(0.0, f64::max) * 1.12;
-        let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!("{}: expected turns left from each space", self.board),
-                title_font(),
-            )
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(-1f64..n as f64, 0f64..top)?;
-        chart
-            .configure_mesh()
-            .x_desc(&self.track.axis)
-            .y_desc("expected remaining turns")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
-            .x_label_formatter(&|x| format!("{:.0}", x + first))
-            .draw()?;
+        let mut chart = track_axes(
+            root,
+            format!(
+                "{}: expected turns left from each {}",
+                self.board, self.track.word
+            ),
+            self.track,
+            top,
+            "expected remaining turns",
+            false,
+        )?;
         let at = |i: usize| self.remaining[i].map(|e| (i as f64, e));
         // The line, broken where no game rests.
         let mut segment: Vec<(f64, f64)> = Vec::new();
@@ -153,28 +180,19 @@ impl Chart for LandingChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let n = self.p_land.len();
-        let first = self.track.first_number as f64;
         // Head room for the legend above the tallest bars.
         let top = (self.p_land.iter().cloned().fold(0.0, f64::max) * 1.5).min(1.2);
-        let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!("{}: chance of ever landing on each space", self.board),
-                title_font(),
-            )
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(-1f64..n as f64, 0f64..top)?;
-        chart
-            .configure_mesh()
-            .x_desc(&self.track.axis)
-            .y_desc("P(land there at least once)")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
-            .x_label_formatter(&|x| format!("{:.0}", x + first))
-            .light_line_style(WHITE)
-            .draw()?;
+        let mut chart = track_axes(
+            root,
+            format!(
+                "{}: chance of ever landing on each {}",
+                self.board, self.track.word
+            ),
+            self.track,
+            top,
+            "P(land there at least once)",
+            true,
+        )?;
         chart.draw_series(self.p_land.iter().enumerate().map(|(i, &p)| {
             let x = i as f64;
             Rectangle::new(

@@ -71,6 +71,8 @@ pub type Rgb = (u8, u8, u8);
 pub struct Track {
     /// The number printed for index 0 (0 for Candy Land's 0-based spaces, 1 for squares 1..N).
     pub first_number: usize,
+    /// What a position is called: "space", "square".
+    pub word: String,
     /// What a position is called on an axis, e.g. "space (0-based index)".
     pub axis: String,
     /// Legend entries for the space fills: (name, colour).
@@ -293,6 +295,7 @@ impl Game {
                 kinds.push(("landmark".into(), LANDMARK_PINK));
                 Track {
                     first_number: 0,
+                    word: self.space_word().into(),
                     axis: "space (0-based index)".into(),
                     fills: (0..b.len())
                         .map(|i| b.colour(i).map_or(Colour::ALL.len(), Colour::index))
@@ -318,6 +321,7 @@ impl Game {
                 let index = |(from, to): (usize, usize)| (from - 1, to - 1);
                 Track {
                     first_number: 1,
+                    word: self.space_word().into(),
                     axis: "square".into(),
                     kinds: vec![
                         ("square".into(), SQUARE_BLUE),

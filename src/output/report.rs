@@ -445,7 +445,7 @@ fn markdown(
             marked.push(format!("the {}s are the arrows near the axis", jumps.name));
         }
     }
-    let word = track.axis.split_whitespace().next().unwrap_or("space");
+    let word = &track.word;
     let two = s.players.iter().find(|p| p.players == 2);
     let top_change = s.whatif.by_element.first();
     let paragraphs: Vec<String> = vec![
