@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::{
     AnalyzeArgs, BoardCommand, CheckArgs, Cli, Command, CompareArgs, CrosscheckArgs, ForeverArgs,
@@ -28,51 +29,65 @@ use crate::solve::spaces::Spaces;
 use crate::solve::{check_finishes, About, Analysis, Options};
 use crate::whatif::WhatIf;
 
-/// Runs one command, writing its output to `out`.
+/// Runs one command, writing its output to `out` with anything that could drive a terminal
+/// (escape sequences from a board file, say) made visible.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
+    let b = &budget_flag(cli.budget)?;
     let text = match cli.command {
-        Command::Analyze(args) => analyze(&args)?,
-        Command::Simulate(args) => with_threads(args.threads, || simulate_command(&args))?,
-        Command::Crosscheck(args) => with_threads(args.threads, || crosscheck(&args))?,
-        Command::Players(args) => with_threads(args.threads, || players(&args))?,
-        Command::Spaces(args) => spaces(&args)?,
-        Command::Whatif(args) => whatif(&args)?,
-        Command::Compare(args) => compare(&args)?,
-        Command::Check(args) => with_threads(args.threads, || check(&args))?,
-        Command::Transitions(args) => transitions(&args)?,
-        Command::Play(args) => play(&args)?,
+        Command::Analyze(args) => analyze(&args, b)?,
+        Command::Simulate(args) => with_threads(args.threads, || simulate_command(&args, b))?,
+        Command::Crosscheck(args) => with_threads(args.threads, || crosscheck(&args, b))?,
+        Command::Players(args) => with_threads(args.threads, || players(&args, b))?,
+        Command::Spaces(args) => spaces(&args, b)?,
+        Command::Whatif(args) => whatif(&args, b)?,
+        Command::Compare(args) => compare(&args, b)?,
+        Command::Check(args) => with_threads(args.threads, || check(&args, b))?,
+        Command::Transitions(args) => transitions(&args, b)?,
+        Command::Play(args) => play(&args, b)?,
         Command::Generate(args) => generate(&args)?,
-        Command::Forever(args) => with_threads(args.threads, || forever(&args))?,
-        Command::Report(args) => with_threads(args.threads, || report(&args))?,
+        Command::Forever(args) => with_threads(args.threads, || forever(&args, b))?,
+        Command::Report(args) => with_threads(args.threads, || report(&args, b))?,
         Command::Boards => boards()?,
         Command::Board(BoardCommand::Show(args)) => show(&args)?,
     };
-    out.write_all(text.as_bytes())?;
+    out.write_all(output::terminal::escape(&text).as_bytes())?;
     out.flush()?;
     Ok(())
 }
 
-/// A distribution estimated to take longer than this is not computed unless asked for.
-const DISTRIBUTION_BUDGET_SECONDS: f64 = 60.0;
+/// Checks `--budget`.
+fn budget_flag(seconds: f64) -> Result<Budget, UserError> {
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Budget::new(seconds))
+    } else {
+        Err(bad_flag(
+            "--budget",
+            format!("{seconds} is not a number of seconds above 0; try 600"),
+        ))
+    }
+}
 
-fn analyze(args: &AnalyzeArgs) -> Result<String> {
-    let options = analyze_options(args)?;
+/// The turn limit of the distribution when `--max-turns` is not given.
+const DEFAULT_MAX_TURNS: usize = 100_000;
+
+fn analyze(args: &AnalyzeArgs, b: &Budget) -> Result<String> {
+    let options = analyze_options(args, b)?;
     let variant = args.variant.to_variant();
     let board = config::load_game(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
     let game = AnyGame::new(board);
     let started = std::time::Instant::now();
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, b)?;
     if check_finishes(&game, &chain).is_err() {
         // Valid input with no finite figures: report it, with the exact chance of never ending.
-        let report = crate::forever::Unfinishable::of(&game, &chain, &about.board);
+        let report = crate::forever::Unfinishable::of(&game, &chain, &about.board, b)?;
         return Ok(if args.json {
             json(&report)?
         } else {
             output::unfinishable_text(&report)
         });
     }
-    let moments = crate::solve::Moments::of(&game, &chain, &about)?;
+    let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
     let moments_time = started.elapsed().as_secs_f64();
     // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
     // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
@@ -83,13 +98,13 @@ fn analyze(args: &AnalyzeArgs) -> Result<String> {
             output::moments_table(&moments, moments_time, None)
         });
     }
-    let steps = moments.expected_turns + 28.0 * moments.std_dev;
-    let per_step = crate::solve::distribution::time_one_step(&chain.q());
-    let estimate = steps * per_step;
-    if estimate > DISTRIBUTION_BUDGET_SECONDS && args.max_turns == 100_000 {
+    let steps = crate::solve::distribution_steps(&moments, options.max_turns);
+    let estimate = crate::solve::distribution_seconds(&chain, steps);
+    if estimate > b.seconds() && args.max_turns.is_none() {
         let note = format!(
-            "the full distribution would take about {estimate:.0} s (about {steps:.0} turn-steps at {:.3} ms each); run with --max-turns N to compute its first N turns, or --moments-only to skip it",
-            per_step * 1e3
+            "the full distribution would take about {} ({steps:.0} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
+            crate::budget::duration(estimate),
+            crate::budget::duration(b.seconds()),
         );
         return Ok(if args.json {
             json(&moments)?
@@ -107,7 +122,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String> {
         if chain.len() > 100_000 {
             t.push_str(&format!(
                 "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
-                per_step * 1e3
+                estimate / steps * 1e3
             ));
         }
         t
@@ -129,11 +144,22 @@ fn generate(args: &GenerateArgs) -> Result<String> {
         )
         .into());
     }
+    if args.spaces < crate::generate::MIN_SPACES {
+        return Err(bad_flag(
+            "--spaces",
+            format!(
+                "a generated board has at least {} spaces; {} is too few",
+                crate::generate::MIN_SPACES,
+                args.spaces
+            ),
+        )
+        .into());
+    }
     if !spec.fits() {
         return Err(bad_flag(
             "--spaces",
             format!(
-                "{} spaces cannot hold {} landmarks, {} licorice spaces and {} shortcuts (each needs its own spaces, plus the first and last); give more spaces or fewer elements",
+                "{} spaces cannot hold {} landmarks, {} licorice spaces and {} shortcuts (each needs its own space, a shortcut two, plus the first and last); give more spaces or fewer elements",
                 args.spaces, args.landmarks, args.licorice, args.shortcuts
             ),
         )
@@ -150,7 +176,7 @@ fn generate(args: &GenerateArgs) -> Result<String> {
 }
 
 /// Checks the numeric flags of `analyze`.
-fn analyze_options(args: &AnalyzeArgs) -> Result<Options, UserError> {
+fn analyze_options(args: &AnalyzeArgs, budget: &Budget) -> Result<Options, UserError> {
     if !(args.tolerance > 0.0 && args.tolerance < 1.0) {
         return Err(UserError::BadFlag {
             flag: "--tolerance".into(),
@@ -160,7 +186,7 @@ fn analyze_options(args: &AnalyzeArgs) -> Result<Options, UserError> {
             ),
         });
     }
-    if args.max_turns == 0 {
+    if args.max_turns == Some(0) {
         return Err(UserError::BadFlag {
             flag: "--max-turns".into(),
             message: "must be at least 1; try 100000".into(),
@@ -168,8 +194,10 @@ fn analyze_options(args: &AnalyzeArgs) -> Result<Options, UserError> {
     }
     Ok(Options {
         tolerance: args.tolerance,
-        max_turns: args.max_turns,
-        exact: !args.no_exact,
+        max_turns: args.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        // The exact fraction is computed only where it is shown.
+        exact: !args.no_exact && (args.exact || args.json),
+        budget: *budget,
     })
 }
 
@@ -224,13 +252,25 @@ fn bad_flag(flag: &str, message: impl Into<String>) -> UserError {
     }
 }
 
+/// Threads allowed per core: more only adds overhead (results never depend on the count).
+const THREADS_PER_CORE: usize = 8;
+
 /// Runs `f` on a rayon pool of the requested size (all cores by default).
 fn with_threads(threads: ThreadArgs, f: impl FnOnce() -> Result<String> + Send) -> Result<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = THREADS_PER_CORE * cores;
     match threads.threads {
         None => f(),
         Some(0) => Err(bad_flag(
             "--threads",
             "must be at least 1; leave it out to use every core",
+        )
+        .into()),
+        Some(n) if n > most => Err(bad_flag(
+            "--threads",
+            format!(
+                "{n} is more than {most} ({THREADS_PER_CORE} for each of this machine's {cores} cores); results do not depend on the thread count, so leave it out to use every core"
+            ),
         )
         .into()),
         Some(n) => rayon::ThreadPoolBuilder::new()
@@ -281,7 +321,23 @@ impl Drop for Progress {
     }
 }
 
-fn simulate_command(args: &SimulateArgs) -> Result<String> {
+/// Bytes one kept game length takes (the number and its text).
+const BYTES_PER_LENGTH: f64 = 16.0;
+
+/// Expected turns of one game of `players` players (all players' turns), for estimating a
+/// simulation's cost: K times the one-player mean (an upper bound), or the turn limit when the
+/// mean cannot be computed or is larger.
+fn turns_per_game(game: &AnyGame, chain: &AnyChain, b: &Budget, players: usize, cap: u32) -> f64 {
+    let mean = crate::solve::Moments::within(game, chain, &About::default(), b)
+        .map_or(f64::INFINITY, |m| m.expected_turns);
+    (mean * players as f64).min(f64::from(cap))
+}
+
+/// What a user can change to simulate less.
+const FEWER_GAMES: &str =
+    "play fewer games with --games N, or stop long games sooner with --max-turns N";
+
+fn simulate_command(args: &SimulateArgs, b: &Budget) -> Result<String> {
     if args.games == 0 {
         return Err(bad_flag("--games", "must be at least 1").into());
     }
@@ -293,9 +349,18 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
     let board = config::load_game(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, b)?;
     check_finishes(&game, &chain)?;
     let deck = deck_mode(args.deck, chain.has_deck())?;
+    if args.lengths.is_some() {
+        b.memory(
+            &format!("keeping {} game lengths for --lengths", args.games),
+            args.games as f64 * BYTES_PER_LENGTH,
+            "play fewer games with --games N",
+        )?;
+    }
+    let turns = turns_per_game(&game, &chain, b, args.players, args.max_turns);
+    b.simulation(args.games, turns, FEWER_GAMES)?;
     let lengths_file = args
         .lengths
         .as_deref()
@@ -322,11 +387,14 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
         file.commit(text.as_bytes())?;
     }
     let Some(report) = Simulation::new(&about, &options, &result) else {
-        anyhow::bail!(
-            "none of the {} games finished within --max-turns {}; raise it",
-            args.games,
-            args.max_turns
-        );
+        return Err(bad_flag(
+            "--max-turns",
+            format!(
+                "none of the {} games finished within {} turns; raise it",
+                args.games, args.max_turns
+            ),
+        )
+        .into());
     };
     Ok(if args.json {
         json(&report)?
@@ -337,7 +405,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<String> {
     })
 }
 
-fn crosscheck(args: &CrosscheckArgs) -> Result<String> {
+fn crosscheck(args: &CrosscheckArgs, b: &Budget) -> Result<String> {
     if args.games < 2 {
         return Err(bad_flag("--games", "must be at least 2").into());
     }
@@ -345,10 +413,18 @@ fn crosscheck(args: &CrosscheckArgs) -> Result<String> {
     let board = config::load_game(Some(&args.board), &variant)?;
     let about = config::about(&board, &variant);
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
-    let exact = Analysis::of(&game, &chain, about, &Options::default())?;
+    let chain = Chain::build_within(&game, b)?;
+    let exact = Analysis::of(&game, &chain, about, &Options::quick(b))?;
     let sim = Simulator::new(&chain);
-    let progress = Progress::new(2 * args.games, "cross-checking");
+    let decks = if chain.has_deck() { 2 } else { 1 };
+    b.simulation(
+        args.games.saturating_mul(decks),
+        exact
+            .expected_turns
+            .min(f64::from(crate::crosscheck::MAX_TURNS)),
+        "simulate fewer games with --games N",
+    )?;
+    let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
     let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
     drop(progress);
     let check = check.ok_or_else(|| anyhow::anyhow!("no simulated game finished"))?;
@@ -365,21 +441,20 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String> {
     Ok(s)
 }
 
+/// The chain of any game.
+type AnyChain = Chain<AnyState, AnyCard>;
+
 /// Loads a board with a variant and solves it (one player, exact).
-fn solved(
-    spec: &str,
-    variant: &Variant,
-    options: &Options,
-) -> Result<(About, Chain<AnyState, AnyCard>, Analysis)> {
+fn solved(spec: &str, variant: &Variant, options: &Options) -> Result<(About, AnyChain, Analysis)> {
     let board = config::load_game(Some(spec), variant)?;
     let about = config::about(&board, variant);
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, &options.budget)?;
     let analysis = Analysis::of(&game, &chain, about.clone(), options)?;
     Ok((about, chain, analysis))
 }
 
-fn players(args: &PlayersArgs) -> Result<String> {
+fn players(args: &PlayersArgs, b: &Budget) -> Result<String> {
     let counts: Vec<usize> = match args.players {
         None => (1..=4).collect(),
         Some(k) => {
@@ -391,11 +466,20 @@ fn players(args: &PlayersArgs) -> Result<String> {
         return Err(bad_flag("--games", "must be at least 1").into());
     }
     let variant = args.variant.to_variant();
-    let (about, chain, analysis) = solved(&args.board, &variant, &Options::default())?;
+    let (about, chain, analysis) = solved(&args.board, &variant, &Options::quick(b))?;
     let dist = analysis.distribution();
     let sim = Simulator::new(&chain);
     let decks = if chain.has_deck() { 2 } else { 1 };
-    let progress = Progress::new(decks * args.games * counts.len() as u64, "simulating");
+    let most = *counts.iter().max().unwrap_or(&1) as f64;
+    b.simulation(
+        args.games.saturating_mul(decks * counts.len() as u64),
+        (analysis.expected_turns * most).min(f64::from(crate::crosscheck::MAX_TURNS)),
+        "simulate fewer games with --games N",
+    )?;
+    let progress = Progress::new(
+        args.games.saturating_mul(decks * counts.len() as u64),
+        "simulating",
+    );
     let mut rows = Vec::new();
     for &k in &counts {
         let run = |deck| {
@@ -437,7 +521,7 @@ fn players(args: &PlayersArgs) -> Result<String> {
     })
 }
 
-fn spaces(args: &SpacesArgs) -> Result<String> {
+fn spaces(args: &SpacesArgs, b: &Budget) -> Result<String> {
     let variant = args.variant.to_variant();
     let board = config::load_game(Some(&args.board), &variant)?;
     let names = (0..board.len()).map(|i| board.space_name(i)).collect();
@@ -446,9 +530,9 @@ fn spaces(args: &SpacesArgs) -> Result<String> {
     let name = board.name().to_string();
     let len = board.len();
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, b)?;
     check_finishes(&game, &chain)?;
-    let figures = Spaces::of(&game, &chain, len).map_err(|t| anyhow::anyhow!("{t}"))?;
+    let figures = Spaces::within(&game, &chain, len, b)?;
     let report = SpacesReport {
         board: name,
         variant: variant.to_string(),
@@ -466,10 +550,10 @@ fn spaces(args: &SpacesArgs) -> Result<String> {
     })
 }
 
-fn whatif(args: &WhatifArgs) -> Result<String> {
+fn whatif(args: &WhatifArgs, b: &Budget) -> Result<String> {
     let variant = args.variant.to_variant();
     let source = config::read_board(Some(&args.board))?;
-    let w = WhatIf::of(&source, &variant)?;
+    let w = WhatIf::of(&source, &variant, b)?;
     Ok(if args.json {
         json(&w)?
     } else {
@@ -477,12 +561,9 @@ fn whatif(args: &WhatifArgs) -> Result<String> {
     })
 }
 
-fn compare(args: &CompareArgs) -> Result<String> {
+fn compare(args: &CompareArgs, b: &Budget) -> Result<String> {
     let variant = args.variant.to_variant();
-    let options = Options {
-        exact: false,
-        ..Options::default()
-    };
+    let options = Options::quick(b);
     let (_, _, a) = solved(&args.board_a, &variant, &options)?;
     let (_, _, b) = solved(&args.board_b, &variant, &options)?;
     let c = Comparison {
@@ -514,7 +595,7 @@ fn chart_size(text: &str) -> Result<(u32, u32), UserError> {
     Ok((w, h))
 }
 
-fn report(args: &ReportArgs) -> Result<String> {
+fn report(args: &ReportArgs, b: &Budget) -> Result<String> {
     let size = chart_size(&args.size)?;
     if args.games == 0 || args.mc == Some(0) {
         return Err(bad_flag("--games", "simulations need at least 1 game").into());
@@ -530,10 +611,13 @@ fn report(args: &ReportArgs) -> Result<String> {
     for spec in specs {
         let source = config::read_board(Some(spec))?;
         let board = source.game(&variant)?;
+        // The folder is named by a strict rule, never by the name itself: a board file is
+        // someone else's text, and its name could be "../../somewhere" or "/etc".
+        let folder = crate::output::report::folder_name(board.name());
         let dir = match (&args.out, args.all) {
             (Some(out), false) => out.clone(),
-            (Some(out), true) => out.join(board.name()),
-            (None, _) => std::path::Path::new("reports").join(board.name()),
+            (Some(out), true) => out.join(&folder),
+            (None, _) => std::path::Path::new("reports").join(&folder),
         };
         std::fs::create_dir_all(&dir).map_err(|e| {
             bad_flag(
@@ -547,7 +631,7 @@ fn report(args: &ReportArgs) -> Result<String> {
     let mut text = String::new();
     for (dir, plan, source) in jobs {
         let progress = Progress::new(
-            args.games + args.mc.unwrap_or(0),
+            args.games.saturating_add(args.mc.unwrap_or(0)),
             "simulating for the report",
         );
         let inputs = crate::output::report::Inputs {
@@ -557,6 +641,7 @@ fn report(args: &ReportArgs) -> Result<String> {
             mc: args.mc,
             games: args.games,
             seed: args.seed,
+            budget: *b,
         };
         let written = plan.write(inputs, &|n| progress.inc(n))?;
         drop(progress);
@@ -570,7 +655,7 @@ fn report(args: &ReportArgs) -> Result<String> {
     Ok(text)
 }
 
-fn forever(args: &ForeverArgs) -> Result<String> {
+fn forever(args: &ForeverArgs, b: &Budget) -> Result<String> {
     check_players(args.players)?;
     if args.deck_order.is_none() && args.orders == 0 {
         return Err(bad_flag("--orders", "must be at least 1").into());
@@ -579,7 +664,7 @@ fn forever(args: &ForeverArgs) -> Result<String> {
     let board = config::load_game(Some(&args.board), &variant)?;
     let name = board.name().to_string();
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, b)?;
     let names: Vec<String> = chain
         .cards()
         .iter()
@@ -597,11 +682,11 @@ fn forever(args: &ForeverArgs) -> Result<String> {
         None => None,
         Some(path) => {
             let file = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| UserError::BadDataFile {
-                file: file.clone(),
-                line: 0,
-                message: format!("cannot read it ({e}); check the path"),
-            })?;
+            let text = crate::input::read_text(
+                path,
+                "a deck order (one card per line)",
+                crate::input::MAX_ORDER_BYTES,
+            )?;
             let order = crate::forever::parse_order(&text, &names, &counts).map_err(
                 |(line, message)| UserError::BadDataFile {
                     file,
@@ -619,15 +704,14 @@ fn forever(args: &ForeverArgs) -> Result<String> {
         .transpose()?;
     // A fixed deck order only exists for a deck of cards.
     let survey = (order.is_none() && chain.has_deck()).then_some((args.orders, args.seed));
-    let report = crate::forever::ForeverReport::new(
-        &game,
-        &chain,
-        &name,
-        args.players,
-        order.as_deref(),
+    let question = crate::forever::Question {
+        players: args.players,
+        order: order.as_deref(),
         survey,
-        4,
-    );
+        max_players: 4,
+        budget: *b,
+    };
+    let report = crate::forever::ForeverReport::new(&game, &chain, &name, &question)?;
     if let Some(file) = witness_file {
         match report.survey.as_ref().and_then(|s| s.witness.as_ref()) {
             Some(w) => {
@@ -640,16 +724,20 @@ fn forever(args: &ForeverArgs) -> Result<String> {
                 );
                 let kinds: Vec<usize> = w
                     .iter()
-                    .map(|n| {
-                        names
-                            .iter()
-                            .position(|m| m == n)
-                            .expect("a card of this deck")
-                    })
+                    .filter_map(|n| names.iter().position(|m| m == n))
                     .collect();
                 file.commit(crate::forever::format_order(&kinds, &names, &header).as_bytes())?;
             }
-            None => anyhow::bail!("no looping order was found, so --witness has nothing to write"),
+            None => {
+                return Err(bad_flag(
+                    "--witness",
+                    format!(
+                        "none of the {} orders tried loops, so there is no witness to write; try more with --orders N or another --seed",
+                        args.orders
+                    ),
+                )
+                .into())
+            }
         }
     }
     Ok(if args.json {
@@ -659,7 +747,7 @@ fn forever(args: &ForeverArgs) -> Result<String> {
     })
 }
 
-fn check(args: &CheckArgs) -> Result<String> {
+fn check(args: &CheckArgs, b: &Budget) -> Result<String> {
     use crate::check::{candidate, conclusion, fit, histogram, rank, CheckReport, Settings};
     check_players(args.players)?;
     if args.reference_games < 1000 {
@@ -669,31 +757,13 @@ fn check(args: &CheckArgs) -> Result<String> {
         )
         .into());
     }
+    const WHAT: &str = "a file of game lengths";
     let (label, text) = if args.lengths == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
-            UserError::BadDataFile {
-                file: "standard input".into(),
-                line: 0,
-                message: format!("cannot read it: {e}"),
-            }
-        })?;
+        let text = crate::input::read_stdin(WHAT, crate::input::MAX_LENGTHS_BYTES)?;
         ("standard input".to_string(), text)
     } else {
         let path = std::path::Path::new(&args.lengths);
-        if path.is_dir() {
-            return Err(UserError::BadDataFile {
-                file: args.lengths.clone(),
-                line: 0,
-                message: "is a directory; give a file of game lengths".into(),
-            }
-            .into());
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| UserError::BadDataFile {
-            file: args.lengths.clone(),
-            line: 0,
-            message: format!("cannot read it ({e}); check the path"),
-        })?;
+        let text = crate::input::read_text(path, WHAT, crate::input::MAX_LENGTHS_BYTES)?;
         (args.lengths.clone(), text)
     };
     let lengths = crate::lengths::read_lengths(&crate::lengths::LengthsSource {
@@ -706,16 +776,20 @@ fn check(args: &CheckArgs) -> Result<String> {
         players: args.players,
         reference_games: args.reference_games,
         seed: args.seed,
+        budget: *b,
     };
     let variant = args.variant.to_variant();
     let source = config::read_board(Some(&args.board))?;
     let given = source.game(&variant)?;
     let (kind, deck_has_cards) = (given.kind(), given.has_deck());
     deck_mode(Some(args.deck), deck_has_cards)?;
-    let reference = candidate(&source, &variant, args.deck, &settings).ok_or_else(|| {
-        anyhow::anyhow!(
-            "{} can go on forever; there is no distribution to check against",
-            args.board
+    let reference = candidate(&source, &variant, args.deck, &settings)?.ok_or_else(|| {
+        bad_flag(
+            "--board",
+            format!(
+                "{} can go on forever; there is no distribution to check against",
+                args.board
+            ),
         )
     })?;
     let fit = fit(&sample, &reference);
@@ -736,14 +810,20 @@ fn check(args: &CheckArgs) -> Result<String> {
         } else {
             &[DeckMode::Iid]
         };
-        let progress = Progress::new(
-            (sources.len() * tried.len() * decks.len()) as u64,
-            "ranking rules",
-        );
+        let total = (sources.len() * tried.len() * decks.len()) as u64;
+        if deck_has_cards {
+            let mean = fit.reference_mean;
+            b.simulation(
+                args.reference_games.saturating_mul(total / 2),
+                (mean * args.players as f64).min(1e6),
+                "use fewer --reference-games, or --no-rank",
+            )?;
+        }
+        let progress = Progress::new(total, "ranking rules");
         for src in &sources {
             for v in &tried {
                 for &deck in decks {
-                    if let Some(c) = candidate(src, v, deck, &settings) {
+                    if let Some(c) = candidate(src, v, deck, &settings)? {
                         candidates.push(c);
                     }
                     progress.inc(1);
@@ -752,10 +832,12 @@ fn check(args: &CheckArgs) -> Result<String> {
         }
     }
     let ranking = rank(&sample, &candidates);
+    let summary = crate::stats::Summary::of(&sample)
+        .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
     let report = CheckReport {
         file: label,
         players: args.players,
-        sample: crate::stats::Summary::of(&sample).expect("a non-empty sample"),
+        sample: summary,
         conclusion: if args.no_rank {
             fit.verdict.clone()
         } else {
@@ -771,12 +853,20 @@ fn check(args: &CheckArgs) -> Result<String> {
     })
 }
 
-fn transitions(args: &TransitionsArgs) -> Result<String> {
+/// Bytes of one row of the transitions table (CSV or JSON), for its memory estimate.
+const BYTES_PER_TRANSITION_ROW: f64 = 200.0;
+
+fn transitions(args: &TransitionsArgs, b: &Budget) -> Result<String> {
     let variant = args.variant.to_variant();
     let board = config::load_game(Some(&args.board), &variant)?;
     let name = board.name().to_string();
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, b)?;
+    b.memory(
+        "printing the move table",
+        (chain.len() * chain.cards().len()) as f64 * BYTES_PER_TRANSITION_ROW,
+        "use a smaller board",
+    )?;
     let t = crate::check::transitions(&game, &chain, &name);
     Ok(match args.format {
         TableFormat::Json => json(&t)?,
@@ -784,13 +874,13 @@ fn transitions(args: &TransitionsArgs) -> Result<String> {
     })
 }
 
-fn play(args: &PlayArgs) -> Result<String> {
+fn play(args: &PlayArgs, b: &Budget) -> Result<String> {
     check_players(args.players)?;
     let variant = args.variant.to_variant();
     let board = config::load_game(Some(&args.board), &variant)?;
     let name = board.name().to_string();
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
+    let chain = Chain::build_within(&game, b)?;
     check_finishes(&game, &chain)?;
     let deck = deck_mode(args.deck, chain.has_deck())?;
     let t = crate::check::transcript(

@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::config::BoardSource;
 use crate::game::{AnyGame, RaceGame};
@@ -18,7 +19,7 @@ use crate::model::Variant;
 use crate::sim::{chunk_rng, CardSource, Iid, Shoe};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
 use crate::solve::players::Players;
-use crate::solve::{check_finishes, Analysis, Options};
+use crate::solve::{check_finishes, Analysis, Options, SolveError};
 use crate::stats::{
     chi_square, chi_square_two_sample, max_cdf_gap, max_cdf_gap_two_sample, ChiSquare, Summary,
     P_FLOOR, Z_LIMIT,
@@ -59,28 +60,35 @@ pub struct Settings {
     /// Games of each shuffled-deck reference simulation.
     pub reference_games: u64,
     pub seed: u64,
+    /// Time allowed for each reference.
+    pub budget: Budget,
 }
 
 /// The reference of one board, variant and deck; `None` if the variant makes the board
-/// invalid or unfinishable.
+/// invalid or unfinishable; an error if it would take longer than the budget.
 pub fn candidate(
     source: &BoardSource,
     variant: &Variant,
     deck: DeckMode,
     settings: &Settings,
-) -> Option<Candidate> {
-    let board = source.game(variant).ok()?;
+) -> Result<Option<Candidate>, OverBudget> {
+    let Ok(board) = source.game(variant) else {
+        return Ok(None);
+    };
     let name = board.name().to_string();
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
-    check_finishes(&game, &chain).ok()?;
+    let chain = Chain::build_within(&game, &settings.budget)?;
+    if check_finishes(&game, &chain).is_err() {
+        return Ok(None);
+    }
+    let options = Options::quick(&settings.budget);
+    let a = match Analysis::of(&game, &chain, Default::default(), &options) {
+        Ok(a) => a,
+        Err(SolveError::OverBudget(e)) => return Err(e),
+        Err(_) => return Ok(None),
+    };
     let reference = match deck {
         DeckMode::Iid => {
-            let options = Options {
-                exact: false,
-                ..Options::default()
-            };
-            let a = Analysis::of(&game, &chain, Default::default(), &options).ok()?;
             let p = Players::from_single(&a.distribution(), settings.players);
             let pmf = p.first_finisher.turns_pmf;
             let mean = pmf
@@ -100,6 +108,11 @@ pub fn candidate(
             }
         }
         DeckMode::Shuffled => {
+            settings.budget.simulation(
+                settings.reference_games,
+                (a.expected_turns * settings.players as f64).min(f64::from(MAX_TURNS)),
+                "use fewer --reference-games",
+            )?;
             let options = SimOptions {
                 games: settings.reference_games,
                 seed: settings.seed,
@@ -114,12 +127,12 @@ pub fn candidate(
             }
         }
     };
-    Some(Candidate {
+    Ok(Some(Candidate {
         board: name,
         variant: variant.clone(),
         deck,
         reference,
-    })
+    }))
 }
 
 /// Goodness of fit of a sample to one reference.

@@ -18,6 +18,10 @@ use crate::sim::DeckMode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Seconds a command may take: work estimated to take longer is refused at once, with the
+    /// estimate. Memory is limited by what the machine has free.
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = crate::budget::DEFAULT_SECONDS)]
+    pub budget: f64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,9 +92,10 @@ pub struct AnalyzeArgs {
     /// Compute the distribution until P(T > n) is below this.
     #[arg(long, default_value_t = 1e-12, value_name = "P")]
     pub tolerance: f64,
-    /// Never compute the distribution past this many turns.
-    #[arg(long, default_value_t = 100_000, value_name = "N")]
-    pub max_turns: usize,
+    /// Never compute the distribution past this many turns [default: 100000; given
+    /// explicitly, the distribution is computed to N turns whatever it costs within --budget].
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<usize>,
 }
 
 #[derive(Debug, Args)]

@@ -85,16 +85,8 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
             shipped: shipped::names(),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| {
-        if source.kind() == std::io::ErrorKind::InvalidData {
-            UserError::BoardNotText { path: path.into() }
-        } else {
-            UserError::UnreadableBoard {
-                path: path.into(),
-                source,
-            }
-        }
-    })?;
+    let text =
+        crate::input::read_text(path, "a board file (.toml)", crate::input::MAX_BOARD_BYTES)?;
     parse_source(spec, &text)
 }
 
@@ -102,7 +94,7 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
 pub fn parse_source(label: &str, text: &str) -> Result<BoardSource, UserError> {
     let syntax = |e: toml::de::Error| UserError::BoardSyntax {
         file: label.to_string(),
-        message: e.to_string(),
+        message: crate::input::shorten_lines(&e.to_string()),
     };
     // The `game` key decides the schema; everything else is read by that game's schema.
     #[derive(serde::Deserialize)]
@@ -118,7 +110,8 @@ pub fn parse_source(label: &str, text: &str) -> Result<BoardSource, UserError> {
                 problems: vec![crate::model::BoardProblem {
                     field: "game".into(),
                     message: format!(
-                        "'{name}' is not a game this tool knows; use \"{}\" (the default) or \"{}\"",
+                        "'{}' is not a game this tool knows; use \"{}\" (the default) or \"{}\"",
+                        crate::input::quote(name),
                         GameKind::CandyLand.name(),
                         GameKind::ChutesAndLadders.name()
                     ),

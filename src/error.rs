@@ -19,15 +19,6 @@ pub enum UserError {
     #[error("'{}' is a directory; give the path of a board file (.toml)", path.display())]
     BoardIsDirectory { path: PathBuf },
 
-    #[error("could not read board file '{}': {source}; check the path and its permissions", path.display())]
-    UnreadableBoard {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-
-    #[error("could not read board file '{}': it is not UTF-8 text; save it as UTF-8 (a board file is TOML)", path.display())]
-    BoardNotText { path: PathBuf },
-
     #[error("{file}: not a valid board file: {message}See data/boards/FORMAT.md for the format")]
     BoardSyntax { file: String, message: String },
 
@@ -52,4 +43,22 @@ pub enum UserError {
 impl UserError {
     /// The process exit code for user errors.
     pub const EXIT_CODE: u8 = 2;
+}
+
+/// The exit code for an error: 2 for anything the user can fix (a [`UserError`], and the
+/// library's errors about the input: a board with no finite answer, work over the budget),
+/// 1 for the rest (I/O failures, bugs). The one place that decides.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    let users = e.chain().any(|cause| {
+        cause.is::<UserError>()
+            || cause.is::<crate::solve::SolveError>()
+            || cause.is::<crate::budget::OverBudget>()
+            || cause.is::<crate::solve::spaces::SpacesError>()
+            || cause.is::<crate::whatif::WhatIfError>()
+    });
+    if users {
+        UserError::EXIT_CODE
+    } else {
+        1
+    }
 }

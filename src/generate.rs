@@ -26,10 +26,23 @@ pub struct Spec {
     pub shortcuts: usize,
 }
 
+/// The fewest spaces a generated board has.
+pub const MIN_SPACES: usize = 8;
+
 impl Spec {
+    /// Spaces the requested elements need: one each (two per shortcut), plus the first and
+    /// last. `None` when the count overflows (no board could hold it).
+    pub fn spaces_needed(&self) -> Option<usize> {
+        self.shortcuts
+            .checked_mul(2)?
+            .checked_add(self.landmarks)?
+            .checked_add(self.licorice)?
+            .checked_add(2)
+    }
+
     /// Whether the requested elements fit on the board (each needs its own space).
     pub fn fits(&self) -> bool {
-        self.spaces >= 8 && self.landmarks + self.licorice + 2 * self.shortcuts + 2 <= self.spaces
+        self.spaces >= MIN_SPACES && self.spaces_needed().is_some_and(|n| n <= self.spaces)
     }
 }
 

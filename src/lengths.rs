@@ -27,14 +27,16 @@ fn bad(label: &str, line: usize, message: impl Into<String>) -> UserError {
 
 /// Checks one value: a whole number of turns, at least 1, at most [`MAX_LENGTH`].
 fn length(label: &str, line: usize, raw: &str) -> Result<u32, UserError> {
-    let v = raw.trim();
+    let trimmed = raw.trim();
+    // Messages quote at most a short piece of the value (a line may be megabytes long).
+    let v = &crate::input::quote(trimmed);
     let whole = |v: &str| v.parse::<i128>().ok();
-    match whole(v) {
+    match whole(trimmed) {
         Some(n) if n < 0 => Err(bad(label, line, format!("{n} is negative; a game length is a number of turns, at least 1"))),
         Some(0) => Err(bad(label, line, "0 turns: every game lasts at least 1 turn; remove the line or fix the simulator")),
         Some(n) if n > i128::from(MAX_LENGTH) => Err(bad(label, line, format!("{n} turns is more than the {MAX_LENGTH} this tool accepts; is it really a game length?"))),
         Some(n) => Ok(n as u32),
-        None if v.parse::<f64>().is_ok() => Err(bad(label, line, format!("'{v}' is not a whole number; game lengths are whole numbers of turns"))),
+        None if trimmed.parse::<f64>().is_ok() => Err(bad(label, line, format!("'{v}' is not a whole number; game lengths are whole numbers of turns"))),
         None => Err(bad(label, line, format!("'{v}' is not a number; give one whole number of turns per line"))),
     }
 }
@@ -68,8 +70,14 @@ pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
 }
 
 fn read_json(label: &str, text: &str) -> Result<Vec<u32>, UserError> {
-    let values: Vec<serde_json::Value> = serde_json::from_str(text)
-        .map_err(|e| bad(label, e.line(), format!("not a JSON array of numbers: {e}")))?;
+    let values: Vec<serde_json::Value> = serde_json::from_str(text).map_err(|e| {
+        let reason = crate::input::shorten_lines(&e.to_string());
+        bad(
+            label,
+            e.line(),
+            format!("not a JSON array of numbers: {reason}"),
+        )
+    })?;
     values
         .iter()
         .enumerate()
@@ -99,8 +107,9 @@ fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError
             label,
             1,
             format!(
-                "no column '{column}' in the header; the columns are: {}",
-                headers.iter().collect::<Vec<_>>().join(", ")
+                "no column '{}' in the header; the columns are: {}",
+                crate::input::quote(column),
+                crate::input::quote(&headers.iter().collect::<Vec<_>>().join(", "))
             ),
         )
     })?;
@@ -111,9 +120,13 @@ fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError
             bad(label, line, format!("not valid CSV: {e}"))
         })?;
         let line = record.position().map_or(0, |p| p.line() as usize);
-        let raw = record
-            .get(index)
-            .ok_or_else(|| bad(label, line, format!("the row has no '{column}' field")))?;
+        let raw = record.get(index).ok_or_else(|| {
+            bad(
+                label,
+                line,
+                format!("the row has no '{}' field", crate::input::quote(column)),
+            )
+        })?;
         out.push(length(label, line, raw)?);
     }
     Ok(out)

@@ -13,6 +13,7 @@
 //! the cross-check of one against the other ([`crosscheck`], [`stats`]) -> tables, JSON and CSV
 //! ([`output`]). [`run`] drives it for the command line ([`cli`]).
 
+pub mod budget;
 pub mod chain;
 pub mod charts;
 pub mod check;
@@ -23,6 +24,7 @@ pub mod error;
 pub mod forever;
 pub mod game;
 pub mod generate;
+pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;

@@ -1,13 +1,22 @@
-//! The `candyland` binary: parse, run, and map errors to exit codes (the one place that does).
+//! The `candyland` binary: parse, run, and map errors to exit codes (in
+//! [`candyland::error::exit_code`], the one place that decides).
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use candyland::cli::Cli;
-use candyland::error::UserError;
+
+/// The exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+const INTERRUPTED: i32 = 130;
 
 fn main() -> ExitCode {
+    // Ctrl-C, SIGTERM and SIGHUP: remove the temporaries of files not yet written, then exit.
+    // (A run killed outright cannot clean up; the next run removes what it left.)
+    let _ = ctrlc::set_handler(|| {
+        candyland::output::remove_pending();
+        std::process::exit(INTERRUPTED);
+    });
     let cli = Cli::parse();
     let stdout = std::io::stdout();
     match candyland::run(cli, &mut stdout.lock()) {
@@ -19,12 +28,9 @@ fn main() -> ExitCode {
                     return ExitCode::SUCCESS;
                 }
             }
-            eprintln!("error: {e:#}");
-            if e.downcast_ref::<UserError>().is_some() {
-                ExitCode::from(UserError::EXIT_CODE)
-            } else {
-                ExitCode::FAILURE
-            }
+            let message = format!("error: {e:#}");
+            eprintln!("{}", candyland::output::terminal::escape(&message));
+            ExitCode::from(candyland::error::exit_code(&e))
         }
     }
 }

@@ -5,12 +5,22 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::config::BoardSource;
 use crate::error::UserError;
 use crate::game::AnyGame;
 use crate::model::{element_removals, Element, Game, GameFile, Variant};
-use crate::solve::{check_finishes, spaces::expected_remaining};
+use crate::solve::{check_finishes, check_solves, spaces::expected_remaining};
+
+/// Why there is no what-if table.
+#[derive(Debug, thiserror::Error)]
+pub enum WhatIfError {
+    #[error(transparent)]
+    Input(#[from] UserError),
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+}
 
 /// One modified board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -21,6 +31,9 @@ pub struct Change {
     pub expected_turns: Option<f64>,
     /// Modified minus original E[T] (negative: the element makes games longer).
     pub difference: Option<f64>,
+    /// Why there is no figure: the edit makes the board invalid, or a game that can go on
+    /// forever (`None` when there is one).
+    pub unsolved: Option<String>,
 }
 
 /// Every what-if row of one board. This struct is `whatif --json`.
@@ -36,31 +49,60 @@ pub struct WhatIf {
     pub by_element: Vec<Change>,
 }
 
-/// E[T] of a validated board, or `None` if some reachable state cannot finish.
-pub fn expected_turns(board: Game) -> Option<f64> {
+/// E[T] of a validated board, or why there is none.
+pub fn expected_turns(board: Game, budget: &Budget) -> Result<f64, String> {
     let game = AnyGame::new(board);
-    let chain = Chain::build(&game);
-    check_finishes(&game, &chain).ok()?;
-    Some(expected_remaining(&chain).ok()?[chain.start()])
+    let chain = Chain::build_within(&game, budget).map_err(|e| e.to_string())?;
+    if check_finishes(&game, &chain).is_err() {
+        return Err("the game can go on forever".into());
+    }
+    let e = expected_remaining(&chain).map_err(|e| e.to_string())?;
+    Ok(e[chain.start()])
 }
 
 impl WhatIf {
-    pub fn of(source: &BoardSource, variant: &Variant) -> Result<WhatIf, UserError> {
+    /// Every what-if row of a board, refused if the solves would take longer than `budget`.
+    pub fn of(
+        source: &BoardSource,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<WhatIf, WhatIfError> {
         let base_game = source.game(variant)?;
-        let base = expected_turns(base_game.clone()).ok_or_else(|| UserError::BadFlag {
+        let base_file = source.edited(variant)?;
+        let removals = element_removals(&base_file, &base_game);
+        {
+            let game = AnyGame::new(base_game.clone());
+            let chain = Chain::build_within(&game, budget)?;
+            let solves = (removals.len() + Element::of(base_game.kind()).len() + 1) as f64;
+            check_solves(
+                &chain,
+                solves,
+                "the what-if table (one solve per edit)",
+                budget,
+            )?;
+        }
+        let base = expected_turns(base_game.clone(), budget).map_err(|why| UserError::BadFlag {
             flag: "BOARD".into(),
             message: format!(
-                "{} can go on forever, so removing elements has no finite effect to measure",
+                "{}: {why}, so removing elements has no finite effect to measure",
                 source.label
             ),
         })?;
-        let base_file = source.edited(variant)?;
-        let solve = |change: String, file: &GameFile| -> Change {
-            let e = file.validate().ok().and_then(expected_turns);
+        let solve = |change: String, file: Result<GameFile, String>| -> Change {
+            let e = file.and_then(|f| {
+                let game = f.validate().map_err(|p| {
+                    format!(
+                        "the edited board is invalid: {}",
+                        p.to_string().replace('\n', "; ")
+                    )
+                })?;
+                expected_turns(game, budget)
+            });
             Change {
                 change,
-                expected_turns: e,
-                difference: e.map(|e| e - base),
+                expected_turns: e.as_ref().ok().copied(),
+                difference: e.as_ref().ok().map(|e| e - base),
+                unsolved: e.err(),
             }
         };
 
@@ -71,14 +113,15 @@ impl WhatIf {
                 continue;
             }
             v.without.push(element);
-            if let Ok(file) = source.edited(&v) {
-                by_kind.push(solve(format!("without {}", element.name()), &file));
-            }
+            let file = source
+                .edited(&v)
+                .map_err(|e| format!("the edit cannot be made: {e}"));
+            by_kind.push(solve(format!("without {}", element.name()), file));
         }
 
-        let mut by_element: Vec<Change> = element_removals(&base_file, &base_game)
+        let mut by_element: Vec<Change> = removals
             .into_iter()
-            .map(|(label, file)| solve(label, &file))
+            .map(|(label, file)| solve(label, Ok(file)))
             .collect();
         by_element.sort_by(|a, b| {
             let size = |c: &Change| c.difference.map_or(f64::INFINITY, f64::abs);

@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 
 use sprs::CsMat;
 
+use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_PER_TRANSITION};
 use crate::game::{Events, Next, RaceGame, Turn};
 
 /// Marks "finished" in [`Chain::table`].
@@ -33,6 +34,26 @@ pub struct Chain<S, C> {
 }
 
 impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
+    /// [`Chain::build`], refused before it starts when the chain would need more memory than
+    /// the machine has or more time than the budget (from [`RaceGame::states_bound`] times the
+    /// kinds of card).
+    pub fn build_within<G: RaceGame<State = S, Card = C>>(
+        game: &G,
+        budget: &Budget,
+    ) -> Result<Chain<S, C>, OverBudget> {
+        let transitions = game.states_bound() as f64 * game.deck().len() as f64;
+        let what = format!(
+            "building this board's chain (up to {} states x {} kinds of {} = {transitions:.0} transitions)",
+            game.states_bound(),
+            game.deck().len(),
+            if game.has_deck() { "card" } else { "turn outcome" },
+        );
+        let fix = "use a smaller board, or fewer kinds of card or faces";
+        budget.memory(&what, transitions * CHAIN_BYTES_PER_TRANSITION, fix)?;
+        budget.time(&what, transitions / rate::CHAIN_TRANSITIONS, fix)?;
+        Ok(Chain::build(game))
+    }
+
     /// Enumerates the states reachable from the start and every transition between them.
     pub fn build<G: RaceGame<State = S, Card = C>>(game: &G) -> Chain<S, C> {
         let cards = game.deck();

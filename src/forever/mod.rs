@@ -15,6 +15,8 @@
 use std::collections::{HashMap, VecDeque};
 
 use num_bigint::BigInt;
+
+use crate::budget::{Budget, OverBudget};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 use serde::{Deserialize, Serialize};
@@ -339,7 +341,7 @@ pub fn tail_constant(d: &Distribution, rho: f64) -> Option<f64> {
 
 /// P(the game never finishes) from the start, exactly, for a chain where some states cannot
 /// reach the finish: those states are made absorbing, and P(finish) = N' r.
-pub fn never_finish<S, C>(chain: &Chain<S, C>) -> BigRational {
+pub fn never_finish<S, C>(chain: &Chain<S, C>, budget: &Budget) -> Result<BigRational, OverBudget> {
     let can = chain.can_finish();
     let (counts, _) = chain.absorb(|s, c| {
         let t = chain.next(s, c);
@@ -355,10 +357,26 @@ pub fn never_finish<S, C>(chain: &Chain<S, C>) -> BigRational {
             }
         })
         .collect();
-    let sweep = Sweep::<BigRational>::factor(&counts, chain.denominator())
-        .expect("every remaining state can finish or is absorbing");
-    let finish = sweep.solve(&counts, &rhs)[chain.start()].clone();
-    BigRational::from_integer(1.into()) - finish
+    let probe = budget.probe("the exact chance that a game never ends", "");
+    let over = std::cell::RefCell::new(None);
+    let n = chain.len() as f64;
+    let watch = |done: f64| match probe.check(done, 2.0 * n) {
+        Ok(()) => true,
+        Err(e) => {
+            *over.borrow_mut() = Some(e);
+            false
+        }
+    };
+    let solved = Sweep::<BigRational>::factor_watched(&counts, chain.denominator(), &watch)
+        .and_then(|sweep| sweep.solve_watched(&counts, &rhs, &|done| watch(n + done)));
+    match solved {
+        Ok(y) => Ok(BigRational::from_integer(1.into()) - y[chain.start()].clone()),
+        Err(_) => match over.into_inner() {
+            Some(e) => Err(e),
+            // Every state left can finish or absorbs, so no exact pivot is zero.
+            None => unreachable!("exact sweep of a chain whose every state can finish or absorbs"),
+        },
+    }
 }
 
 /// A fixed deck order, recycled without shuffling, played to the end or to a loop.
@@ -493,7 +511,7 @@ pub fn format_order(order: &[usize], names: &[String], header: &str) -> String {
 }
 
 mod report;
-pub use report::{ForeverReport, LoopReport, Survey, SurveyRow};
+pub use report::{ForeverReport, LoopReport, Question, Survey, SurveyRow};
 
 /// What `analyze` says about a game that can go on forever. This struct is its `--json` then.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -510,15 +528,17 @@ pub struct Unfinishable {
 }
 
 impl Unfinishable {
+    /// The report, refused if the exact chance would take longer than `budget`.
     pub fn of<G: crate::game::RaceGame>(
         game: &G,
         chain: &Chain<G::State, G::Card>,
         board: &str,
-    ) -> Unfinishable {
+        budget: &Budget,
+    ) -> Result<Unfinishable, OverBudget> {
         let can = chain.can_finish();
         let trapped: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
-        let p = never_finish(chain);
-        Unfinishable {
+        let p = never_finish(chain, budget)?;
+        Ok(Unfinishable {
             board: board.to_string(),
             states: chain.len(),
             trapped: trapped
@@ -529,6 +549,6 @@ impl Unfinishable {
             trapped_count: trapped.len(),
             never_finish: format!("{}/{}", p.numer(), p.denom()),
             never_finish_f64: to_f64(&p),
-        }
+        })
     }
 }

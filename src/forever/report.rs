@@ -9,10 +9,11 @@ use super::{
     certificate, longest_game, never_finish, play_fixed_order, probability, shortest_loop,
     shortest_path, spectral_radius, tail_constant, to_f64, Certificate, FixedOrder, Step,
 };
+use crate::budget::{rate, Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::game::RaceGame;
 use crate::sim::{chunk_seed, CardSource, Shoe, CHUNK};
-use crate::solve::{About, Analysis, Options};
+use crate::solve::{About, Analysis, Options, SolveError};
 use crate::stats::Z95;
 
 /// A loop, as people read it.
@@ -161,7 +162,8 @@ pub fn survey<S: Sync, C: Sync>(
     orders: u64,
     seed: u64,
     max_players: usize,
-) -> (Vec<u64>, Option<WitnessOrder>) {
+    budget: &Budget,
+) -> Result<(Vec<u64>, Option<WitnessOrder>), OverBudget> {
     let deck: Vec<usize> = chain
         .cards()
         .iter()
@@ -170,9 +172,30 @@ pub fn survey<S: Sync, C: Sync>(
         .collect();
     let chunks = orders.div_ceil(CHUNK);
     type Witness = Option<(u64, Vec<usize>)>;
-    let results: Vec<(Vec<u64>, Vec<Witness>)> = (0..chunks)
+    type Tally = (Vec<u64>, Vec<Witness>);
+    // After a pilot the probe extrapolates the total from the orders done, and stops the
+    // survey if it is over the budget. Chunks are reduced as they finish, never collected, so
+    // any number of orders fits in memory.
+    let probe = budget.probe(
+        &format!("trying {orders} deck orders"),
+        "try fewer with --orders N",
+    );
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let merge = |(mut la, mut wa): Tally, (lb, wb): Tally| -> Tally {
+        la.iter_mut().zip(&lb).for_each(|(a, b)| *a += b);
+        for (mine, theirs) in wa.iter_mut().zip(wb) {
+            match (&mine, &theirs) {
+                (None, _) => *mine = theirs,
+                (Some(a), Some(b)) if b.0 < a.0 => *mine = theirs,
+                _ => {}
+            }
+        }
+        (la, wa)
+    };
+    let empty = || (vec![0u64; max_players], vec![None; max_players]);
+    let (looping, witness) = (0..chunks)
         .into_par_iter()
-        .map(|c| {
+        .map(|c| -> Result<Tally, OverBudget> {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(chunk_seed(seed, c));
             let mut shoe = Shoe::new(deck.len() as u32);
             let mut looping = vec![0u64; max_players];
@@ -190,25 +213,32 @@ pub fn survey<S: Sync, C: Sync>(
                         }
                     }
                 }
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                probe.check(finished as f64, orders as f64)?;
             }
-            (looping, witness)
+            Ok((looping, witness))
         })
-        .collect();
-    let mut looping = vec![0u64; max_players];
-    let mut witness: Vec<Witness> = vec![None; max_players];
-    for (l, w) in results {
-        looping.iter_mut().zip(&l).for_each(|(a, b)| *a += b);
-        for (mine, theirs) in witness.iter_mut().zip(w) {
-            if mine.is_none() {
-                *mine = theirs;
-            }
-        }
-    }
+        .try_reduce(empty, |a, b| Ok(merge(a, b)))?;
     let first = witness
         .into_iter()
         .enumerate()
         .find_map(|(k, w)| w.map(|(i, order)| (i, k + 1, order)));
-    (looping, first)
+    Ok((looping, first))
+}
+
+/// What `forever` is asked besides the board.
+#[derive(Debug, Clone, Copy)]
+pub struct Question<'a> {
+    /// Players, for the tail per round and the fixed deck order.
+    pub players: usize,
+    /// A fixed deck order (card kinds) to decide.
+    pub order: Option<&'a [usize]>,
+    /// A survey of random orders: (orders, seed).
+    pub survey: Option<(u64, u64)>,
+    /// The survey tries 1 to this many players.
+    pub max_players: usize,
+    /// Time allowed.
+    pub budget: Budget,
 }
 
 impl ForeverReport {
@@ -218,37 +248,43 @@ impl ForeverReport {
         game: &G,
         chain: &Chain<G::State, G::Card>,
         board: &str,
-        players: usize,
-        order: Option<&[usize]>,
-        survey_of: Option<(u64, u64)>,
-        max_players: usize,
-    ) -> ForeverReport
+        question: &Question,
+    ) -> Result<ForeverReport, OverBudget>
     where
         G::State: Sync,
         G::Card: Sync,
     {
+        let Question {
+            players,
+            order,
+            survey: survey_of,
+            max_players,
+            budget,
+        } = *question;
+        let budget = &budget;
         let can = chain.can_finish();
         let trapped_states: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
         let ends_surely = trapped_states.is_empty();
+        let (n, nnz) = (chain.len() as f64, chain.counts().nnz() as f64);
+        budget.time(
+            &format!("the loop search ({n:.0} states)"),
+            2.0 * n * (n + nnz) / rate::LOOP_SEARCH,
+            "",
+        )?;
         let never = if ends_surely {
             num_rational::BigRational::from_integer(0.into())
         } else {
-            never_finish(chain)
+            never_finish(chain, budget)?
         };
-        let analysis = ends_surely
-            .then(|| {
-                Analysis::of(
-                    game,
-                    chain,
-                    About::default(),
-                    &Options {
-                        exact: false,
-                        ..Options::default()
-                    },
-                )
-                .ok()
-            })
-            .flatten();
+        let analysis = if ends_surely {
+            match Analysis::of(game, chain, About::default(), &Options::quick(budget)) {
+                Ok(a) => Some(a),
+                Err(SolveError::OverBudget(e)) => return Err(e),
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
         let dist = analysis.as_ref().map(|a| a.distribution());
         let rho = spectral_radius(chain);
         let cert = certificate(chain);
@@ -260,31 +296,33 @@ impl ForeverReport {
             (Some(a), Some(m)) if a != m => Some(loop_report(game, chain, m)),
             _ => None,
         };
-        let survey = survey_of.map(|(orders, seed)| {
-            let (looping, witness) = self::survey(chain, orders, seed, max_players);
-            Survey {
-                orders,
-                seed,
-                rows: looping
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &l)| SurveyRow {
-                        players: k + 1,
-                        looping: l,
-                        fraction: l as f64 / orders as f64,
-                        ci95: wilson(l, orders),
-                    })
-                    .collect(),
-                witness_players: witness.as_ref().map(|w| w.1),
-                witness: witness.map(|w| {
-                    w.2.iter()
-                        .map(|&k| game.card_name(chain.cards()[k].0))
-                        .collect()
-                }),
-            }
-        });
+        let survey = survey_of
+            .map(|(orders, seed)| -> Result<Survey, OverBudget> {
+                let (looping, witness) = self::survey(chain, orders, seed, max_players, budget)?;
+                Ok(Survey {
+                    orders,
+                    seed,
+                    rows: looping
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &l)| SurveyRow {
+                            players: k + 1,
+                            looping: l,
+                            fraction: l as f64 / orders as f64,
+                            ci95: wilson(l, orders),
+                        })
+                        .collect(),
+                    witness_players: witness.as_ref().map(|w| w.1),
+                    witness: witness.map(|w| {
+                        w.2.iter()
+                            .map(|&k| game.card_name(chain.cards()[k].0))
+                            .collect()
+                    }),
+                })
+            })
+            .transpose()?;
         let s200 = dist.as_ref().map(|d| d.survival(200));
-        ForeverReport {
+        Ok(ForeverReport {
             board: board.to_string(),
             players,
             states: chain.len(),
@@ -323,6 +361,6 @@ impl ForeverReport {
                 .and_then(|a| a.pmf.get(shortest.len()).copied()),
             fixed_order: order.map(|o| play_fixed_order(chain, o, players)),
             survey,
-        }
+        })
     }
 }

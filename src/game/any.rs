@@ -165,4 +165,11 @@ impl RaceGame for AnyGame {
             AnyGame::ChutesAndLadders(g) => g.dense_size(),
         }
     }
+
+    fn states_bound(&self) -> usize {
+        match self {
+            AnyGame::CandyLand(g) => g.states_bound(),
+            AnyGame::ChutesAndLadders(g) => g.states_bound(),
+        }
+    }
 }

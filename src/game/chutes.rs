@@ -190,4 +190,14 @@ impl RaceGame for ChutesAndLadders {
     fn position(&self, s: Square) -> Option<usize> {
         (s.at > 0).then(|| s.at as usize - 1)
     }
+
+    /// Off the board and squares 1..N-1, each free or owing turns (rarely more than one).
+    fn states_bound(&self) -> usize {
+        let owing = if self.board.rules.jump_costs_turn {
+            2
+        } else {
+            1
+        };
+        self.board.squares().saturating_mul(owing)
+    }
 }

@@ -155,4 +155,9 @@ pub trait RaceGame {
     fn dense_size(&self) -> usize {
         0
     }
+    /// An upper bound on the number of reachable states (0 when unknown), from which the cost
+    /// of building the chain is estimated before it is built. Default: [`RaceGame::dense_size`].
+    fn states_bound(&self) -> usize {
+        self.dense_size()
+    }
 }

@@ -226,6 +226,7 @@ impl ChutesBoard {
                 "is empty; give the board a short name such as \"chutes-and-ladders\"",
             );
         }
+        p.plain_name("name", &file.name);
         let n = file.board.squares;
         if n == 0 || n > MAX_SPACES {
             p.add(

@@ -60,7 +60,35 @@ impl Problems {
             message: message.into(),
         });
     }
+
+    /// Checks that a name is one line of plain text, short enough to print: names are shown
+    /// on terminals and in file headers, so control characters (a line feed, an escape
+    /// sequence) are refused, not printed.
+    pub(crate) fn plain_name(&mut self, field: &str, name: &str) {
+        if let Some(c) = name
+            .chars()
+            .find(|&c| c == '\n' || c == '\t' || crate::output::terminal::is_unsafe(c))
+        {
+            self.add(
+                field,
+                format!(
+                    "contains the control character U+{:04X}; use plain text on one line",
+                    c as u32
+                ),
+            );
+        }
+        let chars = name.chars().count();
+        if chars > MAX_NAME_CHARS {
+            self.add(
+                field,
+                format!("is {chars} characters long; use at most {MAX_NAME_CHARS}"),
+            );
+        }
+    }
 }
+
+/// The longest name accepted (the board's, a landmark's).
+pub const MAX_NAME_CHARS: usize = 200;
 
 fn colour_list() -> String {
     Colour::ALL.map(Colour::name).join(", ")
@@ -76,6 +104,7 @@ impl Board {
                 "is empty; give the board a short name such as \"classic\"",
             );
         }
+        p.plain_name("name", &file.name);
         let layout = track(&file.board, &file.deck.landmark, &mut p);
         let board = layout.and_then(|(spaces, landmarks)| {
             let n = spaces.len();
@@ -251,6 +280,7 @@ fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Orig
     let mut at: Vec<Option<(usize, &str)>> = vec![None; length];
     for (i, l) in b.landmarks.iter().enumerate() {
         let field = format!("board.landmarks[{i}]");
+        p.plain_name(&format!("{field}.name"), &l.name);
         if Colour::from_name(&l.name).is_some() {
             p.add(
                 format!("{field}.name"),

@@ -2,10 +2,11 @@
 
 mod file;
 pub mod report;
+pub mod terminal;
 
 use std::fmt::Write;
 
-pub use file::{write_atomic, PendingFile};
+pub use file::{remove_pending, write_atomic, PendingFile};
 
 use crate::check::{CheckReport, Transcript, Transitions};
 use crate::crosscheck::CrossCheck;
@@ -55,23 +56,38 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         "shortest game",
         format!("{} turns ({})", a.min_turns, a.shortest_game.join(", ")),
     );
-    row("median", format!("{} turns", a.median));
+    // Past a cut distribution a quantile is only known to be above the cut.
+    let turns = |t: usize, lower_bound: bool| {
+        if lower_bound {
+            format!("> {} turns", t - 1)
+        } else {
+            format!("{t} turns")
+        }
+    };
+    row("median", turns(a.median, a.median_lower_bound));
     let mut mode = format!("{} turns", a.mode);
     if !a.secondary_modes.is_empty() {
         let peaks: Vec<String> = a.secondary_modes.iter().map(|m| m.to_string()).collect();
         let _ = write!(mode, " (other peaks at {})", peaks.join(", "));
     }
+    if !a.mode_settled {
+        mode = format!(
+            "unknown (the distribution was cut; {} turns is the most likely length before the cut)",
+            a.mode
+        );
+    }
     row("mode", mode);
     for q in &a.quantiles {
         row(
             &format!("{}% of games end by", q.p * 100.0),
-            format!("{} turns", q.turns),
+            turns(q.turns, q.lower_bound),
         );
     }
     for t in &a.longer_than {
+        let bound = if t.upper_bound { "<= " } else { "" };
         row(
             &format!("P(longer than {} turns)", t.turns),
-            format!("{:.6e}", t.probability),
+            format!("{bound}{:.6e}", t.probability),
         );
     }
     let _ = writeln!(
@@ -80,12 +96,13 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         a.pmf.len() - 1,
         a.unfinished_mass
     );
-    if a.unfinished_mass >= a.tolerance {
+    if a.truncated {
         let _ = writeln!(
             s,
-            "  warning: the distribution stopped at --max-turns before reaching --tolerance {:e}; quantiles and tail figures past turn {} are capped there",
+            "  warning: the distribution was cut at turn {} by --max-turns, with {:.1e} of the games still running (more than --tolerance {:e}): figures marked > or <= are bounds",
+            a.pmf.len() - 1,
+            a.unfinished_mass,
             a.tolerance,
-            a.pmf.len() - 1
         );
     }
     s.push_str(&histogram(a));
@@ -498,11 +515,16 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
 }
 
 fn change_row(s: &mut String, c: &crate::whatif::Change) {
-    let (e, d) = match (c.expected_turns, c.difference) {
-        (Some(e), Some(d)) => (format!("{e:.4}"), format!("{d:+.4}")),
-        _ => ("never ends".to_string(), "-".to_string()),
-    };
-    let _ = writeln!(s, "  {:<44}{:>12}{:>12}", c.change, e, d);
+    match (c.expected_turns, c.difference, &c.unsolved) {
+        (Some(e), Some(d), _) => {
+            let _ = writeln!(s, "  {:<44}{:>12.4}{:>+12.4}", c.change, e, d);
+        }
+        (_, _, why) => {
+            let why = why.as_deref().unwrap_or("no figure");
+            let _ = writeln!(s, "  {:<44}{:>12}{:>12}", c.change, "-", "-");
+            let _ = writeln!(s, "      ({why})");
+        }
+    }
 }
 
 /// The `whatif` table.

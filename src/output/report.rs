@@ -9,6 +9,7 @@ use std::path::Path;
 use anyhow::{anyhow, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::charts::players::PlayersSeries;
 use crate::charts::{
@@ -40,6 +41,34 @@ pub const CHARTS: [(&str, &str); 8] = [
     ("deck", "A real shuffled deck"),
 ];
 
+/// The most characters of a report folder's name.
+const MAX_FOLDER_CHARS: usize = 64;
+
+/// The folder a board's report goes into, from its name by a strict rule: ASCII letters,
+/// digits, `-`, `_` and `.` are kept, anything else becomes `-`; a leading `.` becomes `_`
+/// (no hidden folders, no `..`); at most 64 characters; "board" if nothing is left. The result
+/// is always one plain path component.
+pub fn folder_name(name: &str) -> String {
+    let mut folder: String = name
+        .chars()
+        .take(MAX_FOLDER_CHARS)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if folder.starts_with('.') {
+        folder.replace_range(..1, "_");
+    }
+    if folder.chars().all(|c| c == '-') {
+        folder = "board".to_string();
+    }
+    folder
+}
+
 /// Number of players in the players chart and table.
 const MAX_REPORT_PLAYERS: usize = 4;
 
@@ -59,6 +88,8 @@ pub struct Inputs {
     pub mc: Option<u64>,
     pub games: u64,
     pub seed: u64,
+    /// Time allowed for each piece of the work.
+    pub budget: Budget,
 }
 
 /// One number of players in `summary.json`.
@@ -125,17 +156,28 @@ impl Plan {
             mc,
             games,
             seed,
+            budget,
         } = inputs;
         let board = source.game(&variant)?;
         let about = crate::config::about(&board, &variant);
         let track = board.track();
-        let whatif = WhatIf::of(&source, &variant)?;
+        let whatif = WhatIf::of(&source, &variant, &budget)?;
         let name = board.name().to_string();
         let len = board.len();
         let game = AnyGame::new(board);
-        let chain = Chain::build(&game);
-        let a = Analysis::of(&game, &chain, about.clone(), &Options::default())?;
-        let spaces = Spaces::of(&game, &chain, len).map_err(|t| anyhow!("{t}"))?;
+        let chain = Chain::build_within(&game, &budget)?;
+        let options = Options {
+            budget,
+            ..Options::default()
+        };
+        let a = Analysis::of(&game, &chain, about.clone(), &options)?;
+        let spaces = Spaces::within(&game, &chain, len, &budget)?;
+        let sims = (games * u64::from(chain.has_deck())).saturating_add(mc.unwrap_or(0));
+        budget.simulation(
+            sims,
+            a.expected_turns,
+            "simulate fewer games with --games N (and --mc N)",
+        )?;
         let dist = a.distribution();
         let tail = dist.tail(1e-11);
         let players: Vec<Players> = (1..=MAX_REPORT_PLAYERS)
@@ -302,13 +344,28 @@ impl Plan {
             iid.as_ref().map(|r| r.games),
             &self.charts,
         );
-        for ((_, file), bytes) in self.charts.into_iter().zip(images) {
-            file.commit(&bytes)?;
-        }
         let mut json = serde_json::to_string_pretty(&summary)?;
         json.push('\n');
-        self.summary.commit(json.as_bytes())?;
-        self.markdown.commit(markdown.as_bytes())?;
+        // Every file is written to its temporary first and only then are they renamed, one
+        // after the other: a failure leaves the folder as it was, and an interruption can only
+        // fall between two renames.
+        let mut pending: Vec<PendingFile> = Vec::new();
+        let contents = images
+            .iter()
+            .map(Vec::as_slice)
+            .chain([json.as_bytes(), markdown.as_bytes()]);
+        let files_in_order = self
+            .charts
+            .into_iter()
+            .map(|(_, f)| f)
+            .chain([self.summary, self.markdown]);
+        for (mut file, bytes) in files_in_order.zip(contents) {
+            file.write(bytes)?;
+            pending.push(file);
+        }
+        for file in pending {
+            file.finish()?;
+        }
         Ok(files)
     }
 }

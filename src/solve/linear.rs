@@ -16,7 +16,7 @@ use std::fmt::Debug;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Num, Zero};
+use num_traits::{Num, ToPrimitive, Zero};
 use sprs::CsMat;
 
 /// A field the solver can work in: `f64`, or [`BigRational`] for exact answers.
@@ -36,8 +36,13 @@ impl Scalar for f64 {
     fn from_count(c: u64) -> f64 {
         c as f64
     }
+    /// A subnormal pivot has lost its precision: it counts as lost (0).
     fn pivot_weight(&self) -> f64 {
-        self.abs()
+        if self.abs() < f64::MIN_POSITIVE {
+            0.0
+        } else {
+            self.abs()
+        }
     }
     fn add_scaled(acc: &mut f64, c: &f64, x: &f64) {
         *acc += c * x;
@@ -73,16 +78,38 @@ impl Scalar for BigRational {
     }
 }
 
-/// A state from which no transition leaves: the game can never finish from it.
+/// Why a sweep could not solve a system.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("state {state} has no way out (every card leaves it where it is)")]
-pub struct Trapped {
-    pub state: usize,
+pub enum SweepError {
+    /// A state from which no transition leaves: the game can never finish from it.
+    #[error("state {state} has no way out (every card leaves it where it is)")]
+    Trapped { state: usize },
+    /// A pivot of the feedback system is zero in this arithmetic: in `f64`, a chance of
+    /// escaping a loop smaller than the smallest representable number (about 1e-308); exactly,
+    /// a set of states that cannot finish.
+    #[error(
+        "a chance of leaving a loop of states is too small for this arithmetic (a zero pivot)"
+    )]
+    LostPivot,
+    /// The watcher given to [`Sweep::factor_watched`] or [`Sweep::solve_watched`] stopped it.
+    #[error("stopped before the end")]
+    Stopped,
 }
+
+/// States swept between two calls of a watcher.
+const WATCH_EVERY: usize = 64;
 
 const NOT_FEEDBACK: u32 = u32::MAX;
 
 /// The factored system (I - Q), ready to solve for any right-hand side.
+///
+/// When Q is substochastic (every row sums to at most D, as every chain's does), the k x k
+/// feedback system M = I - B_F is an M-matrix whose row sums are the chances e_f of finishing
+/// from f before reaching any feedback state. Its diagonal is then formed as
+/// e_f + sum_{j != f} B_fj and kept so by the elimination of Grassmann, Taksar and Heyman
+/// (GTH): every quantity is a sum of non-negative terms, with no subtraction, so a chance of
+/// escaping a loop of 1e-300 is as accurate as one of 1/2 (plain elimination computes
+/// 1 - B_ff and gets 0). Other matrices (a transpose) use partial pivoting.
 #[derive(Debug, Clone)]
 pub struct Sweep<F> {
     d: u64,
@@ -95,11 +122,39 @@ pub struct Sweep<F> {
     diag: Vec<F>,
     /// I - B_F, k x k: the system for u.
     system: Vec<F>,
+    /// e_F, the escape chances of the feedback states, when Q is substochastic (GTH).
+    escape: Option<Vec<F>>,
 }
 
 impl<F: Scalar> Sweep<F> {
+    /// The number of feedback states (targets of backward moves) of a CSR matrix: the size of
+    /// the dense system, and the width of B (n x k values), known before factoring.
+    pub fn feedback_size(counts: &CsMat<u32>) -> usize {
+        let mut seen = vec![false; counts.rows()];
+        let mut k = 0;
+        for (s, row) in counts.outer_iterator().enumerate() {
+            for (t, _) in row.iter() {
+                if t < s && !seen[t] {
+                    seen[t] = true;
+                    k += 1;
+                }
+            }
+        }
+        k
+    }
+
     /// Factors I - Q for Q given as counts over `d` (CSR, square).
-    pub fn factor(counts: &CsMat<u32>, d: u32) -> Result<Sweep<F>, Trapped> {
+    pub fn factor(counts: &CsMat<u32>, d: u32) -> Result<Sweep<F>, SweepError> {
+        Self::factor_watched(counts, d, &|_| true)
+    }
+
+    /// [`Sweep::factor`], calling `watch(states done)` now and then and stopping with
+    /// [`SweepError::Stopped`] when it returns false.
+    pub fn factor_watched(
+        counts: &CsMat<u32>,
+        d: u32,
+        watch: &dyn Fn(f64) -> bool,
+    ) -> Result<Sweep<F>, SweepError> {
         let n = counts.rows();
         let mut feedback = vec![NOT_FEEDBACK; n];
         let mut k = 0;
@@ -115,12 +170,29 @@ impl<F: Scalar> Sweep<F> {
             k += 1;
         }
         let d = u64::from(d);
+        let row_sum = |s: usize| -> u64 {
+            counts
+                .outer_view(s)
+                .map_or(0, |r| r.iter().map(|(_, &c)| u64::from(c)).sum())
+        };
+        let substochastic = (0..n).all(|s| row_sum(s) <= d);
         let mut b = vec![F::zero(); n * k];
         let mut diag = vec![F::zero(); n];
         let mut defs = vec![F::zero(); k * k];
         let mut acc = vec![F::zero(); k];
+        // e_s: the chance of finishing before reaching a feedback state (GTH only).
+        let mut escape = vec![F::zero(); if substochastic { n } else { 0 }];
+        let mut escape_f = vec![F::zero(); if substochastic { k } else { 0 }];
         for s in (0..n).rev() {
+            if (n - s) % WATCH_EVERY == 0 && !watch((n - s) as f64) {
+                return Err(SweepError::Stopped);
+            }
             acc.iter_mut().for_each(|a| *a = F::zero());
+            let mut esc = if substochastic {
+                F::from_count(d - row_sum(s))
+            } else {
+                F::zero()
+            };
             let mut stay = 0u64;
             for (t, &c) in counts.outer_view(s).expect("row in range").iter() {
                 let c64 = u64::from(c);
@@ -136,10 +208,13 @@ impl<F: Scalar> Sweep<F> {
                             F::add_scaled(a, &c, bt);
                         }
                     }
+                    if substochastic && !escape[t].is_zero() {
+                        F::add_scaled(&mut esc, &c, &escape[t]);
+                    }
                 }
             }
             if stay >= d {
-                return Err(Trapped { state: s });
+                return Err(SweepError::Trapped { state: s });
             }
             let dd = F::from_count(d - stay);
             let row: Vec<F> = acc
@@ -149,23 +224,48 @@ impl<F: Scalar> Sweep<F> {
                     a.clone() / dd.clone()
                 })
                 .collect();
+            if substochastic {
+                esc.normalize();
+                esc = esc / dd.clone();
+            }
             diag[s] = dd;
             match feedback[s] {
-                NOT_FEEDBACK => b[s * k..(s + 1) * k].clone_from_slice(&row),
+                NOT_FEEDBACK => {
+                    b[s * k..(s + 1) * k].clone_from_slice(&row);
+                    if substochastic {
+                        escape[s] = esc;
+                    }
+                }
                 j => {
                     let j = j as usize;
                     defs[j * k..(j + 1) * k].clone_from_slice(&row);
                     b[s * k + j] = F::one();
+                    if substochastic {
+                        escape_f[j] = esc;
+                    }
                 }
             }
         }
-        // u_f - B'_f . u = a'_f
-        let system = (0..k * k)
+        // M = I - B_F; with GTH its diagonal is e_f + sum_{j != f} B_fj (no cancellation).
+        let mut system: Vec<F> = (0..k * k)
             .map(|i| {
-                let identity = if i / k == i % k { F::one() } else { F::zero() };
-                identity - defs[i].clone()
+                if i / k == i % k {
+                    F::one() - defs[i].clone()
+                } else {
+                    -defs[i].clone()
+                }
             })
             .collect();
+        let escape = substochastic.then(|| {
+            for f in 0..k {
+                let mut diagonal = escape_f[f].clone();
+                for j in (0..k).filter(|&j| j != f) {
+                    diagonal = diagonal + defs[f * k + j].clone();
+                }
+                system[f * k + f] = diagonal;
+            }
+            escape_f
+        });
         Ok(Sweep {
             d,
             feedback,
@@ -173,17 +273,31 @@ impl<F: Scalar> Sweep<F> {
             b,
             diag,
             system,
+            escape,
         })
     }
 
     /// Solves (I - Q) y = rhs, where `counts` is the matrix that was factored.
-    pub fn solve(&self, counts: &CsMat<u32>, rhs: &[F]) -> Vec<F> {
+    pub fn solve(&self, counts: &CsMat<u32>, rhs: &[F]) -> Result<Vec<F>, SweepError> {
+        self.solve_watched(counts, rhs, &|_| true)
+    }
+
+    /// [`Sweep::solve`] with a watcher, as in [`Sweep::factor_watched`].
+    pub fn solve_watched(
+        &self,
+        counts: &CsMat<u32>,
+        rhs: &[F],
+        watch: &dyn Fn(f64) -> bool,
+    ) -> Result<Vec<F>, SweepError> {
         let n = self.diag.len();
         let k = self.k;
         let d = F::from_count(self.d);
         let mut a = vec![F::zero(); n];
         let mut defs = vec![F::zero(); k];
         for s in (0..n).rev() {
+            if (n - s) % WATCH_EVERY == 0 && !watch((n - s) as f64) {
+                return Err(SweepError::Stopped);
+            }
             let mut acc = d.clone() * rhs[s].clone();
             for (t, &c) in counts.outer_view(s).expect("row in range").iter() {
                 if t != s && self.feedback[t] == NOT_FEEDBACK && !a[t].is_zero() {
@@ -197,8 +311,11 @@ impl<F: Scalar> Sweep<F> {
                 j => defs[j as usize] = value,
             }
         }
-        let u = gauss(self.system.clone(), defs, k);
-        (0..n)
+        let u = match &self.escape {
+            Some(escape) => gth(self.system.clone(), escape.clone(), defs, k)?,
+            None => gauss(self.system.clone(), defs, k)?,
+        };
+        Ok((0..n)
             .map(|s| {
                 let mut y = a[s].clone();
                 for (bj, uj) in self.b[s * k..(s + 1) * k].iter().zip(&u) {
@@ -209,13 +326,51 @@ impl<F: Scalar> Sweep<F> {
                 y.normalize();
                 y
             })
-            .collect()
+            .collect())
     }
 }
 
+/// Solves `m x = rhs` for an M-matrix `m` (k x k, row-major: non-positive off the diagonal)
+/// whose row sums are `escape` (all non-negative), by GTH elimination: the pivots are never
+/// computed by subtraction. Eliminating column c from row r (factor f = m_rc / m_cc <= 0)
+/// changes the row sum over the remaining columns to e_r - f e_c, still a sum of non-negative
+/// terms, and the new diagonal is that sum minus the (non-positive) remaining off-diagonals.
+fn gth<F: Scalar>(
+    mut m: Vec<F>,
+    mut escape: Vec<F>,
+    mut rhs: Vec<F>,
+    k: usize,
+) -> Result<Vec<F>, SweepError> {
+    for col in 0..k {
+        let p = m[col * k + col].clone();
+        if p.pivot_weight() <= 0.0 {
+            return Err(SweepError::LostPivot);
+        }
+        for row in col + 1..k {
+            let factor = m[row * k + col].clone() / p.clone();
+            if factor.is_zero() {
+                continue;
+            }
+            m[row * k + col] = F::zero();
+            let mut off = F::zero();
+            for j in col + 1..k {
+                if j != row {
+                    let v = m[row * k + j].clone() - factor.clone() * m[col * k + j].clone();
+                    off = off + v.clone();
+                    m[row * k + j] = v;
+                }
+            }
+            escape[row] = escape[row].clone() - factor.clone() * escape[col].clone();
+            m[row * k + row] = escape[row].clone() - off;
+            rhs[row] = rhs[row].clone() - factor * rhs[col].clone();
+        }
+    }
+    Ok(back_substitute(&m, rhs, k))
+}
+
 /// Solves the dense system `m x = rhs` (m is k x k, row-major) by Gaussian elimination with
-/// partial pivoting. The system I - B_F is non-singular whenever every state can finish.
-fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Vec<F> {
+/// partial pivoting.
+fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Result<Vec<F>, SweepError> {
     for col in 0..k {
         let pivot = (col..k)
             .max_by(|&i, &j| {
@@ -224,10 +379,9 @@ fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Vec<F> {
                     .total_cmp(&m[j * k + col].pivot_weight())
             })
             .expect("non-empty range");
-        assert!(
-            m[pivot * k + col].pivot_weight() > 0.0,
-            "singular feedback system: some state cannot finish"
-        );
+        if m[pivot * k + col].pivot_weight() <= 0.0 {
+            return Err(SweepError::LostPivot);
+        }
         if pivot != col {
             for j in 0..k {
                 m.swap(pivot * k + j, col * k + j);
@@ -247,6 +401,11 @@ fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Vec<F> {
             rhs[row] = rhs[row].clone() - factor * rhs[col].clone();
         }
     }
+    Ok(back_substitute(&m, rhs, k))
+}
+
+/// x from an upper-triangular `m` (the part on and above the diagonal is read).
+fn back_substitute<F: Scalar>(m: &[F], rhs: Vec<F>, k: usize) -> Vec<F> {
     let mut x = vec![F::zero(); k];
     for row in (0..k).rev() {
         let mut v = rhs[row].clone();
@@ -256,6 +415,77 @@ fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Vec<F> {
         x[row] = v / m[row * k + row].clone();
     }
     x
+}
+
+/// The most states for which a lost `f64` pivot is retried in exact rationals (whose cost
+/// grows about cubically with the board: a few seconds at this size).
+pub const EXACT_RETRY_STATES: usize = 2_000;
+
+/// Solves (I - Q) y = b for each right-hand side in `f64`, the fast route. If the `f64`
+/// elimination loses a pivot (a chance below the `f64` range), small chains are solved again
+/// in exact rationals and converted; a result that does not fit in `f64` (an expected length
+/// beyond 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
+pub fn solve_f64(
+    counts: &CsMat<u32>,
+    d: u32,
+    rhss: &[&[f64]],
+) -> Result<Vec<Vec<f64>>, SolveFailure> {
+    let fast = Sweep::<f64>::factor(counts, d).and_then(|sweep| {
+        rhss.iter()
+            .map(|rhs| sweep.solve(counts, rhs))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let solutions = match fast {
+        Ok(solutions) => solutions,
+        Err(SweepError::Trapped { state }) => return Err(SolveFailure::Trapped { state }),
+        Err(SweepError::LostPivot) if counts.rows() > EXACT_RETRY_STATES => {
+            return Err(SolveFailure::LostPivot {
+                states: counts.rows(),
+            })
+        }
+        Err(SweepError::LostPivot | SweepError::Stopped) => {
+            let sweep =
+                Sweep::<BigRational>::factor(counts, d).map_err(|_| SolveFailure::CannotFinish)?;
+            let mut out = Vec::with_capacity(rhss.len());
+            for rhs in rhss {
+                let exact: Vec<BigRational> = rhs
+                    .iter()
+                    .map(|&x| BigRational::from_float(x).unwrap_or_default())
+                    .collect();
+                let y = sweep
+                    .solve(counts, &exact)
+                    .map_err(|_| SolveFailure::CannotFinish)?;
+                out.push(
+                    y.iter()
+                        .map(|v| v.to_f64().unwrap_or(f64::INFINITY))
+                        .collect(),
+                );
+            }
+            out
+        }
+    };
+    if solutions.iter().flatten().all(|v| v.is_finite()) {
+        Ok(solutions)
+    } else {
+        Err(SolveFailure::OutOfRange)
+    }
+}
+
+/// Why [`solve_f64`] has no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveFailure {
+    /// A state that every card leaves where it is.
+    #[error("state {state} has no way out (every card leaves it where it is)")]
+    Trapped { state: usize },
+    /// Some states cannot reach the finish.
+    #[error("some states cannot reach the finish")]
+    CannotFinish,
+    /// The `f64` route lost a pivot and the chain is too big to retry exactly.
+    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
+    LostPivot { states: usize },
+    /// A solution is beyond the `f64` range.
+    #[error("a result is beyond the floating-point range (about 1e308)")]
+    OutOfRange,
 }
 
 /// Dense reference solve of (I - Q) y = rhs with nalgebra's LU: an independent route for

@@ -17,10 +17,11 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
+use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::game::RaceGame;
 pub use distribution::Distribution;
-pub use linear::{dense_solve, Scalar, Sweep, Trapped};
+pub use linear::{dense_solve, solve_f64, Scalar, SolveFailure, Sweep, SweepError};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,6 +32,20 @@ pub struct Options {
     pub max_turns: usize,
     /// Compute the exact rational expected length.
     pub exact: bool,
+    /// Time allowed for the distribution and the exact solve.
+    pub budget: Budget,
+}
+
+impl Options {
+    /// The default options without the exact fraction, within `budget`: what a command that
+    /// does not show the fraction needs.
+    pub fn quick(budget: &Budget) -> Options {
+        Options {
+            exact: false,
+            budget: *budget,
+            ..Options::default()
+        }
+    }
 }
 
 impl Default for Options {
@@ -39,6 +54,7 @@ impl Default for Options {
             tolerance: 1e-12,
             max_turns: 100_000,
             exact: true,
+            budget: Budget::default(),
         }
     }
 }
@@ -62,6 +78,12 @@ pub enum SolveError {
         states: usize,
         example: String,
     },
+    #[error(
+        "this board's expected length cannot be computed in floating point: {reason}. The board is valid, but some chance on it is astronomically small; `candyland forever` still describes its tail"
+    )]
+    Numerical { reason: String },
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
 }
 
 /// Expected length, variance and expected cards drawn: the figures that need no distribution,
@@ -85,20 +107,49 @@ impl Moments {
         chain: &Chain<G::State, G::Card>,
         about: &About,
     ) -> Result<Moments, SolveError> {
+        Self::within(game, chain, about, &Budget::default())
+    }
+
+    /// [`Moments::of`], refused if the solves would take more memory or time than allowed.
+    pub fn within<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        about: &About,
+        budget: &Budget,
+    ) -> Result<Moments, SolveError> {
         check_finishes(game, chain)?;
+        check_solves(
+            chain,
+            3.0,
+            "solving for the expected length and variance",
+            budget,
+        )?;
         let n = chain.len();
         let counts = chain.counts();
-        let trapped = |t: Trapped| trapped_error(game, chain, t);
-        let sweep = Sweep::<f64>::factor(counts, chain.denominator()).map_err(trapped)?;
-        let expected = sweep.solve(counts, &vec![1.0; n]);
-        let rhs2: Vec<f64> = expected.iter().map(|e| 2.0 * e - 1.0).collect();
-        let second = sweep.solve(counts, &rhs2);
+        let ones = vec![1.0; n];
         let draws: Vec<f64> = (0..n)
             .map(|s| f64::from(u8::from(chain.draws(s))))
             .collect();
-        let cards = sweep.solve(counts, &draws);
+        let fail = |f: SolveFailure| failure_error(game, chain, f);
+        let mut first = solve_f64(counts, chain.denominator(), &[&ones, &draws]).map_err(fail)?;
+        let (cards, expected) = (
+            first.pop().unwrap_or_default(),
+            first.pop().unwrap_or_default(),
+        );
         let s0 = chain.start();
         let mean = expected[s0];
+        let rhs2: Vec<f64> = expected.iter().map(|e| 2.0 * e - 1.0).collect();
+        let second = match solve_f64(counts, chain.denominator(), &[&rhs2]) {
+            Ok(mut y) => y.pop().unwrap_or_default(),
+            Err(SolveFailure::OutOfRange) => {
+                return Err(SolveError::Numerical {
+                    reason: format!(
+                        "the expected length is {mean:.6e} turns, but its second moment (about the square of that) is beyond the floating-point range (about 1e308)"
+                    ),
+                })
+            }
+            Err(f) => return Err(fail(f)),
+        };
         let variance = (second[s0] - mean * mean).max(0.0);
         Ok(Moments {
             board: about.board.clone(),
@@ -118,6 +169,11 @@ impl Moments {
 pub struct Quantile {
     pub p: f64,
     pub turns: usize,
+    /// The distribution was cut (`--max-turns`) before reaching `p`: the quantile is at
+    /// least `turns` (one past the last turn computed), shown as "> turns - 1". In JSON only
+    /// when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lower_bound: bool,
 }
 
 /// P(T > turns).
@@ -126,6 +182,10 @@ pub struct Quantile {
 pub struct Tail {
     pub turns: usize,
     pub probability: f64,
+    /// `turns` is past the cut distribution: `probability` is P(T > last turn computed), an
+    /// upper bound. In JSON only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub upper_bound: bool,
 }
 
 /// What the analysis is of: the board's identity, carried into every report.
@@ -177,7 +237,12 @@ pub struct Analysis {
     /// One card sequence achieving it ("(lost turn)" for a turn that draws no card).
     pub shortest_game: Vec<String>,
     pub median: usize,
+    /// The median is past the cut distribution: at least `median`.
+    pub median_lower_bound: bool,
     pub mode: usize,
+    /// Whether the mode is certain: false when the distribution was cut with more mass left
+    /// out than the mode's own probability (a later turn could be more likely).
+    pub mode_settled: bool,
     /// Other local maxima of the pmf, at least `PEAK_FRACTION` of the mode's height.
     pub secondary_modes: Vec<usize>,
     pub quantiles: Vec<Quantile>,
@@ -186,6 +251,9 @@ pub struct Analysis {
     pub expected_cards: f64,
     /// P(T > last computed turn): the mass the distribution leaves out.
     pub unfinished_mass: f64,
+    /// The distribution was cut by `max_turns` before the mass left out fell below the
+    /// tolerance: figures past the cut are bounds (see `lower_bound`, `upper_bound`).
+    pub truncated: bool,
     /// The distribution was computed until `unfinished_mass` fell below this.
     pub tolerance: f64,
     /// `pmf[n]` = P(T = n), n = 0, 1, ...
@@ -203,7 +271,7 @@ impl Analysis {
         about: About,
         options: &Options,
     ) -> Result<Analysis, SolveError> {
-        let moments = Moments::of(game, chain, &about)?;
+        let moments = Moments::within(game, chain, &about, &options.budget)?;
         Self::from_moments(game, chain, about, options, &moments)
     }
 
@@ -216,12 +284,23 @@ impl Analysis {
         moments: &Moments,
     ) -> Result<Analysis, SolveError> {
         let n = chain.len();
-        let trapped = |t: Trapped| trapped_error(game, chain, t);
         let s0 = chain.start();
         let (mean, variance) = (moments.expected_turns, moments.variance);
 
+        let steps = distribution_steps(moments, options.max_turns);
+        options.budget.time(
+            &format!("computing the distribution ({steps:.0} turn-steps)"),
+            distribution_seconds(chain, steps),
+            "compute fewer turns with --max-turns N, or only the moments with --moments-only",
+        )?;
         let expected_turns_exact = if options.exact {
-            let exact = exact_expected_turns(chain).map_err(trapped)?;
+            let exact =
+                exact_expected_turns_within(chain, &options.budget)?.map_err(|e| match e {
+                    SweepError::Trapped { state } => {
+                        failure_error(game, chain, SolveFailure::Trapped { state })
+                    }
+                    _ => failure_error(game, chain, SolveFailure::CannotFinish),
+                })?;
             format!("{}/{}", exact.numer(), exact.denom())
         } else {
             String::new()
@@ -236,7 +315,12 @@ impl Analysis {
             LONGER_THAN[LONGER_THAN.len() - 1],
             options.max_turns,
         );
-        let quantile = |p: f64| dist.quantile(p).unwrap_or(dist.last_turn());
+        let last = dist.last_turn();
+        let left_out = dist.survival(last);
+        // (turns, is a lower bound): past the cut, the quantile is at least one turn more.
+        let quantile = |p: f64| dist.quantile(p).map_or((last + 1, true), |t| (t, false));
+        let mode = dist.mode();
+        let (median, median_lower_bound) = quantile(0.5);
         Ok(Analysis {
             board: about.board,
             description: about.description,
@@ -261,14 +345,20 @@ impl Analysis {
                     })
                 })
                 .collect(),
-            median: quantile(0.5),
-            mode: dist.mode(),
+            median,
+            median_lower_bound,
+            mode,
+            mode_settled: left_out <= dist.pmf[mode],
             secondary_modes: dist.secondary_peaks(PEAK_FRACTION),
             quantiles: QUANTILES
                 .iter()
-                .map(|&p| Quantile {
-                    p,
-                    turns: quantile(p),
+                .map(|&p| {
+                    let (turns, lower_bound) = quantile(p);
+                    Quantile {
+                        p,
+                        turns,
+                        lower_bound,
+                    }
                 })
                 .collect(),
             longer_than: LONGER_THAN
@@ -276,10 +366,12 @@ impl Analysis {
                 .map(|&t| Tail {
                     turns: t,
                     probability: dist.survival(t),
+                    upper_bound: t > last,
                 })
                 .collect(),
             expected_cards: moments.expected_cards,
-            unfinished_mass: dist.survival(dist.last_turn()),
+            unfinished_mass: left_out,
+            truncated: left_out >= options.tolerance,
             tolerance: options.tolerance,
             pmf: dist.pmf,
             survival: dist.survival,
@@ -302,16 +394,27 @@ impl Analysis {
     }
 }
 
-/// The error for a state that cannot leave itself.
-fn trapped_error<G: RaceGame>(
+/// The error for a chain the `f64` solver could not solve.
+pub fn failure_error<G: RaceGame>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
-    t: Trapped,
+    f: SolveFailure,
 ) -> SolveError {
-    SolveError::CannotFinish {
-        stuck: 1,
-        states: chain.len(),
-        example: game.describe(chain.states()[t.state]),
+    match f {
+        SolveFailure::Trapped { state } => SolveError::CannotFinish {
+            stuck: 1,
+            states: chain.len(),
+            example: game.describe(chain.states()[state]),
+        },
+        SolveFailure::CannotFinish => match check_finishes(game, chain) {
+            Err(e) => e,
+            Ok(()) => SolveError::Numerical {
+                reason: f.to_string(),
+            },
+        },
+        other => SolveError::Numerical {
+            reason: other.to_string(),
+        },
     }
 }
 
@@ -333,10 +436,74 @@ pub fn check_finishes<G: RaceGame>(
 }
 
 /// E[T] from the start, exactly.
-pub fn exact_expected_turns<S, C>(chain: &Chain<S, C>) -> Result<BigRational, Trapped> {
+pub fn exact_expected_turns<S, C>(chain: &Chain<S, C>) -> Result<BigRational, SweepError> {
+    exact_expected_turns_within(chain, &Budget::unlimited())
+        .expect("an unlimited budget is never exceeded")
+}
+
+/// E[T] from the start, exactly, stopped (the outer error) if it would take longer than the
+/// budget: its cost shows only as it goes (the numbers grow along the sweep), so it is probed.
+pub fn exact_expected_turns_within<S, C>(
+    chain: &Chain<S, C>,
+    budget: &Budget,
+) -> Result<Result<BigRational, SweepError>, OverBudget> {
     let counts = chain.counts();
-    let sweep = Sweep::<BigRational>::factor(counts, chain.denominator())?;
-    let ones = vec![BigRational::from_count(1); chain.len()];
-    let e = sweep.solve(counts, &ones);
-    Ok(e[chain.start()].clone())
+    let probe = budget.probe(
+        "the exact fraction of the expected length",
+        "leave out the fraction (analyze without --exact, or --no-exact)",
+    );
+    let over = std::cell::RefCell::new(None);
+    let n = chain.len() as f64;
+    let watch = |done: f64| match probe.check(done, 2.0 * n) {
+        Ok(()) => true,
+        Err(e) => {
+            *over.borrow_mut() = Some(e);
+            false
+        }
+    };
+    let solved = Sweep::<BigRational>::factor_watched(counts, chain.denominator(), &watch)
+        .and_then(|sweep| {
+            let ones = vec![BigRational::from_count(1); chain.len()];
+            sweep.solve_watched(counts, &ones, &|done| watch(n + done))
+        });
+    match (solved, over.into_inner()) {
+        (Err(SweepError::Stopped), Some(e)) => Err(e),
+        (solved, _) => Ok(solved.map(|e| e[chain.start()].clone())),
+    }
+}
+
+/// Refuses `solves` linear solves of the chain if their memory (B, n x k values, k the
+/// targets of backward moves) or time (about (nnz + n) k + k^3 operations each) is too much.
+pub fn check_solves<S, C>(
+    chain: &Chain<S, C>,
+    solves: f64,
+    what: &str,
+    budget: &Budget,
+) -> Result<(), OverBudget> {
+    let counts = chain.counts();
+    let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
+    let k = Sweep::<f64>::feedback_size(counts) as f64;
+    let what = format!("{what} ({n:.0} states, {k:.0} of them targets of backward moves)");
+    let fix = "a board with fewer spaces that moves lead back to (landmarks, chutes, backward shortcuts) solves faster";
+    budget.memory(&what, 8.0 * (n * (k + 4.0) + k * k), fix)?;
+    let one = ((nnz + n) * k.max(1.0) + k * k * k) / crate::budget::rate::SWEEP_FLOPS;
+    budget.time(&what, solves * one, fix)
+}
+
+/// Turn-steps the distribution takes: until the tail is below 1e-12 (about E + 28 sd, since
+/// the tail falls by a factor e per standard deviation or so), at most `max_turns`.
+pub fn distribution_steps(moments: &Moments, max_turns: usize) -> f64 {
+    let needed = (moments.expected_turns + 28.0 * moments.std_dev)
+        .max(LONGER_THAN[LONGER_THAN.len() - 1] as f64);
+    needed.min(max_turns as f64)
+}
+
+/// Seconds `steps` turn-steps of the distribution take on this chain: measured on one step
+/// when the total could be more than a fraction of a second.
+pub fn distribution_seconds<S, C>(chain: &Chain<S, C>, steps: f64) -> f64 {
+    let work = steps * (chain.counts().nnz() + chain.len()) as f64;
+    if work < 1e8 {
+        return work / 1e9;
+    }
+    steps * distribution::time_one_step(&chain.q())
 }

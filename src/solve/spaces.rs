@@ -12,9 +12,19 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use sprs::CsMat;
 
+use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::game::{Event, RaceGame};
-use crate::solve::{Sweep, Trapped};
+use crate::solve::{check_solves, solve_f64, SolveFailure};
+
+/// Why the per-space figures could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpacesError {
+    #[error("the per-space figures cannot be computed: {0}")]
+    Solve(#[from] SolveFailure),
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+}
 
 /// The expected number of one kind of event per game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -56,13 +66,17 @@ pub struct Spaces {
 }
 
 /// E = N 1 for every state.
-pub fn expected_remaining<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, Trapped> {
-    let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator())?;
-    Ok(sweep.solve(chain.counts(), &vec![1.0; chain.len()]))
+pub fn expected_remaining<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, SolveFailure> {
+    one(chain.counts(), chain.denominator(), &vec![1.0; chain.len()])
+}
+
+/// One solve of (I - Q) y = rhs.
+fn one(counts: &CsMat<u32>, d: u32, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
+    Ok(solve_f64(counts, d, &[rhs])?.pop().unwrap_or_default())
 }
 
 /// v = e_start^T N: the expected number of turns begun in each state.
-pub fn occupancy<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, Trapped> {
+pub fn occupancy<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, SolveFailure> {
     let n = chain.len();
     let rev = |i: usize| n - 1 - i;
     // (Q^T) in reversed order: entry (rev(t), rev(s)) = c(s, t).
@@ -73,10 +87,9 @@ pub fn occupancy<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, Trapped> {
         }
     }
     let m: CsMat<u32> = tri.to_csr();
-    let sweep = Sweep::<f64>::factor(&m, chain.denominator())?;
     let mut e = vec![0.0; n];
     e[rev(chain.start())] = 1.0;
-    let v = sweep.solve(&m, &e);
+    let v = one(&m, chain.denominator(), &e)?;
     Ok((0..n).map(|s| v[rev(s)]).collect())
 }
 
@@ -84,12 +97,11 @@ pub fn occupancy<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, Trapped> {
 pub fn hit_probability<S, C>(
     chain: &Chain<S, C>,
     hit: impl Fn(usize, usize) -> bool,
-) -> Result<f64, Trapped> {
+) -> Result<f64, SolveFailure> {
     let (counts, hits) = chain.absorb(hit);
     let d = f64::from(chain.denominator());
     let rhs: Vec<f64> = hits.iter().map(|&h| f64::from(h) / d).collect();
-    let sweep = Sweep::<f64>::factor(&counts, chain.denominator())?;
-    Ok(sweep.solve(&counts, &rhs)[chain.start()])
+    Ok(one(&counts, chain.denominator(), &rhs)?[chain.start()])
 }
 
 /// The chance of each card kind on a turn from `s` (a turn that draws no card: the first kind
@@ -111,7 +123,24 @@ impl Spaces {
         game: &G,
         chain: &Chain<G::State, G::Card>,
         track_len: usize,
-    ) -> Result<Spaces, Trapped> {
+    ) -> Result<Spaces, SpacesError> {
+        Self::within(game, chain, track_len, &Budget::default())
+    }
+
+    /// [`Spaces::of`], refused if its solves (two for each space, at most) would take more
+    /// time or memory than allowed.
+    pub fn within<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        track_len: usize,
+        budget: &Budget,
+    ) -> Result<Spaces, SpacesError> {
+        check_solves(
+            chain,
+            2.0 * track_len as f64 + 3.0,
+            "the per-space figures (two linear solves for each space)",
+            budget,
+        )?;
         let n = chain.len();
         let expected = expected_remaining(chain)?;
         let occ = occupancy(chain)?;
@@ -194,22 +223,24 @@ impl Spaces {
                 f.p_caught = hit_probability(chain, |s, c| caught_on(s, c, f.space))?;
             }
         }
-        let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator())?;
         let start = chain.start();
+        let draws: Vec<f64> = (0..n)
+            .map(|s| f64::from(u8::from(chain.draws(s))))
+            .collect();
+        let mut rhss: Vec<&[f64]> = rates.iter().map(|r| r.as_slice()).collect();
+        rhss.push(&draws);
+        let solved = solve_f64(chain.counts(), chain.denominator(), &rhss)?;
         let events = Event::ALL
             .iter()
             .map(|&e| EventCount {
                 event: e.name().to_string(),
-                expected: sweep.solve(chain.counts(), &rates[e as usize])[start],
+                expected: solved[e as usize][start],
             })
-            .collect();
-        let draws: Vec<f64> = (0..n)
-            .map(|s| f64::from(u8::from(chain.draws(s))))
             .collect();
         Ok(Spaces {
             spaces: figures,
             events,
-            cards: sweep.solve(chain.counts(), &draws)[start],
+            cards: solved[Event::ALL.len()][start],
         })
     }
 }

@@ -73,6 +73,7 @@ impl Summary {
                 .map(|&p| Quantile {
                     p,
                     turns: quantile(p),
+                    lower_bound: false,
                 })
                 .collect(),
         })

@@ -7,6 +7,7 @@ use num_rational::BigRational;
 use num_traits::One;
 use serde::Deserialize;
 
+use candyland::budget::Budget;
 use candyland::chain::Chain;
 use candyland::check::{candidate, fit, histogram, rank, Settings};
 use candyland::config::read_board;
@@ -16,11 +17,14 @@ use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 
 use crate::common::{candyland, dir_with};
 
-const SETTINGS: Settings = Settings {
-    players: 1,
-    reference_games: 100_000,
-    seed: 77,
-};
+fn settings() -> Settings {
+    Settings {
+        players: 1,
+        reference_games: 100_000,
+        seed: 77,
+        budget: Budget::default(),
+    }
+}
 
 /// `games` lengths from the tool's simulator for a board, variant and deck.
 fn lengths(board: &str, variant: &Variant, deck: DeckMode, games: u64, seed: u64) -> Vec<u32> {
@@ -50,10 +54,14 @@ fn data_fits_its_own_rules_and_not_clearly_different_ones() {
     ] {
         let sample = histogram(&lengths(board, &Variant::default(), deck, 20_000, 3));
         let source = read_board(Some(board)).unwrap();
-        let own = candidate(&source, &Variant::default(), deck, &SETTINGS).unwrap();
+        let own = candidate(&source, &Variant::default(), deck, &settings())
+            .unwrap()
+            .unwrap();
         let f = fit(&sample, &own);
         assert!(f.consistent, "{board} {deck:?}: {}", f.verdict);
-        let other = candidate(&source, &one_step, deck, &SETTINGS).unwrap();
+        let other = candidate(&source, &one_step, deck, &settings())
+            .unwrap()
+            .unwrap();
         let g = fit(&sample, &other);
         assert!(!g.consistent, "{board} {deck:?}: {}", g.verdict);
     }
@@ -70,7 +78,7 @@ fn the_ranking_finds_the_true_rules_of_every_shipped_board() {
             let s = read_board(Some(src)).unwrap();
             for v in rule_hypotheses(GameKind::CandyLand) {
                 for deck in [DeckMode::Iid, DeckMode::Shuffled] {
-                    candidates.extend(candidate(&s, &v, deck, &SETTINGS));
+                    candidates.extend(candidate(&s, &v, deck, &settings()).unwrap());
                 }
             }
         }

@@ -27,12 +27,15 @@ struct AnalyzeJson {
     min_turns: usize,
     shortest_game: Vec<String>,
     median: usize,
+    median_lower_bound: bool,
     mode: usize,
+    mode_settled: bool,
     secondary_modes: Vec<usize>,
     quantiles: Vec<QuantileJson>,
     longer_than: Vec<TailJson>,
     expected_cards: f64,
     unfinished_mass: f64,
+    truncated: bool,
     tolerance: f64,
     pmf: Vec<f64>,
 }
@@ -42,6 +45,9 @@ struct AnalyzeJson {
 struct QuantileJson {
     p: f64,
     turns: usize,
+    /// Present (true) only past a cut distribution.
+    #[serde(default)]
+    lower_bound: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -49,6 +55,9 @@ struct QuantileJson {
 struct TailJson {
     turns: usize,
     probability: f64,
+    /// Present (true) only past a cut distribution.
+    #[serde(default)]
+    upper_bound: bool,
 }
 
 fn stdout(args: &[&str]) -> String {
@@ -199,9 +208,43 @@ fn board_show_prints_every_space_with_its_index() {
 fn stopping_at_max_turns_is_reported() {
     let out = stdout(&["analyze", "--max-turns", "30", "--no-exact"]);
     assert!(
-        out.contains("warning: the distribution stopped at --max-turns"),
+        out.contains("warning: the distribution was cut at turn 30 by --max-turns"),
         "{out}"
     );
+    assert!(
+        out.contains("median                    > 30 turns"),
+        "{out}"
+    );
+    assert!(out.contains("P(longer than 50 turns)   <= 5.53"), "{out}");
+    // In JSON: every figure past the cut says it is a bound. (P(T > 30) = 0.553 is more than
+    // the chance of any one length, so the mode is not settled.)
+    let j = json(&["analyze", "--max-turns", "30", "--json"]);
+    assert!(j.truncated && j.median_lower_bound && !j.mode_settled);
+    assert_eq!(j.median, 31, "at least 31: one past the cut");
+    assert!(j.quantiles.iter().all(|q| q.lower_bound && q.turns == 31));
+    assert!(j.longer_than.iter().all(|t| t.upper_bound));
+    // A whole distribution has none of the marks.
+    let whole = json(&["analyze", "--json"]);
+    assert!(!whole.truncated && !whole.median_lower_bound && whole.mode_settled);
+    assert!(whole.quantiles.iter().all(|q| !q.lower_bound));
+    assert!(whole.longer_than.iter().all(|t| !t.upper_bound));
+}
+
+#[test]
+fn an_explicit_max_turns_is_obeyed_even_when_it_equals_the_default() {
+    // The loop board of issue 13: E[T] is about 1e24 turns, so without --max-turns the
+    // distribution is skipped with a note; --max-turns 100000 (the default's value) given
+    // explicitly computes it to turn 100000 and marks it as cut.
+    let (_dir, paths) = crate::common::dir_with(&[("loop.toml", crate::hostile::LOOP_BOARD)]);
+    let board = paths[0].to_str().unwrap();
+    let note = stdout(&["analyze", board]);
+    assert!(
+        note.contains("note: the full distribution would take about"),
+        "{note}"
+    );
+    let j = json(&["analyze", board, "--max-turns", "100000", "--json"]);
+    assert_eq!(j.pmf.len(), 100_001);
+    assert!(j.truncated);
 }
 
 #[test]
@@ -573,6 +616,7 @@ struct ChangeJson {
     change: String,
     expected_turns: Option<f64>,
     difference: Option<f64>,
+    unsolved: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -595,6 +639,7 @@ fn whatif_lists_kinds_and_ranked_elements() {
         ["without licorice", "without landmarks", "without shortcuts"]
     );
     assert_eq!(w.by_element.len(), 11);
+    assert!(w.by_element.iter().all(|c| c.unsolved.is_none()));
     let table = stdout(&["whatif", "treats"]);
     assert!(table.contains("without the Ice Pop cards (2)"), "{table}");
 }

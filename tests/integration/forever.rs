@@ -1,8 +1,10 @@
 //! "Can the game run forever?": loops, fixed deck orders, tail bounds, broken boards.
 
+use candyland::budget::Budget;
 use candyland::chain::Chain;
 use candyland::forever::{
     certificate, play_fixed_order, probability, shortest_loop, spectral_radius, ForeverReport,
+    Question,
 };
 use candyland::model::shipped;
 use num_rational::BigRational;
@@ -38,7 +40,7 @@ fn the_shortest_loop_of_a_tiny_board() {
         probability(&moving, 3),
         BigRational::new(1.into(), 9.into())
     );
-    let r = ForeverReport::new(&g, &chain, "loopy", 1, None, None, 1);
+    let r = ForeverReport::new(&g, &chain, "loopy", &question()).unwrap();
     assert!(r.ends_surely && r.longest_game.is_none());
     assert_eq!(r.shortest_loop.unwrap().probability, "1/3");
 }
@@ -125,7 +127,7 @@ licorice = "stuck-until-color"
 "#;
     let g = game(broken);
     let chain = Chain::build(&g);
-    let r = ForeverReport::new(&g, &chain, "broken", 1, None, None, 1);
+    let r = ForeverReport::new(&g, &chain, "broken", &question()).unwrap();
     assert!(!r.ends_surely);
     assert_eq!(r.never_finish, "1/2");
     assert_eq!(r.trapped, ["space 1 (blue, licorice)"]);
@@ -188,5 +190,16 @@ fn bad_deck_order_files_name_the_line() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(needle), "{stderr}");
+    }
+}
+
+/// One player, no deck orders, the default budget.
+fn question() -> Question<'static> {
+    Question {
+        players: 1,
+        order: None,
+        survey: None,
+        max_players: 1,
+        budget: Budget::default(),
     }
 }

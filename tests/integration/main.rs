@@ -14,6 +14,7 @@ mod chutes;
 mod cli;
 mod common;
 mod forever;
+mod hostile;
 mod invariants;
 mod players;
 mod properties;

@@ -50,10 +50,12 @@ fn brute_force<G: RaceGame, const K: usize>(g: &G) -> (Vec<f64>, f64) {
                     }
                 })
                 .collect();
-            sweep.solve(chain.counts(), &rhs)[chain.start()]
+            sweep.solve(chain.counts(), &rhs).unwrap()[chain.start()]
         })
         .collect();
-    let turns = sweep.solve(chain.counts(), &vec![1.0; chain.len()])[chain.start()];
+    let turns = sweep
+        .solve(chain.counts(), &vec![1.0; chain.len()])
+        .unwrap()[chain.start()];
     (wins, turns)
 }
 

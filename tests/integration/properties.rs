@@ -191,7 +191,7 @@ proptest! {
         assert_relative_eq!(a.exact_as_f64().unwrap(), a.expected_turns, max_relative = 1e-12);
         let ones = vec![1.0; chain.len()];
         let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
-        let fast = sweep.solve(chain.counts(), &ones);
+        let fast = sweep.solve(chain.counts(), &ones).unwrap();
         let dense = dense_solve(chain.counts(), chain.denominator(), &ones).unwrap();
         for (x, y) in fast.iter().zip(&dense) {
             assert_relative_eq!(*x, *y, max_relative = 1e-10);

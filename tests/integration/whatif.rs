@@ -2,6 +2,7 @@
 
 use approx::assert_relative_eq;
 
+use candyland::budget::Budget;
 use candyland::config::read_board;
 use candyland::model::Variant;
 use candyland::whatif::WhatIf;
@@ -21,7 +22,12 @@ fn row(w: &WhatIf, change: &str) -> f64 {
 #[test]
 fn whatif_rows_equal_analyze_on_the_edited_files() {
     let classic = crate::shipped_text("classic");
-    let w = WhatIf::of(&read_board(Some("classic")).unwrap(), &Variant::default()).unwrap();
+    let w = WhatIf::of(
+        &read_board(Some("classic")).unwrap(),
+        &Variant::default(),
+        &Budget::default(),
+    )
+    .unwrap();
     assert_relative_eq!(
         w.expected_turns,
         analysis(classic).expected_turns,

@@ -1,0 +1,142 @@
+//! Reading what the user points at: board files, game lengths, deck orders.
+//!
+//! A path is hostile until checked. Only regular files are read (a FIFO with no writer would
+//! block forever, `/dev/zero` would never end), each kind of input has a size cap, and a
+//! message quotes at most a short piece of the input, never the input itself.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::UserError;
+
+/// The largest board file read (a ten-million-space explicit board is about 100 MB).
+pub const MAX_BOARD_BYTES: u64 = 256 << 20;
+/// The largest file of game lengths read (about a hundred million games).
+pub const MAX_LENGTHS_BYTES: u64 = 1 << 30;
+/// The largest deck-order file read.
+pub const MAX_ORDER_BYTES: u64 = 64 << 20;
+/// Characters of the input a message quotes at most.
+pub const MAX_QUOTE_CHARS: usize = 60;
+
+/// Reads a whole text file of at most `max_bytes`; `what` says what it should be ("a board
+/// file"). Every failure is a [`UserError::BadDataFile`] naming the file and what to do.
+pub fn read_text(path: &Path, what: &str, max_bytes: u64) -> Result<String, UserError> {
+    let file = path.display().to_string();
+    let bad = |message: String| UserError::BadDataFile {
+        file: file.clone(),
+        line: 0,
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| {
+        bad(format!(
+            "cannot read it ({}); check the path",
+            io_reason(&e)
+        ))
+    })?;
+    if meta.is_dir() {
+        return Err(bad(format!("is a directory; give {what}")));
+    }
+    if !meta.is_file() {
+        return Err(bad(format!(
+            "is not a regular file (a device, FIFO or socket); give {what}, or for piped data use - and standard input where the command allows it"
+        )));
+    }
+    if meta.len() > max_bytes {
+        return Err(bad(format!(
+            "is {}, more than the {} this tool reads as {what}",
+            crate::budget::size(meta.len() as f64),
+            crate::budget::size(max_bytes as f64)
+        )));
+    }
+    let handle = std::fs::File::open(path).map_err(|e| {
+        bad(format!(
+            "cannot read it ({}); check its permissions",
+            io_reason(&e)
+        ))
+    })?;
+    read_capped(handle, max_bytes, what).map_err(bad)
+}
+
+/// Reads standard input, at most `max_bytes`.
+pub fn read_stdin(what: &str, max_bytes: u64) -> Result<String, UserError> {
+    read_capped(std::io::stdin().lock(), max_bytes, what).map_err(|message| {
+        UserError::BadDataFile {
+            file: "standard input".into(),
+            line: 0,
+            message,
+        }
+    })
+}
+
+/// Reads at most `max_bytes` (a file can grow while it is read) as UTF-8.
+fn read_capped(reader: impl Read, max_bytes: u64, what: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it ({})", io_reason(&e)))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(format!(
+            "is more than the {} this tool reads as {what}",
+            crate::budget::size(max_bytes as f64)
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| format!("is not UTF-8 text; {what} is text, saved as UTF-8"))
+}
+
+/// An I/O error's reason without the "(os error N)" suffix.
+fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// At most [`MAX_QUOTE_CHARS`] characters of `text`, with "..." when cut.
+pub fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(MAX_QUOTE_CHARS).collect();
+    if chars.next().is_some() {
+        format!("{head}...")
+    } else {
+        head
+    }
+}
+
+/// Cuts every line of a message to at most 200 characters (a parser's message quotes the line
+/// it failed on, which may be megabytes long).
+pub fn shorten_lines(message: &str) -> String {
+    const MAX: usize = 200;
+    message
+        .split_inclusive('\n')
+        .map(|line| {
+            if line.chars().count() <= MAX {
+                line.to_string()
+            } else {
+                let head: String = line.chars().take(MAX).collect();
+                let newline = if line.ends_with('\n') { "\n" } else { "" };
+                format!("{head}... (line cut){newline}")
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote("12x"), "12x");
+        let long = "9".repeat(1000);
+        assert_eq!(quote(&long).len(), MAX_QUOTE_CHARS + 3);
+        let msg = shorten_lines(&format!("a\n{long}\nb"));
+        assert!(msg.len() < 300, "{msg}");
+        assert!(
+            msg.starts_with("a\n") && msg.ends_with("(line cut)\nb"),
+            "{msg}"
+        );
+    }
+}

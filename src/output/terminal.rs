@@ -1,0 +1,51 @@
+//! Text that is safe to print on a terminal.
+//!
+//! Board names, descriptions, landmark names, file names and CSV headers come from files other
+//! people wrote. A terminal obeys escape sequences in what it prints (they can move the cursor,
+//! rewrite earlier lines, set the window title), so every control character the tool prints is
+//! made visible as `\u{..}` instead, except the line feed and tab that the tool's own layout
+//! uses. Bidirectional overrides, which can make text read differently from what it is, are
+//! escaped too. Validation keeps line feeds out of names, so a name cannot fake a line.
+
+use std::borrow::Cow;
+
+/// Whether `c` must not reach a terminal raw.
+pub fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every unsafe character written as `\u{XX}`.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` on one line: line feeds and tabs escaped too (for a name inside a sentence).
+pub fn one_line(text: &str) -> String {
+    escape(text).replace('\n', "\\n").replace('\t', "\\t")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_codes_become_visible() {
+        assert_eq!(escape("plain\ttext\n"), "plain\ttext\n");
+        assert_eq!(escape("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(escape("x\ry\u{7}\u{9b}"), "x\\u{d}y\\u{7}\\u{9b}");
+        assert_eq!(escape("\u{202e}txt"), "\\u{202e}txt");
+        assert_eq!(one_line("a\nb"), "a\\nb");
+    }
+}
