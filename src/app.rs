@@ -98,7 +98,9 @@ fn analyze(args: &AnalyzeArgs, b: &Budget) -> Result<String> {
             output::moments_table(&moments, moments_time, None)
         });
     }
-    let steps = crate::solve::distribution_steps(&moments, options.max_turns);
+    // Without --max-turns, the whole distribution (to the tolerance) is what is asked for.
+    let limit = args.max_turns.unwrap_or(usize::MAX);
+    let steps = crate::solve::distribution_steps(&moments, limit);
     let estimate = crate::solve::distribution_seconds(&chain, steps);
     if estimate > b.seconds() && args.max_turns.is_none() {
         let note = format!(
@@ -324,13 +326,38 @@ impl Drop for Progress {
 /// Bytes one kept game length takes (the number and its text).
 const BYTES_PER_LENGTH: f64 = 16.0;
 
-/// Expected turns of one game of `players` players (all players' turns), for estimating a
-/// simulation's cost: K times the one-player mean (an upper bound), or the turn limit when the
-/// mean cannot be computed or is larger.
-fn turns_per_game(game: &AnyGame, chain: &AnyChain, b: &Budget, players: usize, cap: u32) -> f64 {
-    let mean = crate::solve::Moments::within(game, chain, &About::default(), b)
-        .map_or(f64::INFINITY, |m| m.expected_turns);
-    (mean * players as f64).min(f64::from(cap))
+/// Games of the pilot run that measures how long games are when the exact mean cannot be
+/// computed.
+const PILOT_GAMES: u64 = 100;
+
+/// Expected turns of one simulated game (all players' turns), for estimating a simulation's
+/// cost: K times the one-player mean (an upper bound), capped by the turn limit. Where the mean
+/// cannot be computed (a board too big to solve), it is measured on a pilot of a few games.
+fn turns_per_game(
+    game: &AnyGame,
+    chain: &AnyChain,
+    sim: &Simulator,
+    options: &SimOptions,
+    b: &Budget,
+) -> f64 {
+    let cap = f64::from(options.max_turns);
+    if let Ok(m) = crate::solve::Moments::within(game, chain, &About::default(), b) {
+        return (m.expected_turns * options.players as f64).min(cap);
+    }
+    let pilot = SimOptions {
+        games: PILOT_GAMES.min(options.games),
+        keep_lengths: false,
+        ..*options
+    };
+    let r = simulate(sim, &pilot, &|_| {});
+    let turns: f64 = r
+        .histogram
+        .iter()
+        .enumerate()
+        .map(|(t, &c)| t as f64 * c as f64)
+        .sum::<f64>()
+        + r.unfinished as f64 * cap;
+    turns / pilot.games.max(1) as f64
 }
 
 /// What a user can change to simulate less.
@@ -359,8 +386,6 @@ fn simulate_command(args: &SimulateArgs, b: &Budget) -> Result<String> {
             "play fewer games with --games N",
         )?;
     }
-    let turns = turns_per_game(&game, &chain, b, args.players, args.max_turns);
-    b.simulation(args.games, turns, FEWER_GAMES)?;
     let lengths_file = args
         .lengths
         .as_deref()
@@ -375,6 +400,8 @@ fn simulate_command(args: &SimulateArgs, b: &Budget) -> Result<String> {
         keep_lengths: lengths_file.is_some(),
     };
     let sim = Simulator::new(&chain);
+    let turns = turns_per_game(&game, &chain, &sim, &options, b);
+    b.simulation(args.games, turns, FEWER_GAMES)?;
     let progress = Progress::new(args.games, "simulating");
     let result = simulate(&sim, &options, &|n| progress.inc(n));
     drop(progress);
@@ -466,16 +493,22 @@ fn players(args: &PlayersArgs, b: &Budget) -> Result<String> {
         return Err(bad_flag("--games", "must be at least 1").into());
     }
     let variant = args.variant.to_variant();
-    let (about, chain, analysis) = solved(&args.board, &variant, &Options::quick(b))?;
-    let dist = analysis.distribution();
-    let sim = Simulator::new(&chain);
+    let board = config::load_game(Some(&args.board), &variant)?;
+    let about = config::about(&board, &variant);
+    let game = AnyGame::new(board);
+    let chain = Chain::build_within(&game, b)?;
+    let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
     let decks = if chain.has_deck() { 2 } else { 1 };
     let most = *counts.iter().max().unwrap_or(&1) as f64;
     b.simulation(
         args.games.saturating_mul(decks * counts.len() as u64),
-        (analysis.expected_turns * most).min(f64::from(crate::crosscheck::MAX_TURNS)),
+        (moments.expected_turns * most).min(f64::from(crate::crosscheck::MAX_TURNS)),
         "simulate fewer games with --games N",
     )?;
+    let options = Options::quick(b);
+    let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
+    let dist = analysis.distribution();
+    let sim = Simulator::new(&chain);
     let progress = Progress::new(
         args.games.saturating_mul(decks * counts.len() as u64),
         "simulating",

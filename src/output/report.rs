@@ -24,7 +24,7 @@ use crate::report::MainFigures;
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
 use crate::solve::players::Players;
 use crate::solve::spaces::Spaces;
-use crate::solve::{Analysis, Options};
+use crate::solve::{check_solves, Analysis, Moments, Options};
 use crate::stats::Summary;
 use crate::whatif::WhatIf;
 
@@ -161,23 +161,32 @@ impl Plan {
         let board = source.game(&variant)?;
         let about = crate::config::about(&board, &variant);
         let track = board.track();
-        let whatif = WhatIf::of(&source, &variant, &budget)?;
         let name = board.name().to_string();
         let len = board.len();
-        let game = AnyGame::new(board);
+        let game = AnyGame::new(board.clone());
         let chain = Chain::build_within(&game, &budget)?;
+        // The cheap estimates first, so that a report too big for the budget is refused
+        // before any of it is computed.
+        let moments = Moments::within(&game, &chain, &about, &budget)?;
+        let sims = (games * u64::from(chain.has_deck())).saturating_add(mc.unwrap_or(0));
+        budget.simulation(
+            sims,
+            moments.expected_turns,
+            "simulate fewer games with --games N (and --mc N)",
+        )?;
+        check_solves(
+            &chain,
+            2.0 * len as f64 + 3.0,
+            "the per-space figures (two linear solves for each space)",
+            &budget,
+        )?;
+        let whatif = WhatIf::of(&source, &variant, &budget)?;
         let options = Options {
             budget,
             ..Options::default()
         };
-        let a = Analysis::of(&game, &chain, about.clone(), &options)?;
+        let a = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
         let spaces = Spaces::within(&game, &chain, len, &budget)?;
-        let sims = (games * u64::from(chain.has_deck())).saturating_add(mc.unwrap_or(0));
-        budget.simulation(
-            sims,
-            a.expected_turns,
-            "simulate fewer games with --games N (and --mc N)",
-        )?;
         let dist = a.distribution();
         let tail = dist.tail(1e-11);
         let players: Vec<Players> = (1..=MAX_REPORT_PLAYERS)

@@ -287,12 +287,8 @@ impl Analysis {
         let s0 = chain.start();
         let (mean, variance) = (moments.expected_turns, moments.variance);
 
-        let steps = distribution_steps(moments, options.max_turns);
-        options.budget.time(
-            &format!("computing the distribution ({steps:.0} turn-steps)"),
-            distribution_seconds(chain, steps),
-            "compute fewer turns with --max-turns N, or only the moments with --moments-only",
-        )?;
+        // The exact fraction first: its probe refuses within a second, before the
+        // distribution has been paid for.
         let expected_turns_exact = if options.exact {
             let exact =
                 exact_expected_turns_within(chain, &options.budget)?.map_err(|e| match e {
@@ -305,6 +301,12 @@ impl Analysis {
         } else {
             String::new()
         };
+        let steps = distribution_steps(moments, options.max_turns);
+        options.budget.time(
+            &format!("computing the distribution ({steps:.0} turn-steps)"),
+            distribution_seconds(chain, steps),
+            "compute fewer turns with --max-turns N, or only the moments with --moments-only",
+        )?;
 
         let shortest = chain.shortest_game().expect("every state can finish");
         let dist = Distribution::compute(
