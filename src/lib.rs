@@ -21,6 +21,7 @@ pub mod cli;
 pub mod config;
 pub mod crosscheck;
 pub mod error;
+pub mod exercise;
 pub mod forever;
 pub mod game;
 pub mod generate;

@@ -167,7 +167,8 @@ fn control_characters_never_reach_the_terminal_raw() {
 #[test]
 fn a_loop_left_once_in_a_million_cards_is_solved_not_a_panic() {
     let (dir, _) = dir_with(&[("loop.toml", LOOP_BOARD)]);
-    let (code, out, err) = run(&["analyze", "loop.toml", "--exact", "--json"], dir.path());
+    let args = ["analyze", "loop.toml", "--exact", "--json", "--max-turns", "1000"];
+    let (code, out, err) = run(&args, dir.path());
     assert_eq!(code, 0, "{err}");
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     // The derivation is on LOOP_BOARD.
@@ -554,4 +555,27 @@ fn whatif_rows_say_why_an_edit_has_no_figure() {
     );
     let (_, table, _) = run(&["whatif", "b.toml"], dir.path());
     assert!(table.contains("(the edited board is invalid"), "{table}");
+}
+
+#[test]
+fn the_fuzz_seed_corpus_passes_the_fuzz_target() {
+    // What fuzz/run starts from: every shipped board runs through the whole pipeline and its
+    // checks; every invalid fixture is turned away without a panic.
+    for b in candyland::model::shipped::SHIPPED {
+        assert!(
+            candyland::exercise::exercise(b.text.as_bytes()),
+            "{}",
+            b.name
+        );
+    }
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    for (folder, valid) in [("valid", true), ("invalid", false)] {
+        for entry in std::fs::read_dir(Path::new(fixtures).join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if let Ok(bytes) = std::fs::read(&path) {
+                let ok = candyland::exercise::exercise(&bytes);
+                assert_eq!(ok, valid, "{}", path.display());
+            }
+        }
+    }
 }

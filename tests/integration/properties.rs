@@ -218,7 +218,8 @@ proptest! {
     }
 
     /// Valid boards with random edits (bytes replaced, deleted, inserted) never make the parser
-    /// or validator panic, and whatever validates also builds and solves without panicking.
+    /// or validator panic, and whatever validates also builds, solves, simulates and passes the
+    /// fuzz target's checks (a seeded pass of what `fuzz/` runs for minutes).
     #[test]
     fn mutated_boards_never_panic(
         text in prop_oneof![board(), chutes_board()],
@@ -233,13 +234,7 @@ proptest! {
                 _ => bytes.insert(i, byte),
             }
         }
-        let text = String::from_utf8_lossy(&bytes);
-        if let Ok(board) = parse_game("fuzz", &text, &Variant::default()) {
-            if board.len() <= 10_000 {
-                let game = AnyGame::new(board);
-                let chain = Chain::build(&game);
-                let _ = Analysis::of(&game, &chain, About::default(), &Options { exact: false, max_turns: 10_000, ..Options::default() });
-            }
-        }
+        // The fuzzer's own target (fuzz/): parse, validate, variants, chain, solvers, checks.
+        candyland::exercise::exercise(&bytes);
     }
 }

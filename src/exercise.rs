@@ -1,0 +1,121 @@
+//! Every stage of the pipeline on one arbitrary input, for fuzzing.
+//!
+//! [`exercise`] takes any bytes, and if they are a board file of either game, runs it through
+//! parsing, validation, a few rule variants, the chain, the linear solvers (in `f64` and, for
+//! small chains, exact rationals), the distribution, the per-space figures, `forever` and a short
+//! simulation, and checks the invariants that tie them together. A panic anywhere is a bug: the
+//! fuzzer (`fuzz/`, libFuzzer) and the seeded test pass of the test suite both call this.
+//! Work is capped (chains of at most [`MAX_STATES`] states, small budgets) so that each input
+//! runs in milliseconds.
+
+use crate::budget::Budget;
+use crate::chain::Chain;
+use crate::config;
+use crate::forever::{ForeverReport, Question};
+use crate::game::{AnyCard, AnyGame, AnyState, RaceGame};
+
+/// The chain of any game.
+type AnyChain = Chain<AnyState, AnyCard>;
+use crate::model::{Element, Variant};
+use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
+use crate::solve::spaces::Spaces;
+use crate::solve::{About, Analysis, Options};
+
+/// The largest chain exercised (bigger inputs are parsed and validated only).
+pub const MAX_STATES: usize = 400;
+/// The largest chain also solved in exact rationals.
+const MAX_EXACT_STATES: usize = 60;
+
+/// Runs `data` through the pipeline; returns whether it is a valid board as it is (without
+/// the variants also tried).
+pub fn exercise(data: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return false;
+    };
+    let Ok(source) = config::parse_source("fuzz input", text) else {
+        return false;
+    };
+    let mut valid = false;
+    for (i, variant) in variants().into_iter().enumerate() {
+        let Ok(board) = source.game(&variant) else {
+            continue;
+        };
+        valid |= i == 0;
+        let spaces = board.len();
+        let game = AnyGame::new(board);
+        let transitions = game.states_bound().saturating_mul(game.deck().len());
+        if transitions > 50 * MAX_STATES {
+            continue;
+        }
+        let budget = Budget::new(5.0);
+        let Ok(chain) = Chain::build_within(&game, &budget) else {
+            continue;
+        };
+        if chain.len() <= MAX_STATES {
+            solve(&game, &chain, spaces, &budget);
+        }
+    }
+    valid
+}
+
+/// The file as it is, and with a few rule changes and removals.
+fn variants() -> Vec<Variant> {
+    let mut out = vec![Variant::default()];
+    for element in [Element::Licorice, Element::Landmarks, Element::Chutes] {
+        out.push(Variant {
+            without: vec![element],
+            ..Variant::default()
+        });
+    }
+    out
+}
+
+/// Solves a small chain every way the tool does and checks that the routes agree.
+fn solve(game: &AnyGame, chain: &AnyChain, spaces: usize, budget: &Budget) {
+    let options = Options {
+        max_turns: 5_000,
+        exact: chain.len() <= MAX_EXACT_STATES,
+        budget: *budget,
+        ..Options::default()
+    };
+    let question = Question {
+        players: 2,
+        order: None,
+        survey: game.has_deck().then_some((8, 1)),
+        max_players: 2,
+        budget: *budget,
+    };
+    let _ = ForeverReport::new(game, chain, "fuzz", &question);
+    let Ok(a) = Analysis::of(game, chain, About::default(), &options) else {
+        return;
+    };
+    assert!(
+        a.expected_turns.is_finite() && a.expected_turns >= 1.0,
+        "E[T] = {}",
+        a.expected_turns
+    );
+    assert!(a.variance >= 0.0, "variance {}", a.variance);
+    let total: f64 = a.pmf.iter().sum::<f64>() + a.unfinished_mass;
+    assert!((total - 1.0).abs() < 1e-9, "pmf + unfinished = {total}");
+    if let Some(exact) = a.exact_as_f64() {
+        let rel = (exact - a.expected_turns).abs() / exact;
+        assert!(rel < 1e-9, "exact {exact} vs f64 {}", a.expected_turns);
+    }
+    let _ = Spaces::within(game, chain, spaces, budget);
+    let sim = Simulator::new(chain);
+    let deck = if game.has_deck() {
+        DeckMode::Shuffled
+    } else {
+        DeckMode::Iid
+    };
+    let options = SimOptions {
+        games: 64,
+        seed: 1,
+        deck,
+        players: 2,
+        max_turns: 2_000,
+        keep_lengths: false,
+    };
+    let r = simulate(&sim, &options, &|_| {});
+    assert_eq!(r.histogram.iter().sum::<u64>() + r.unfinished, 64);
+}
