@@ -454,7 +454,7 @@ fn crosscheck(args: &CrosscheckArgs, b: &Budget) -> Result<String> {
     let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
     let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
     drop(progress);
-    let check = check.ok_or_else(|| anyhow::anyhow!("no simulated game finished"))?;
+    let check = check.ok_or_else(|| UserError::unfinished_games(args.games))?;
     Ok(if args.json {
         json(&check)?
     } else {
@@ -526,7 +526,7 @@ fn players(args: &PlayersArgs, b: &Budget) -> Result<String> {
             };
             let r = simulate(&sim, &options, &|n| progress.inc(n));
             Simulation::new(&about, &options, &r)
-                .ok_or_else(|| anyhow::anyhow!("no simulated game finished"))
+                .ok_or_else(|| UserError::unfinished_games(args.games))
         };
         rows.push(PlayersRow {
             players: k,

@@ -185,6 +185,25 @@ impl Probe {
         }
     }
 
+    /// Runs `work`, giving it a watcher to call with the fraction done (0 to 1) that returns
+    /// false once the work should stop; the work's result, or the probe's refusal if it
+    /// stopped it.
+    pub fn run<T>(&self, work: impl FnOnce(&dyn Fn(f64) -> bool) -> T) -> Result<T, OverBudget> {
+        let refused = std::cell::RefCell::new(None);
+        let watch = |fraction: f64| match self.check(fraction, 1.0) {
+            Ok(()) => true,
+            Err(e) => {
+                *refused.borrow_mut() = Some(e);
+                false
+            }
+        };
+        let result = work(&watch);
+        match refused.into_inner() {
+            Some(e) => Err(e),
+            None => Ok(result),
+        }
+    }
+
     fn over(&self, estimate: f64) -> Result<(), OverBudget> {
         let mut e = self
             .budget

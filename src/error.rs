@@ -43,6 +43,18 @@ pub enum UserError {
 impl UserError {
     /// The process exit code for user errors.
     pub const EXIT_CODE: u8 = 2;
+
+    /// No simulated game finished within the turn limit: the board's games are too long to
+    /// simulate.
+    pub fn unfinished_games(games: u64) -> UserError {
+        UserError::BadFlag {
+            flag: "BOARD".into(),
+            message: format!(
+                "none of the {games} simulated games finished within {} turns: this board's games are too long to simulate",
+                crate::crosscheck::MAX_TURNS
+            ),
+        }
+    }
 }
 
 /// The exit code for an error: 2 for anything the user can fix (a [`UserError`], and the

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use sprs::CsMat;
 
 use crate::chain::{Chain, FINISH};
-use crate::solve::{Distribution, Sweep};
+use crate::solve::{solve_once_watched, Distribution};
 
 /// One step of a card sequence: the kinds of card that make it (indices into the chain's
 /// cards; empty for a turn that draws no card) and its probability as count / D.
@@ -358,24 +358,13 @@ pub fn never_finish<S, C>(chain: &Chain<S, C>, budget: &Budget) -> Result<BigRat
         })
         .collect();
     let probe = budget.probe("the exact chance that a game never ends", "");
-    let over = std::cell::RefCell::new(None);
-    let n = chain.len() as f64;
-    let watch = |done: f64| match probe.check(done, 2.0 * n) {
-        Ok(()) => true,
-        Err(e) => {
-            *over.borrow_mut() = Some(e);
-            false
-        }
-    };
-    let solved = Sweep::<BigRational>::factor_watched(&counts, chain.denominator(), &watch)
-        .and_then(|sweep| sweep.solve_watched(&counts, &rhs, &|done| watch(n + done)));
-    match solved {
+    let d = chain.denominator();
+    match probe.run(|watch| solve_once_watched(&counts, d, &rhs, watch))? {
         Ok(y) => Ok(BigRational::from_integer(1.into()) - y[chain.start()].clone()),
-        Err(_) => match over.into_inner() {
-            Some(e) => Err(e),
-            // Every state left can finish or absorbs, so no exact pivot is zero.
-            None => unreachable!("exact sweep of a chain whose every state can finish or absorbs"),
-        },
+        // Every state left can finish or absorbs, so no exact pivot is zero.
+        Err(e) => {
+            unreachable!("exact sweep of a chain whose every state can finish or absorbs: {e}")
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
@@ -207,7 +207,8 @@ impl Plan {
         let shuffled = chain.has_deck().then(|| run(DeckMode::Shuffled, games));
         let shuffled_summary = match &shuffled {
             Some(r) => Some(
-                Summary::of(&r.histogram).ok_or_else(|| anyhow!("no simulated game finished"))?,
+                Summary::of(&r.histogram)
+                    .ok_or_else(|| crate::error::UserError::unfinished_games(games))?,
             ),
             None => None,
         };

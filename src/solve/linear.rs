@@ -368,6 +368,19 @@ fn gth<F: Scalar>(
     Ok(back_substitute(&m, rhs, k))
 }
 
+/// Factors I - Q and solves (I - Q) y = rhs once, calling `watch(fraction of the work done)`
+/// now and then and stopping with [`SweepError::Stopped`] when it returns false.
+pub fn solve_once_watched<F: Scalar>(
+    counts: &CsMat<u32>,
+    d: u32,
+    rhs: &[F],
+    watch: &dyn Fn(f64) -> bool,
+) -> Result<Vec<F>, SweepError> {
+    let n = counts.rows().max(1) as f64;
+    Sweep::<F>::factor_watched(counts, d, &|done| watch(done / (2.0 * n)))
+        .and_then(|s| s.solve_watched(counts, rhs, &|done| watch((n + done) / (2.0 * n))))
+}
+
 /// Solves the dense system `m x = rhs` (m is k x k, row-major) by Gaussian elimination with
 /// partial pivoting.
 fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Result<Vec<F>, SweepError> {

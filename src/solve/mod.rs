@@ -21,7 +21,9 @@ use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::game::RaceGame;
 pub use distribution::Distribution;
-pub use linear::{dense_solve, solve_f64, Scalar, SolveFailure, Sweep, SweepError};
+pub use linear::{
+    dense_solve, solve_f64, solve_once_watched, Scalar, SolveFailure, Sweep, SweepError,
+};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -449,29 +451,14 @@ pub fn exact_expected_turns_within<S, C>(
     chain: &Chain<S, C>,
     budget: &Budget,
 ) -> Result<Result<BigRational, SweepError>, OverBudget> {
-    let counts = chain.counts();
     let probe = budget.probe(
         "the exact fraction of the expected length",
         "leave out the fraction (analyze without --exact, or --no-exact)",
     );
-    let over = std::cell::RefCell::new(None);
-    let n = chain.len() as f64;
-    let watch = |done: f64| match probe.check(done, 2.0 * n) {
-        Ok(()) => true,
-        Err(e) => {
-            *over.borrow_mut() = Some(e);
-            false
-        }
-    };
-    let solved = Sweep::<BigRational>::factor_watched(counts, chain.denominator(), &watch)
-        .and_then(|sweep| {
-            let ones = vec![BigRational::from_count(1); chain.len()];
-            sweep.solve_watched(counts, &ones, &|done| watch(n + done))
-        });
-    match (solved, over.into_inner()) {
-        (Err(SweepError::Stopped), Some(e)) => Err(e),
-        (solved, _) => Ok(solved.map(|e| e[chain.start()].clone())),
-    }
+    let ones = vec![BigRational::from_count(1); chain.len()];
+    let solved =
+        probe.run(|watch| solve_once_watched(chain.counts(), chain.denominator(), &ones, watch))?;
+    Ok(solved.map(|e| e[chain.start()].clone()))
 }
 
 /// Refuses `solves` linear solves of the chain if their memory (B, n x k values, k the

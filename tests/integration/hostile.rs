@@ -167,7 +167,14 @@ fn control_characters_never_reach_the_terminal_raw() {
 #[test]
 fn a_loop_left_once_in_a_million_cards_is_solved_not_a_panic() {
     let (dir, _) = dir_with(&[("loop.toml", LOOP_BOARD)]);
-    let args = ["analyze", "loop.toml", "--exact", "--json", "--max-turns", "1000"];
+    let args = [
+        "analyze",
+        "loop.toml",
+        "--exact",
+        "--json",
+        "--max-turns",
+        "1000",
+    ];
     let (code, out, err) = run(&args, dir.path());
     assert_eq!(code, 0, "{err}");
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -578,4 +585,63 @@ fn the_fuzz_seed_corpus_passes_the_fuzz_target() {
             }
         }
     }
+}
+
+#[test]
+fn huge_valid_boards_get_an_answer_or_an_estimate_at_once() {
+    // 100,000 spinner faces on 1,000,000 squares: 1e11 transitions, terabytes of table.
+    let faces: Vec<String> = (1..=100_000).map(|f| f.to_string()).collect();
+    let faces = format!(
+        "game = \"chutes-and-ladders\"\nname = \"faces\"\n[board]\nsquares = 1000000\n[spinner]\nfaces = [{}]\n",
+        faces.join(", ")
+    );
+    // 200,000 squares with 20,000 chained chutes and ladders: a dense n x k solve of tens of GB.
+    let mut ladders = Vec::new();
+    let mut chutes = Vec::new();
+    for i in 0..20_000u64 {
+        let from = 2 + i * 9;
+        let to = 1 + (i * 7_919 + 13) % 199_990;
+        if to > from {
+            ladders.push(format!("{{ from = {from}, to = {to} }}"));
+        } else if to < from {
+            chutes.push(format!("{{ from = {from}, to = {to} }}"));
+        }
+    }
+    let jumps = format!(
+        "game = \"chutes-and-ladders\"\nname = \"jumps\"\n[board]\nsquares = 200000\nladders = [{}]\nchutes = [{}]\n[spinner]\nfaces = [1, 2, 3, 4, 5, 6]\n[rules]\nchain-jumps = true\novershoot = \"win\"\n",
+        ladders.join(", "),
+        chutes.join(", ")
+    );
+    let (dir, _) = dir_with(&[("faces.toml", &faces), ("jumps.toml", &jumps)]);
+    for (board, says) in [("faces.toml", "of memory"), ("jumps.toml", "of memory")] {
+        for command in ["analyze", "spaces", "simulate", "forever", "report"] {
+            let mut args = vec![command, board];
+            if command == "report" {
+                args.extend(["--out", "r"]);
+            }
+            let (code, _, err) = run(&args, dir.path());
+            assert_eq!(code, 2, "{command} {board}: {err}");
+            assert!(
+                err.contains(says) || err.contains("--budget"),
+                "{command} {board}: {err}"
+            );
+        }
+    }
+    // A 20,000-space Candy Land board: the moments in a moment; the per-space figures (a
+    // quadratic amount of work) refused with their cost.
+    let (code, big, _) = run(
+        &["generate", "--spaces", "20000", "--seed", "1"],
+        dir.path(),
+    );
+    assert_eq!(code, 0);
+    std::fs::write(dir.path().join("big.toml"), big).unwrap();
+    let (code, out, err) = run(&["analyze", "big.toml", "--moments-only"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("expected turns"), "{out}");
+    let (code, _, err) = run(&["spaces", "big.toml"], dir.path());
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("per-space figures") && err.contains("--budget"),
+        "{err}"
+    );
 }
