@@ -154,11 +154,11 @@ fn control_characters_never_reach_the_terminal_raw() {
     assert!(err.contains("U+000A; use plain text on one line"), "{err}");
     let (code, out, _) = run(&["analyze", "escape-description.toml"], dir.path());
     assert_eq!(code, 0);
-    assert!(out.contains("clear \\u{1b}[2J screen"), "{out}");
+    assert!(out.contains("clear \\u001b[2J screen"), "{out}");
     // A path with an escape code in a message is escaped too.
     let (code, _, err) = run(&["analyze", "no-such-\u{1b}[31m.toml"], dir.path());
     assert_eq!(code, 2);
-    assert!(err.contains("no-such-\\u{1b}[31m.toml"), "{err}");
+    assert!(err.contains("no-such-\\u001b[31m.toml"), "{err}");
     for text in [&out, &err] {
         assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'));
     }
