@@ -75,18 +75,20 @@ impl PendingFile {
             .to_path_buf();
         remove_stale(&dir, &name);
         let temp = dir.join(temp_name(&name, std::process::id()));
+        // Registered before it exists, so that a signal at any moment finds it.
+        register(&temp);
         // create_new: never follow something planted at the temporary's name.
         let file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&temp)
             .map_err(|e| {
+                unregister(&temp);
                 bad(format!(
                     "cannot write '{}': {e}; check that the folder exists and is writable",
                     target.display()
                 ))
             })?;
-        register(&temp);
         Ok(PendingFile {
             target,
             temp,
