@@ -40,6 +40,10 @@ fn register(path: &Path) {
     }
 }
 
+fn is_registered(path: &Path) -> bool {
+    PENDING.lock().is_ok_and(|p| p.iter().any(|q| q == path))
+}
+
 fn unregister(path: &Path) {
     if let Ok(mut p) = PENDING.lock() {
         p.retain(|q| q != path);
@@ -201,8 +205,11 @@ fn remove_stale(dir: &Path, name: &str) {
         let Ok(pid) = rest.parse::<u32>() else {
             continue;
         };
-        let gone = if proc_exists {
-            pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+        let gone = if pid == std::process::id() {
+            // Ours by number but not open here: left by a dead process whose PID was reused.
+            !is_registered(&entry.path())
+        } else if proc_exists {
+            !Path::new(&format!("/proc/{pid}")).exists()
         } else {
             entry
                 .metadata()
