@@ -18,6 +18,7 @@ mod hostile;
 mod invariants;
 mod players;
 mod properties;
+mod readme;
 mod report;
 mod shipped;
 mod simulation;
