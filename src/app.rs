@@ -16,12 +16,12 @@ use crate::cli::{
     TableFormat, ThreadArgs, TransitionsArgs, WhatifArgs,
 };
 use crate::config::{self, BoardSource};
-use crate::crosscheck::CrossCheck;
+use crate::verify::CrossCheck;
 use crate::error::UserError;
 use crate::game::{AnyCard, AnyGame, AnyState, RaceGame};
 use crate::model::{shipped, Variant};
 use crate::output::{self, PendingFile};
-use crate::report::{Comparison, MainFigures, PlayersReport, PlayersRow, SpacesReport};
+use crate::figures::{Comparison, MainFigures, PlayersReport, PlayersRow, SpacesReport};
 use crate::sim::DeckMode;
 use crate::sim::{simulate, SimOptions, Simulation, Simulator};
 use crate::solve::players::Players;
@@ -448,7 +448,7 @@ fn crosscheck(args: &CrosscheckArgs, b: &Budget) -> Result<String> {
         args.games.saturating_mul(decks),
         exact
             .expected_turns
-            .min(f64::from(crate::crosscheck::MAX_TURNS)),
+            .min(f64::from(crate::verify::MAX_TURNS)),
         "simulate fewer games with --games N",
     )?;
     let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
@@ -502,7 +502,7 @@ fn players(args: &PlayersArgs, b: &Budget) -> Result<String> {
     let most = *counts.iter().max().unwrap_or(&1) as f64;
     b.simulation(
         args.games.saturating_mul(decks * counts.len() as u64),
-        (moments.expected_turns * most).min(f64::from(crate::crosscheck::MAX_TURNS)),
+        (moments.expected_turns * most).min(f64::from(crate::verify::MAX_TURNS)),
         "simulate fewer games with --games N",
     )?;
     let options = Options::quick(b);
@@ -521,7 +521,7 @@ fn players(args: &PlayersArgs, b: &Budget) -> Result<String> {
                 seed: args.seed,
                 deck,
                 players: k,
-                max_turns: crate::crosscheck::MAX_TURNS,
+                max_turns: crate::verify::MAX_TURNS,
                 keep_lengths: false,
             };
             let r = simulate(&sim, &options, &|n| progress.inc(n));
@@ -646,7 +646,7 @@ fn report(args: &ReportArgs, b: &Budget) -> Result<String> {
         let board = source.game(&variant)?;
         // The folder is named by a strict rule, never by the name itself: a board file is
         // someone else's text, and its name could be "../../somewhere" or "/etc".
-        let folder = crate::output::report::folder_name(board.name());
+        let folder = crate::output::folder::folder_name(board.name());
         let dir = match (&args.out, args.all) {
             (Some(out), false) => out.clone(),
             (Some(out), true) => out.join(&folder),
@@ -658,7 +658,7 @@ fn report(args: &ReportArgs, b: &Budget) -> Result<String> {
                 format!("cannot create the folder '{}': {e}", dir.display()),
             )
         })?;
-        let plan = crate::output::report::Plan::new(&dir, args.format, board.has_deck())?;
+        let plan = crate::output::folder::Plan::new(&dir, args.format, board.has_deck())?;
         jobs.push((dir, plan, source));
     }
     let mut text = String::new();
@@ -667,7 +667,7 @@ fn report(args: &ReportArgs, b: &Budget) -> Result<String> {
             args.games.saturating_add(args.mc.unwrap_or(0)),
             "simulating for the report",
         );
-        let inputs = crate::output::report::Inputs {
+        let inputs = crate::output::folder::Inputs {
             source,
             variant: variant.clone(),
             size,
@@ -900,7 +900,7 @@ fn transitions(args: &TransitionsArgs, b: &Budget) -> Result<String> {
         (chain.len() * chain.cards().len()) as f64 * BYTES_PER_TRANSITION_ROW,
         "use a smaller board",
     )?;
-    let t = crate::check::transitions(&game, &chain, &name);
+    let t = crate::transitions::transitions(&game, &chain, &name);
     Ok(match args.format {
         TableFormat::Json => json(&t)?,
         TableFormat::Csv => output::transitions_csv(&t)?,
@@ -916,14 +916,14 @@ fn play(args: &PlayArgs, b: &Budget) -> Result<String> {
     let chain = Chain::build_within(&game, b)?;
     check_finishes(&game, &chain)?;
     let deck = deck_mode(args.deck, chain.has_deck())?;
-    let t = crate::check::transcript(
+    let t = crate::transcript::transcript(
         &game,
         &chain,
         &name,
         args.seed,
         deck,
         args.players,
-        crate::crosscheck::MAX_TURNS,
+        crate::verify::MAX_TURNS,
     );
     Ok(if args.json {
         json(&t)?

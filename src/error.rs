@@ -11,31 +11,59 @@ use crate::model::InvalidBoard;
 /// An error in the user's input.
 #[derive(Debug, thiserror::Error)]
 pub enum UserError {
+    /// The board named on the command line is neither a shipped board nor a file.
     #[error(
         "no shipped board is called '{name}' and there is no file at that path; shipped boards: {shipped}. Give one of those names or the path of a board file (see data/boards/FORMAT.md)"
     )]
-    UnknownBoard { name: String, shipped: String },
+    UnknownBoard {
+        /// The name or path as given.
+        name: String,
+        /// The shipped board names, comma-separated.
+        shipped: String,
+    },
 
+    /// The board path names a directory.
     #[error("'{}' is a directory; give the path of a board file (.toml)", path.display())]
-    BoardIsDirectory { path: PathBuf },
+    BoardIsDirectory {
+        /// The path as given.
+        path: PathBuf,
+    },
 
+    /// The board file is not valid TOML, or does not match the board file schema.
     #[error("{file}: not a valid board file: {message}See data/boards/FORMAT.md for the format")]
-    BoardSyntax { file: String, message: String },
+    BoardSyntax {
+        /// How messages name the file: its path, or "NAME (shipped board)".
+        file: String,
+        /// The TOML parser's message (each line cut to 200 characters).
+        message: String,
+    },
 
+    /// The board file parses but fails validation.
     #[error("{file}: invalid board:\n{problems}\nSee data/boards/FORMAT.md for the format")]
     InvalidBoard {
+        /// How messages name the file: its path, or "NAME (shipped board)".
         file: String,
+        /// Every problem found, each with its field.
         problems: InvalidBoard,
     },
 
+    /// A command-line flag or argument has a value that cannot be used.
     #[error("{flag}: {message}")]
-    BadFlag { flag: String, message: String },
+    BadFlag {
+        /// The flag as the user wrote it (e.g. `--players`), or the argument's name (`BOARD`).
+        flag: String,
+        /// What is wrong and what to do about it.
+        message: String,
+    },
 
+    /// A data file (e.g. game lengths to check) holds a value that cannot be used.
     #[error("{file}{}: {message}", if *line > 0 { format!(", line {line}") } else { String::new() })]
     BadDataFile {
+        /// How messages name the input: its path, or "standard input".
         file: String,
         /// 1-based; 0 when the problem is the file as a whole.
         line: usize,
+        /// What is wrong and what to do about it.
         message: String,
     },
 }
@@ -51,7 +79,7 @@ impl UserError {
             flag: "BOARD".into(),
             message: format!(
                 "none of the {games} simulated games finished within {} turns: this board's games are too long to simulate",
-                crate::crosscheck::MAX_TURNS
+                crate::verify::MAX_TURNS
             ),
         }
     }

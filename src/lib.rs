@@ -5,12 +5,12 @@
 //! any [`game::RaceGame`] and never names a game.
 //!
 //! The pipeline, one module per stage:
-//! board file ([`model::file`]) -> validated [`model::Board`] (with a [`model::Variant`] from the
+//! board file ([`mod@model::file`]) -> validated [`model::Board`] (with a [`model::Variant`] from the
 //! command line applied by [`config`]) -> the rules as one step function ([`game`]) -> the chain
 //! of reachable states with exact transition counts ([`chain`]) -> solvers for the moments, the
 //! exact rational expected length and the full distribution ([`solve`]) -> the Monte Carlo
 //! simulator, which replays the chain's table with i.i.d. or shuffled-deck draws ([`sim`]) ->
-//! the cross-check of one against the other ([`crosscheck`], [`stats`]) -> tables, JSON and CSV
+//! the check of one against the other (`candyland crosscheck`: [`verify`], [`stats`]) -> tables, JSON and CSV
 //! ([`output`]). [`run`] drives it for the command line ([`cli`]).
 
 pub mod budget;
@@ -19,20 +19,23 @@ pub mod charts;
 pub mod check;
 pub mod cli;
 pub mod config;
-pub mod crosscheck;
+pub mod verify;
 pub mod error;
 pub mod exercise;
 pub mod forever;
 pub mod game;
+pub mod figures;
 pub mod generate;
 pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;
-pub mod report;
+
 pub mod sim;
 pub mod solve;
 pub mod stats;
+pub mod transcript;
+pub mod transitions;
 pub mod whatif;
 
 mod app;

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use candyland::chain::Chain;
-use candyland::output::report::folder_name;
+use candyland::output::folder::folder_name;
 use candyland::solve::{solve_f64, SolveFailure, Sweep};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;

@@ -17,10 +17,10 @@ use crate::charts::{
     RemainingChart, SurvivalChart, WhatIfChart,
 };
 use crate::config::BoardSource;
+use crate::figures::MainFigures;
 use crate::game::AnyGame;
 use crate::model::{Track, Variant};
 use crate::output::PendingFile;
-use crate::report::MainFigures;
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
 use crate::solve::players::Players;
 use crate::solve::spaces::Spaces;
@@ -199,7 +199,7 @@ impl Plan {
                 seed,
                 deck,
                 players: 1,
-                max_turns: crate::crosscheck::MAX_TURNS,
+                max_turns: crate::verify::MAX_TURNS,
                 keep_lengths: false,
             };
             simulate(&sim, &options, progress)

@@ -1,0 +1,49 @@
+//! `boards` and `board show`: the shipped boards and one board space by space.
+
+use std::fmt::Write;
+
+use crate::model::{Game, Variant};
+
+/// The `boards` list.
+pub fn board_list(boards: &[Game]) -> String {
+    let mut s = String::new();
+    for b in boards {
+        let _ = writeln!(s, "{:<22}{}. {}", b.name(), b.size_text(), b.description());
+    }
+    s.push_str("\nAnalyze one with `candyland analyze NAME`; see its spaces with `candyland board show NAME`.\n");
+    s
+}
+
+/// The `board show` table: every space with its number and what is special about it.
+pub fn board_table(board: &Game, variant: &Variant) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}: {}", board.name(), board.description());
+    if !board.source().is_empty() {
+        let _ = writeln!(s, "source: {}", board.source());
+    }
+    if !variant.is_default() {
+        let _ = writeln!(s, "variant: {variant}");
+    }
+    let _ = writeln!(s, "rules: {}", board.rules_text());
+    let numbering = if board.first_number() == 0 {
+        "indices are 0-based"
+    } else {
+        "numbered from 1"
+    };
+    let _ = writeln!(s, "\n{} {}s ({numbering})", board.len(), board.space_word());
+    for i in 0..board.len() {
+        let line = format!(
+            "  {:>5}  {:<16}{}",
+            i + board.first_number(),
+            board.space_name(i),
+            board.space_notes(i)
+        );
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+    let (heading, draws) = board.draws_text();
+    let _ = writeln!(s, "\n{heading}");
+    for (n, name) in draws {
+        let _ = writeln!(s, "  {n:>4}  {name}");
+    }
+    s
+}

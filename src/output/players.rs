@@ -1,0 +1,93 @@
+//! `players`: K players, exact and simulated side by side.
+
+use std::fmt::Write;
+
+use crate::figures::PlayersReport;
+
+/// The `players` table.
+pub fn players_table(r: &PlayersReport) -> String {
+    let mut s = String::new();
+    let variant = if r.variant.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", r.variant)
+    };
+    let deck = r.rows.iter().all(|row| row.shuffled.is_some());
+    let simulated = if deck { "shuffled deck" } else { "simulated" };
+    let _ = writeln!(
+        s,
+        "{}{variant}: several players\n  exact: i.i.d. draws, derived from the one-player distribution\n  simulated: {} games {} (seed {})\n",
+        r.board,
+        r.games,
+        if deck {
+            "with one shared shuffled deck"
+        } else {
+            "with independent spins (the game has no deck)"
+        },
+        r.seed
+    );
+    let _ = writeln!(s, "Until the first player finishes");
+    let _ = writeln!(
+        s,
+        "  {:>7}  {:>11} {:>6}  {:>10} {:>6}  {:>32}",
+        "players",
+        "mean rounds",
+        "median",
+        "mean turns",
+        "median",
+        format!("{simulated}: mean turns, 95% CI")
+    );
+    for row in &r.rows {
+        let f = &row.exact.first_finisher;
+        let t = &row.shuffled.as_ref().unwrap_or(&row.iid).turns;
+        let _ = writeln!(
+            s,
+            "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {:>12.3} ({:.3} to {:.3})",
+            row.players,
+            f.mean_rounds,
+            f.median_rounds,
+            f.mean_turns,
+            f.median_turns,
+            t.mean,
+            t.mean_ci95[0],
+            t.mean_ci95[1]
+        );
+    }
+    let _ = writeln!(s, "\nEach seat's chance of winning (exact | {simulated})");
+    for row in r.rows.iter().filter(|row| row.players > 1) {
+        let seats: Vec<String> = row
+            .exact
+            .first_finisher
+            .win
+            .iter()
+            .zip(&row.shuffled.as_ref().unwrap_or(&row.iid).win_share)
+            .enumerate()
+            .map(|(i, (w, sim))| format!("seat {} {:.4} | {:.4}", i + 1, w, sim))
+            .collect();
+        let _ = writeln!(s, "  {} players: {}", row.players, seats.join(";  "));
+    }
+    let _ = writeln!(
+        s,
+        "\nPlaying until everyone finishes (exact; finished players sit out)"
+    );
+    let _ = writeln!(
+        s,
+        "  {:>7}  {:>11} {:>6}  {:>10} {:>6}  expected finishing place by seat",
+        "players", "mean rounds", "median", "mean turns", "median"
+    );
+    for row in &r.rows {
+        let e = &row.exact.everyone;
+        let places: Vec<String> = e.mean_place.iter().map(|p| format!("{p:.4}")).collect();
+        let _ = writeln!(
+            s,
+            "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {}",
+            row.players,
+            e.mean_rounds,
+            e.median_rounds,
+            e.mean_turns,
+            e.median_turns,
+            places.join(", ")
+        );
+    }
+    s
+}

@@ -1,0 +1,84 @@
+//! `spaces`: the per-space table and its CSV.
+
+use std::fmt::Write;
+
+use crate::figures::SpacesReport;
+
+/// The `spaces` table.
+pub fn spaces_table(r: &SpacesReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}: per space (one player, exact)", r.board);
+    if !r.variant.is_empty() {
+        let _ = writeln!(s, "  variant: {}", r.variant);
+    }
+    let _ = writeln!(
+        s,
+        "\n  {:>5}  {:<16}{:>10}{:>10}{:>9}{:>10}{:>9}{:>9}  notes",
+        "space", "name", "remaining", "landings", "P(land)", "turns on", "P(stuck)", "lost"
+    );
+    for f in &r.figures.spaces {
+        let number = f.space + r.first_number;
+        let remaining = f
+            .expected_remaining
+            .map_or("-".to_string(), |e| format!("{e:.3}"));
+        let (stuck, lost) = if f.p_caught > 0.0 || f.expected_turns_lost > 0.0 {
+            (
+                format!("{:.4}", f.p_caught),
+                format!("{:.3}", f.expected_turns_lost),
+            )
+        } else {
+            ("".to_string(), "".to_string())
+        };
+        let line = format!(
+            "  {:>5}  {:<16}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
+            number,
+            r.names[f.space],
+            remaining,
+            f.expected_landings,
+            f.p_land,
+            f.expected_turns_on,
+            stuck,
+            lost,
+            r.notes[f.space]
+        );
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+    let _ = writeln!(
+        s,
+        "\n  remaining: expected turns left standing there (free); landings: expected moves that land\n  there per game (to rest, or to take a jump from it); turns on: expected turns begun there;\n  P(stuck): chance of being caught by a trap there (licorice) at least once; lost: expected\n  turns lost there per game."
+    );
+    let _ = writeln!(
+        s,
+        "\nExpected events per game (those that cannot happen here left out)"
+    );
+    for e in r.figures.events.iter().filter(|e| e.expected > 0.0) {
+        let _ = writeln!(s, "  {:<20}{:.4}", e.event, e.expected);
+    }
+    let _ = writeln!(s, "  {:<20}{:.4}", "draws", r.figures.cards);
+    s
+}
+
+/// The `spaces` table as CSV.
+pub fn spaces_csv(r: &SpacesReport) -> String {
+    let mut s = String::from(
+        "space,name,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
+    );
+    for f in &r.figures.spaces {
+        let number = f.space + r.first_number;
+        let remaining = f
+            .expected_remaining
+            .map_or(String::new(), |e| e.to_string());
+        let name = r.names[f.space].replace(',', " ");
+        let _ = writeln!(
+            s,
+            "{},{name},{remaining},{},{},{},{},{}",
+            number,
+            f.expected_landings,
+            f.p_land,
+            f.expected_turns_on,
+            f.p_caught,
+            f.expected_turns_lost
+        );
+    }
+    s
+}

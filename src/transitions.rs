@@ -1,0 +1,96 @@
+//! `candyland transitions`: the complete move table of a chain, every state and card with its
+//! exact probability, next state and events, for testing another simulator's move logic entry
+//! by entry.
+
+use serde::{Deserialize, Serialize};
+
+use crate::chain::{Chain, FINISH};
+use crate::game::RaceGame;
+
+/// One row of the move table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransitionRow {
+    pub state: usize,
+    pub state_name: String,
+    /// The card; "(lost turn)" for a turn that draws no card.
+    pub card: String,
+    /// Cards of this kind in the deck (the whole deck for a lost turn).
+    pub count: u32,
+    /// count / D as a reduced fraction, and as a float.
+    pub probability: String,
+    pub probability_f64: f64,
+    /// The next state; `None` for the finish.
+    pub next: Option<usize>,
+    pub next_name: String,
+    pub events: Vec<String>,
+}
+
+/// `transitions --format json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transitions {
+    pub board: String,
+    /// D: every probability is count / D.
+    pub denominator: u32,
+    pub start: usize,
+    pub rows: Vec<TransitionRow>,
+}
+
+/// The complete move table of a chain: every state and card, with the exact probability.
+pub fn transitions<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+) -> Transitions {
+    let d = chain.denominator();
+    let name = |t: u32| {
+        if t == FINISH {
+            "finish".to_string()
+        } else {
+            game.describe(chain.states()[t as usize])
+        }
+    };
+    let fraction = |c: u32| {
+        let r = num_rational::Ratio::new(c, d);
+        format!("{}/{}", r.numer(), r.denom())
+    };
+    let mut rows = Vec::new();
+    for s in 0..chain.len() {
+        let kinds: Vec<usize> = if chain.draws(s) {
+            (0..chain.cards().len()).collect()
+        } else {
+            vec![0]
+        };
+        for k in kinds {
+            let (card, count) = if chain.draws(s) {
+                (game.card_name(chain.cards()[k].0), chain.cards()[k].1)
+            } else {
+                ("(lost turn)".to_string(), d)
+            };
+            let t = chain.next(s, k);
+            rows.push(TransitionRow {
+                state: s,
+                state_name: game.describe(chain.states()[s]),
+                card,
+                count,
+                probability: fraction(count),
+                probability_f64: f64::from(count) / f64::from(d),
+                next: (t != FINISH).then_some(t as usize),
+                next_name: name(t),
+                events: chain
+                    .events(s, k)
+                    .iter()
+                    .map(|e| e.name().to_string())
+                    .collect(),
+            });
+        }
+    }
+    Transitions {
+        board: board.to_string(),
+        denominator: d,
+        start: chain.start(),
+        rows,
+    }
+}
+
