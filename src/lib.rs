@@ -39,4 +39,6 @@ pub mod transitions;
 pub mod whatif;
 
 mod app;
+mod commands;
+mod progress;
 pub use app::run;

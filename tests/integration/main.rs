@@ -5,6 +5,7 @@
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
 //! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`;
 //! - `simulation`: Monte Carlo against the exact answers, determinism, published figures;
+//! - `independent`: a simulator written from the rules as prose, against the exact answer;
 //! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures;
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end.
 
@@ -15,6 +16,7 @@ mod cli;
 mod common;
 mod forever;
 mod hostile;
+mod independent;
 mod invariants;
 mod players;
 mod properties;

@@ -1,0 +1,69 @@
+//! The commands, one module each: each checks its flags, runs the library's analyses and
+//! renders the result ([`crate::output`]). [`crate::run`] only dispatches to them.
+
+pub(crate) mod analyze;
+pub(crate) mod boards;
+pub(crate) mod check;
+pub(crate) mod compare;
+pub(crate) mod crosscheck;
+pub(crate) mod forever;
+pub(crate) mod generate;
+pub(crate) mod play;
+pub(crate) mod players;
+pub(crate) mod report;
+pub(crate) mod simulate;
+pub(crate) mod spaces;
+pub(crate) mod transitions;
+pub(crate) mod whatif;
+
+use anyhow::Result;
+
+use crate::chain::Chain;
+use crate::error::UserError;
+use crate::game::{AnyCard, AnyState};
+use crate::sim::DeckMode;
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Checks `--players`.
+pub(crate) fn check_players(k: usize) -> Result<(), UserError> {
+    if (1..=MAX_PLAYERS).contains(&k) {
+        Ok(())
+    } else {
+        Err(bad_flag(
+            "--players",
+            format!("{k} is not between 1 and {MAX_PLAYERS}"),
+        ))
+    }
+}
+
+/// `--deck`: a shuffled deck by default where there is a deck, i.i.d. draws for a spinner (which
+/// has nothing to shuffle).
+pub(crate) fn deck_mode(flag: Option<DeckMode>, has_deck: bool) -> Result<DeckMode, UserError> {
+    match (flag, has_deck) {
+        (Some(DeckMode::Shuffled), false) => Err(bad_flag(
+            "--deck",
+            "this game is played with a spinner or die, not a deck of cards, so there is nothing to shuffle: its draws are independent; use --deck iid (the default here)",
+        )),
+        (Some(d), _) => Ok(d),
+        (None, true) => Ok(DeckMode::Shuffled),
+        (None, false) => Ok(DeckMode::Iid),
+    }
+}
+
+pub(crate) fn bad_flag(flag: &str, message: impl Into<String>) -> UserError {
+    UserError::BadFlag {
+        flag: flag.into(),
+        message: message.into(),
+    }
+}
+
+pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// The chain of any game.
+pub(crate) type AnyChain = Chain<AnyState, AnyCard>;

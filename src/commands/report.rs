@@ -1,0 +1,89 @@
+//! `candyland report`: charts, report.md and summary.json for one board or all shipped ones.
+
+use anyhow::Result;
+
+use crate::budget::Budget;
+use crate::cli::ReportArgs;
+use crate::config;
+use crate::error::UserError;
+use crate::model::shipped;
+
+use super::bad_flag;
+use crate::progress::Progress;
+
+/// Parses `--size WIDTHxHEIGHT`.
+fn chart_size(text: &str) -> Result<(u32, u32), UserError> {
+    let bad = || {
+        bad_flag(
+            "--size",
+            format!("'{text}' is not WIDTHxHEIGHT with each between 200 and 8000, e.g. 1200x800"),
+        )
+    };
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(200..=8000).contains(&w) || !(200..=8000).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
+    let size = chart_size(&args.size)?;
+    if args.games == 0 || args.mc == Some(0) {
+        return Err(bad_flag("--games", "simulations need at least 1 game").into());
+    }
+    let variant = args.variant.to_variant();
+    let specs: Vec<&str> = if args.all {
+        shipped::SHIPPED.iter().map(|b| b.name).collect()
+    } else {
+        vec![args.board.as_str()]
+    };
+    // Check every folder before the long computation: create it and every file's temporary.
+    let mut jobs = Vec::new();
+    for spec in specs {
+        let source = config::read_board(Some(spec))?;
+        let board = source.game(&variant)?;
+        // The folder is named by a strict rule, never by the name itself: a board file is
+        // someone else's text, and its name could be "../../somewhere" or "/etc".
+        let folder = crate::output::folder::folder_name(board.name());
+        let dir = match (&args.out, args.all) {
+            (Some(out), false) => out.clone(),
+            (Some(out), true) => out.join(&folder),
+            (None, _) => std::path::Path::new("reports").join(&folder),
+        };
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            bad_flag(
+                "--out",
+                format!("cannot create the folder '{}': {e}", dir.display()),
+            )
+        })?;
+        let plan = crate::output::folder::Plan::new(&dir, args.format, board.has_deck())?;
+        jobs.push((dir, plan, source));
+    }
+    let mut text = String::new();
+    for (dir, plan, source) in jobs {
+        let progress = Progress::new(
+            args.games.saturating_add(args.mc.unwrap_or(0)),
+            "simulating for the report",
+        );
+        let inputs = crate::output::folder::Inputs {
+            source,
+            variant: variant.clone(),
+            size,
+            mc: args.mc,
+            games: args.games,
+            seed: args.seed,
+            budget: *b,
+        };
+        let written = plan.write(inputs, &|n| progress.inc(n))?;
+        drop(progress);
+        text.push_str(&format!(
+            "wrote {} files to {}: {}\n",
+            written.len(),
+            dir.display(),
+            written.join(", ")
+        ));
+    }
+    Ok(text)
+}
