@@ -12,6 +12,24 @@
 //! simulator, which replays the chain's table with i.i.d. or shuffled-deck draws ([`sim`]) ->
 //! the check of one against the other (`candyland crosscheck`: [`verify`], [`stats`]) -> tables, JSON and CSV
 //! ([`output`]). [`run`] drives it for the command line ([`cli`]).
+//!
+//! From Rust, a board's exact expected length in four steps (the board of two spaces, red and
+//! blue, with one card of each, whose E[T] = 9/4 is derived by hand in the tests):
+//!
+//! ```
+//! use candyland::{chain::Chain, config::parse_game, game::AnyGame, model::Variant};
+//! use candyland::solve::{exact_expected_turns, About, Analysis, Options};
+//!
+//! let toml = "name = \"tiny\"\n[board]\nspaces = [\"red\", \"blue\"]\n[deck.single]\nred = 1\nblue = 1\n";
+//! let game = AnyGame::new(parse_game("tiny", toml, &Variant::default())?);
+//! let chain = Chain::build(&game);
+//! assert_eq!(exact_expected_turns(&chain)?.to_string(), "9/4");
+//! let a = Analysis::of(&game, &chain, About::default(), &Options::default())?;
+//! assert!((a.expected_turns - 2.25).abs() < 1e-12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `examples/analyze_board.rs` does the same for a shipped board and a rule variant.
 
 pub mod budget;
 pub mod chain;

@@ -128,3 +128,123 @@ fn iid_simulation_agrees_with_the_formulas() {
         }
     }
 }
+
+/// Two players who keep playing until both finish, one chain step per round: an independent
+/// route to the "everyone finishes" figures (the formulas use only the one-player pmf; this
+/// chain never computes it). A state is each player's token (`None` once finished) and who
+/// finished first: 0 nobody yet, 1 seat 0 strictly first, 2 seat 1 strictly first, 3 both in
+/// the same round. A round draws a card for each seat (a seat that sits out or loses its turn
+/// ignores its card, which with i.i.d. draws changes nothing).
+struct BothFinish<'g, G: RaceGame> {
+    game: &'g G,
+    deck: Vec<(G::Card, u32)>,
+}
+
+type Pair<S> = (Option<S>, Option<S>, u8);
+
+impl<G: RaceGame> BothFinish<'_, G> {
+    fn turn_of(&self, s: Option<G::State>, card: usize) -> Option<G::State> {
+        let s = s?;
+        let outcome = match self.game.turn(s) {
+            candyland::game::Turn::Skip(o) => o,
+            candyland::game::Turn::Draw => self.game.step(s, self.deck[card].0),
+        };
+        match outcome.next {
+            candyland::game::Next::At(t) => Some(t),
+            candyland::game::Next::Finished => None,
+        }
+    }
+}
+
+impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
+    type State = Pair<G::State>;
+    type Card = (usize, usize);
+
+    fn start(&self) -> Self::State {
+        (Some(self.game.start()), Some(self.game.start()), 0)
+    }
+    fn deck(&self) -> Vec<((usize, usize), u32)> {
+        let n = self.deck.len();
+        (0..n * n)
+            .map(|k| ((k / n, k % n), self.deck[k / n].1 * self.deck[k % n].1))
+            .collect()
+    }
+    fn turn(&self, _: Self::State) -> candyland::game::Turn<Self::State> {
+        candyland::game::Turn::Draw
+    }
+    fn step(
+        &self,
+        s: Self::State,
+        (a, b): (usize, usize),
+    ) -> candyland::game::Outcome<Self::State> {
+        let (p0, p1) = (self.turn_of(s.0, a), self.turn_of(s.1, b));
+        let first = match (
+            s.2,
+            s.0.is_some() && p0.is_none(),
+            s.1.is_some() && p1.is_none(),
+        ) {
+            (0, true, true) => 3,
+            (0, true, false) => 1,
+            (0, false, true) => 2,
+            (f, _, _) => f,
+        };
+        candyland::game::Outcome {
+            next: if p0.is_none() && p1.is_none() {
+                candyland::game::Next::Finished
+            } else {
+                candyland::game::Next::At((p0, p1, first))
+            },
+            events: candyland::game::Events::NONE,
+        }
+    }
+    fn describe(&self, s: Self::State) -> String {
+        format!("{s:?}")
+    }
+    fn card_name(&self, (a, b): (usize, usize)) -> String {
+        format!("{a},{b}")
+    }
+    fn position(&self, _: Self::State) -> Option<usize> {
+        None
+    }
+}
+
+#[test]
+fn everyone_finishes_figures_match_a_two_player_round_chain() {
+    let g = game(TINY);
+    let both = BothFinish {
+        game: &g,
+        deck: g.deck(),
+    };
+    let chain = Chain::build(&both);
+    let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
+    let d = f64::from(chain.denominator());
+    // P(the game ends with flag f): finishing from a state whose flag is f (flag 0: a tie).
+    let ends_with = |f: u8| {
+        let rhs: Vec<f64> = (0..chain.len())
+            .map(|s| {
+                let flag = chain.states()[s].2;
+                let f_here = if flag == 0 { 3 } else { flag };
+                if f_here == f {
+                    f64::from(chain.finish_counts()[s]) / d
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        sweep.solve(chain.counts(), &rhs).unwrap()[chain.start()]
+    };
+    let (seat0_first, seat1_first, tie) = (ends_with(1), ends_with(2), ends_with(3));
+    assert_relative_eq!(seat0_first + seat1_first + tie, 1.0, max_relative = 1e-12);
+    let rounds = sweep
+        .solve(chain.counts(), &vec![1.0; chain.len()])
+        .unwrap()[chain.start()];
+    let p = formulas(TINY, 2).everyone;
+    assert_relative_eq!(rounds, p.mean_rounds, max_relative = 1e-9);
+    // Place of seat i = 1 + #{j: T_j < T_i, or T_j = T_i and j < i}.
+    assert_relative_eq!(1.0 + seat1_first, p.mean_place[0], max_relative = 1e-9);
+    assert_relative_eq!(
+        1.0 + seat0_first + tie,
+        p.mean_place[1],
+        max_relative = 1e-9
+    );
+}
