@@ -16,6 +16,7 @@ use crate::sim::DeckMode;
 #[derive(Debug, Parser)]
 #[command(name = "candyland", version, about, long_about = None)]
 pub struct Cli {
+    /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
     /// Seconds a command may take: work estimated to take longer is refused at once, with the
@@ -24,6 +25,7 @@ pub struct Cli {
     pub budget: f64,
 }
 
+/// The subcommands of `candyland`; each variant's doc line is its help text.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Exact one-player figures: expected length, variance, distribution, quantiles.
@@ -59,6 +61,7 @@ pub enum Command {
     Board(BoardCommand),
 }
 
+/// The subcommands of `candyland board`.
 #[derive(Debug, Subcommand)]
 pub enum BoardCommand {
     /// Print the expanded board: every space with its 0-based index, licorice, shortcuts,
@@ -66,11 +69,13 @@ pub enum BoardCommand {
     Show(ShowArgs),
 }
 
+/// `candyland analyze`: the exact one-player figures.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// A shipped board's name (see `candyland boards`) or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Print one JSON object instead of the table.
@@ -98,11 +103,13 @@ pub struct AnalyzeArgs {
     pub max_turns: Option<usize>,
 }
 
+/// `candyland simulate`: Monte Carlo games.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Number of games.
@@ -131,15 +138,18 @@ pub struct SimulateArgs {
     /// Stop a game after this many turns and count it as unfinished.
     #[arg(long, default_value_t = 1_000_000, value_name = "N")]
     pub max_turns: u32,
+    /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
 }
 
+/// `candyland crosscheck`: the simulator against the exact solver.
 #[derive(Debug, Args)]
 pub struct CrosscheckArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Games in each of the two simulations.
@@ -151,15 +161,18 @@ pub struct CrosscheckArgs {
     /// Print one JSON object instead of the report.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
 }
 
+/// `candyland players`: the K-player figures.
 #[derive(Debug, Args)]
 pub struct PlayersArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Number of players, 1 to 6 (default: a table for 1 to 4).
@@ -174,15 +187,18 @@ pub struct PlayersArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
 }
 
+/// `candyland spaces`: the per-space and per-event figures.
 #[derive(Debug, Args)]
 pub struct SpacesArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Print one JSON object instead of the table.
@@ -193,11 +209,14 @@ pub struct SpacesArgs {
     pub csv: bool,
 }
 
+/// `candyland whatif`: the effect of removing each board element.
 #[derive(Debug, Args)]
 pub struct WhatifArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...), applied before any
+    /// removal.
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Print one JSON object instead of the table.
@@ -205,6 +224,7 @@ pub struct WhatifArgs {
     pub json: bool,
 }
 
+/// `candyland compare`: two boards' main figures side by side.
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// The first board: a shipped board's name or a path.
@@ -219,14 +239,16 @@ pub struct CompareArgs {
     pub json: bool,
 }
 
+/// `candyland report`: every chart, `report.md` and `summary.json` for a board.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Output folder (default: reports/<board name>/; with --all, the parent folder).
+    /// Output folder (default: `reports/<board name>/`; with --all, the parent folder).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Report every shipped board, each into its own folder under reports/ (or --out).
@@ -247,15 +269,18 @@ pub struct ReportArgs {
     /// Seed of the simulations.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
+    /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
 }
 
+/// `candyland forever`: whether and how a game can run forever.
 #[derive(Debug, Args)]
 pub struct ForeverArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Players (for the tail per round and a fixed deck order).
@@ -276,10 +301,12 @@ pub struct ForeverArgs {
     /// Print one JSON object instead of the report.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
 }
 
+/// `candyland check`: another simulator's game lengths against this model.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The lengths: one whole number per line, a JSON array, or a CSV (with --column); - for
@@ -288,6 +315,8 @@ pub struct CheckArgs {
     /// The reference board (a shipped name or a path).
     #[arg(long, default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements for the reference board (`--without`, `--licorice`,
+    /// ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Players in each game of the data; lengths count every player's turns.
@@ -311,15 +340,18 @@ pub struct CheckArgs {
     /// Print one JSON object instead of the report.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
 }
 
+/// `candyland transitions`: the complete move table.
 #[derive(Debug, Args)]
 pub struct TransitionsArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Output format.
@@ -330,20 +362,25 @@ pub struct TransitionsArgs {
 /// A machine-readable table format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum TableFormat {
+    /// CSV with a header row: one row per state and kind of card.
     Csv,
+    /// One JSON object: the board, D, the start state and every row.
     Json,
 }
 
+/// `candyland play`: one game, turn by turn.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Seed: the game is the first one `simulate --seed S` plays.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
+    /// Players taking turns; the game ends when the first one finishes.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub players: usize,
     /// Shuffled deck (default for card games) or i.i.d. draws (default and only choice for a
@@ -355,11 +392,13 @@ pub struct PlayArgs {
     pub json: bool,
 }
 
+/// `candyland generate`: a random valid Candy Land board file.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Number of spaces.
     #[arg(long, value_name = "N")]
     pub spaces: usize,
+    /// Seed of the random layout: the same seed gives the same board.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Licorice spaces.
@@ -384,11 +423,13 @@ pub struct ThreadArgs {
     pub threads: Option<usize>,
 }
 
+/// `candyland board show`: the expanded board.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// A shipped board's name or the path of a board file.
     #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
+    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
 }
@@ -441,6 +482,7 @@ pub struct VariantArgs {
 }
 
 impl VariantArgs {
+    /// The flags as a [`Variant`], with `--without` elements sorted and deduplicated.
     pub fn to_variant(&self) -> Variant {
         let mut without = self.without.clone();
         without.sort();

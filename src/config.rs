@@ -13,6 +13,7 @@ use crate::solve::About;
 pub struct BoardSource {
     /// How messages name it: the path, or "NAME (shipped board)".
     pub label: String,
+    /// The parsed file, of whichever game kind its `game` key names.
     pub file: GameFile,
 }
 

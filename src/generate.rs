@@ -19,10 +19,15 @@ use crate::model::Colour;
 /// What to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Spec {
+    /// Number of spaces on the track, landmarks included (at least [`MIN_SPACES`]).
     pub spaces: usize,
+    /// Seed of the random layout: the same spec always gives the same board.
     pub seed: u64,
+    /// Number of licorice spaces.
     pub licorice: usize,
+    /// Number of landmark spaces, each with one card in the deck.
     pub landmarks: usize,
+    /// Number of shortcuts.
     pub shortcuts: usize,
 }
 

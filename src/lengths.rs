@@ -12,6 +12,8 @@ pub const MAX_LENGTH: u64 = 10_000_000;
 pub struct LengthsSource<'a> {
     /// How messages name the input ("lengths.txt", "standard input").
     pub label: &'a str,
+    /// The whole input: one length per line (`#` comments and blank lines skipped), a JSON array,
+    /// or a CSV file when `column` is given.
     pub text: &'a str,
     /// Read this column of a CSV file (with a header row).
     pub column: Option<&'a str>,

@@ -14,7 +14,7 @@
 //! ([`output`]). [`run`] drives it for the command line ([`cli`]).
 //!
 //! From Rust, a board's exact expected length in four steps (the board of two spaces, red and
-//! blue, with one card of each, whose E[T] = 9/4 is derived by hand in the tests):
+//! blue, with one card of each, whose E\[T\] = 9/4 is derived by hand in the tests):
 //!
 //! ```
 //! use candyland::{chain::Chain, config::parse_game, game::AnyGame, model::Variant};
@@ -37,17 +37,17 @@ pub mod charts;
 pub mod check;
 pub mod cli;
 pub mod config;
-pub mod verify;
 pub mod error;
 pub mod exercise;
+pub mod figures;
 pub mod forever;
 pub mod game;
-pub mod figures;
 pub mod generate;
 pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;
+pub mod verify;
 
 pub mod sim;
 pub mod solve;

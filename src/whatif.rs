@@ -16,8 +16,10 @@ use crate::solve::{check_finishes, check_solves, spaces::expected_remaining};
 /// Why there is no what-if table.
 #[derive(Debug, thiserror::Error)]
 pub enum WhatIfError {
+    /// The board or variant cannot be read, or the board as it is has no finite E\[T\].
     #[error(transparent)]
     Input(#[from] UserError),
+    /// The solves would take more memory or time than the budget allows.
     #[error(transparent)]
     OverBudget(#[from] OverBudget),
 }
@@ -26,10 +28,11 @@ pub enum WhatIfError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Change {
+    /// What was removed, e.g. "without licorice" or "without shortcut 4 -> 58".
     pub change: String,
-    /// E[T] of the modified board; `None` if it can no longer always finish.
+    /// E\[T\] of the modified board; `None` if it can no longer always finish.
     pub expected_turns: Option<f64>,
-    /// Modified minus original E[T] (negative: the element makes games longer).
+    /// Modified minus original E\[T\] (negative: the element makes games longer).
     pub difference: Option<f64>,
     /// Why there is no figure: the edit makes the board invalid, or a game that can go on
     /// forever (`None` when there is one).
@@ -40,8 +43,11 @@ pub struct Change {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WhatIf {
+    /// The board's short name.
     pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// E\[T\] of the board as it is (with its variant), in turns.
     pub expected_turns: f64,
     /// Removing every element of a kind.
     pub by_kind: Vec<Change>,
@@ -49,7 +55,7 @@ pub struct WhatIf {
     pub by_element: Vec<Change>,
 }
 
-/// E[T] of a validated board, or why there is none.
+/// E\[T\] of a validated board, or why there is none.
 pub fn expected_turns(board: Game, budget: &Budget) -> Result<f64, String> {
     let game = AnyGame::new(board);
     let chain = Chain::build_within(&game, budget).map_err(|e| e.to_string())?;

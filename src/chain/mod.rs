@@ -15,7 +15,7 @@ use sprs::CsMat;
 use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_PER_TRANSITION};
 use crate::game::{Events, Next, RaceGame, Turn};
 
-/// Marks "finished" in [`Chain::table`].
+/// The target [`Chain::next`] gives for a move that finishes the game: no state has this index.
 pub const FINISH: u32 = u32::MAX;
 
 /// The chain of one game: its states and every transition, exactly.

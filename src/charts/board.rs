@@ -55,7 +55,9 @@ fn track_axes<'a, DB: DrawingBackend>(
 
 /// 4. Expected remaining turns from each space, with its traps, named spaces and jumps marked.
 pub struct RemainingChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// What to mark along the track (fills, traps, named spaces, jumps).
     pub track: &'a Track,
     /// E[remaining turns] on each space (`None` where no game rests).
     pub remaining: Vec<Option<f64>>,
@@ -169,8 +171,11 @@ impl Chart for RemainingChart<'_> {
 
 /// 5. The chance of ever landing on each space, bars in the space's colour.
 pub struct LandingChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// What to mark along the track (fills, traps, named spaces, jumps).
     pub track: &'a Track,
+    /// P(a game lands on the space at least once), for each space in track order.
     pub p_land: Vec<f64>,
 }
 

@@ -40,10 +40,15 @@ fn length_axes<'a, DB: DrawingBackend>(
 /// 1. The exact pmf as bars, optionally a Monte Carlo histogram on top; mean, median and mode
 ///    marked.
 pub struct DistributionChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// The exact one-player pmf: `pmf[n]` = P(T = n).
     pub pmf: &'a [f64],
+    /// E\[T\], in turns, marked as a line.
     pub mean: f64,
+    /// The median length, in turns, marked as a line.
     pub median: usize,
+    /// The most likely length, in turns, marked as a line.
     pub mode: usize,
     /// (games, frequency by length) of a simulation to overlay.
     pub simulated: Option<(u64, Vec<f64>)>,
@@ -112,7 +117,9 @@ impl Chart for DistributionChart<'_> {
 
 /// 2. The CDF with the median and the 90 and 99 % points marked.
 pub struct CdfChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// The exact one-player pmf, `pmf[n]` = P(T = n), from which the CDF is summed.
     pub pmf: &'a [f64],
     /// (probability, turns) of the marked points.
     pub marks: Vec<(f64, usize)>,
@@ -173,10 +180,13 @@ impl Chart for CdfChart<'_> {
 
 /// 3. P(T > n) on a log scale, with the geometric tail C rho^n drawn and labelled.
 pub struct SurvivalChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// `survival[n]` = P(T > n).
     pub survival: &'a [f64],
     /// The tail rate rho and constant C of P(T > n) ~ C rho^n.
     pub rho: f64,
+    /// The constant C of the geometric tail.
     pub c: f64,
 }
 
@@ -251,8 +261,11 @@ impl Chart for SurvivalChart<'_> {
 
 /// 8. The exact i.i.d. distribution and a shuffled-deck simulation on one chart.
 pub struct DeckChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// The exact one-player pmf under i.i.d. draws: `pmf[n]` = P(T = n).
     pub pmf: &'a [f64],
+    /// The exact E\[T\] under i.i.d. draws, in turns.
     pub exact_mean: f64,
     /// (games, frequency by length, mean) of the shuffled-deck simulation.
     pub shuffled: (u64, Vec<f64>, f64),

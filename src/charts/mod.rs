@@ -27,11 +27,14 @@ pub use whatif::WhatIfChart;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
+    /// A PNG bitmap (RGB, 8 bits per channel).
     Png,
+    /// An SVG vector drawing.
     Svg,
 }
 
 impl Format {
+    /// The file extension without the dot: `png` or `svg`.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Png => "png",
@@ -54,6 +57,7 @@ pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>
 pub trait Chart {
     /// A short file name stem, e.g. "distribution".
     fn name(&self) -> &'static str;
+    /// Draws the whole chart, caption included, on `area` (already filled white).
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult<DB>;
 }
 

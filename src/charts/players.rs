@@ -10,16 +10,22 @@ use super::{
 
 /// One number of players.
 pub struct PlayersSeries {
+    /// K, the number of players.
     pub players: usize,
     /// P(seat i wins).
     pub win: Vec<f64>,
     /// P(the game lasts n turns in all).
     pub turns_pmf: Vec<f64>,
+    /// Expected turns of all players together until the first player finishes.
     pub mean_turns: f64,
 }
 
+/// 6. Several players: each seat's chance to win (for 2 players and up), and the game length
+///    until the first player finishes for each number of players.
 pub struct PlayersChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// One series per number of players, in the order they are drawn and listed.
     pub series: Vec<PlayersSeries>,
 }
 

@@ -5,8 +5,12 @@ use plotters::prelude::*;
 
 use super::{box_legend, label_font, legend, palette, tick_font, title_font, Chart, DrawResult};
 
+/// 7. What-if: how much each single-element removal changes the expected length, as ranked
+///    bars.
 pub struct WhatIfChart<'a> {
+    /// The board's name, shown in the caption.
     pub board: &'a str,
+    /// E\[T\] of the board as it is, in turns, shown in the caption.
     pub expected_turns: f64,
     /// (change, difference in expected turns), largest effect first.
     pub rows: Vec<(String, f64)>,

@@ -29,10 +29,14 @@ use crate::solve::{solve_once_watched, Distribution};
 /// cards; empty for a turn that draws no card) and its probability as count / D.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
+    /// Index of the state the step starts from.
     pub from: usize,
     /// The state after the step, or [`FINISH`].
     pub to: u32,
+    /// Indices into [`Chain::cards`] of the kinds of card that make the step; empty for a turn that
+    /// draws no card.
     pub cards: Vec<usize>,
+    /// How many of the D cards make the step (D for a lost turn): its probability is count / D.
     pub count: u32,
 }
 
@@ -506,13 +510,17 @@ pub use report::{ForeverReport, LoopReport, Question, Survey, SurveyRow};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unfinishable {
+    /// The board's short name.
     pub board: String,
+    /// Number of reachable states, the finish excluded.
     pub states: usize,
     /// States that cannot reach the finish (at most 20), and how many there are.
     pub trapped: Vec<String>,
+    /// How many states cannot reach the finish (`trapped` lists at most 20 of them).
     pub trapped_count: usize,
     /// P(a game never ends), exactly and as a float.
     pub never_finish: String,
+    /// P(a game never ends) as a float.
     pub never_finish_f64: f64,
 }
 

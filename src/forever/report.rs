@@ -28,6 +28,7 @@ pub struct LoopReport {
     pub steps: Vec<String>,
     /// The probability of one repetition, exactly and as a float.
     pub probability: String,
+    /// The probability of one repetition as a float.
     pub probability_f64: f64,
 }
 
@@ -35,8 +36,11 @@ pub struct LoopReport {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SurveyRow {
+    /// Number of players K.
     pub players: usize,
+    /// How many of the orders loop forever with K players.
     pub looping: u64,
+    /// `looping` / `orders`.
     pub fraction: f64,
     /// Wilson 95 % interval of the fraction.
     pub ci95: [f64; 2],
@@ -46,11 +50,15 @@ pub struct SurveyRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Survey {
+    /// Number of random deck orders tried.
     pub orders: u64,
+    /// Seed of the random orders.
     pub seed: u64,
+    /// One row per number of players, 1 to the survey's maximum.
     pub rows: Vec<SurveyRow>,
     /// The first looping order found (card names), and for how many players it loops.
     pub witness: Option<Vec<String>>,
+    /// The fewest players for which the witness order loops.
     pub witness_players: Option<usize>,
 }
 
@@ -58,41 +66,60 @@ pub struct Survey {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ForeverReport {
+    /// The board's short name.
     pub board: String,
+    /// Number of players K, for the tail per round and the fixed deck order.
     pub players: usize,
+    /// Number of reachable states, the finish excluded.
     pub states: usize,
     /// Every reachable state can reach the finish, so P(never finishing) = 0.
     pub ends_surely: bool,
     /// States that cannot reach the finish (at most 20 listed), and how many there are.
     pub trapped: Vec<String>,
+    /// How many states cannot reach the finish (`trapped` lists at most 20 of them).
     pub trapped_count: usize,
     /// P(never finishing), exactly and as a float (0 when `ends_surely`).
     pub never_finish: String,
+    /// P(never finishing) as a float.
     pub never_finish_f64: f64,
+    /// The reachability certificate behind the tail bounds; `None` when some state cannot finish.
     pub certificate: Option<Certificate>,
     /// The certificate's bounds on P(T > n) for n = 50, 100, 200, and its rate per turn.
     pub bounds: Vec<(usize, f64)>,
+    /// The certificate's best asymptotic rate per turn, min over windows of (1 - p)^(1/d).
     pub bound_rate: Option<f64>,
     /// Spectral radius of Q: P(T > n) ~ tail_c rho^n for one player.
     pub rho: f64,
+    /// The constant C of P(T > n) ~ C rho^n, from the far end of the exact survival function;
+    /// `None` when the distribution was not computed or rho is not in (0, 1).
     pub tail_c: Option<f64>,
     /// With K players the game outlasts n rounds with probability S(n)^K ~ (rho^K)^n.
     pub rho_players: f64,
     /// P(one player's game lasts longer than 200 turns), and "one game in X".
     pub longer_than_200: Option<f64>,
+    /// 1 / P(T > 200): one game in this many lasts longer than 200 turns (`None` when that chance
+    /// is 0 or was not computed).
     pub one_in: Option<f64>,
     /// The longest possible game, if there is one (no loop).
     pub longest_game: Option<usize>,
+    /// The shortest loop of unfinished states (turns that stand still allowed), if there is one;
+    /// the most likely if several are equally short.
     pub shortest_loop: Option<LoopReport>,
     /// The shortest loop that never stands still, if different.
     pub moving_loop: Option<LoopReport>,
+    /// One shortest game, step by step.
     pub shortest_game: Vec<String>,
+    /// The fewest turns a game can take.
     pub shortest_game_turns: usize,
+    /// The probability of that one card sequence, exactly ("num/den").
     pub shortest_game_probability: String,
+    /// The probability of that one card sequence, as a float.
     pub shortest_game_probability_f64: f64,
     /// P(T = the minimum), over every card sequence of that length.
     pub p_min_length: Option<f64>,
+    /// The fixed deck order asked about, played to the end or to a loop.
     pub fixed_order: Option<FixedOrder>,
+    /// The survey of random fixed deck orders, if asked for.
     pub survey: Option<Survey>,
 }
 

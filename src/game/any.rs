@@ -8,25 +8,32 @@ use crate::model::{Card, Game};
 /// A game of any kind.
 #[derive(Debug, Clone)]
 pub enum AnyGame {
+    /// The Candy Land step function.
     CandyLand(CandyLand),
+    /// The Chutes and Ladders step function.
     ChutesAndLadders(ChutesAndLadders),
 }
 
 /// A state of any game (a chain only ever holds states of its own game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AnyState {
+    /// A Candy Land token.
     CandyLand(Token),
+    /// A Chutes and Ladders token.
     ChutesAndLadders(Square),
 }
 
 /// An outcome of any game's draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AnyCard {
+    /// A Candy Land card.
     CandyLand(Card),
+    /// One Chutes and Ladders turn's rolls.
     ChutesAndLadders(Spin),
 }
 
 impl AnyGame {
+    /// The step function for a validated board, of whichever kind it is.
     pub fn new(game: Game) -> AnyGame {
         match game {
             Game::CandyLand(b) => AnyGame::CandyLand(CandyLand::new(b)),

@@ -37,14 +37,19 @@ impl Place {
 /// before a free one on the same space, because its next turn frees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Hold {
+    /// The token landed on licorice under `lose-next-turn`: its next turn is skipped (no card is
+    /// drawn), then it is free again.
     LosesNextTurn,
+    /// The token's next turn draws a card as usual.
     Free,
 }
 
 /// One player's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Token {
+    /// Where the token stands.
     pub at: Place,
+    /// Whether it owes a lost turn (always [`Hold::Free`] unless licorice is `lose-next-turn`).
     pub hold: Hold,
 }
 
@@ -59,6 +64,8 @@ pub struct CandyLand {
 }
 
 impl CandyLand {
+    /// The step function for `board`, with its next-space-of-colour table precomputed (six rows of
+    /// `board.len() + 1` entries).
     pub fn new(board: Board) -> CandyLand {
         let n = board.len();
         let mut next = vec![NONE; Colour::ALL.len() * (n + 1)];
@@ -75,6 +82,7 @@ impl CandyLand {
         CandyLand { board, next }
     }
 
+    /// The validated board being played.
     pub fn board(&self) -> &Board {
         &self.board
     }

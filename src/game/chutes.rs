@@ -29,10 +29,12 @@ pub struct ChutesAndLadders {
 }
 
 impl ChutesAndLadders {
+    /// The step function for `board`.
     pub fn new(board: ChutesBoard) -> ChutesAndLadders {
         ChutesAndLadders { board }
     }
 
+    /// The validated board being played.
     pub fn board(&self) -> &ChutesBoard {
         &self.board
     }

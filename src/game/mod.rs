@@ -42,6 +42,7 @@ pub enum Event {
 }
 
 impl Event {
+    /// Every event, in bit order: the order of the event figures' columns.
     pub const ALL: [Event; 9] = [
         Event::Trap,
         Event::TurnLost,
@@ -54,6 +55,8 @@ impl Event {
         Event::RollAgain,
     ];
 
+    /// The kebab-case word for the event in transcripts and transition tables (`licorice` for
+    /// [`Event::Trap`]).
     pub fn name(self) -> &'static str {
         match self {
             Event::Trap => "licorice",
@@ -74,16 +77,20 @@ impl Event {
 pub struct Events(u16);
 
 impl Events {
+    /// The empty set.
     pub const NONE: Events = Events(0);
 
+    /// This set with `e` added.
     pub fn with(self, e: Event) -> Events {
         Events(self.0 | 1 << e as u8)
     }
 
+    /// Whether `e` is in the set.
     pub fn contains(self, e: Event) -> bool {
         self.0 & (1 << e as u8) != 0
     }
 
+    /// The events in the set, in [`Event::ALL`] order.
     pub fn iter(self) -> impl Iterator<Item = Event> {
         Event::ALL.into_iter().filter(move |e| self.contains(*e))
     }
@@ -92,14 +99,18 @@ impl Events {
 /// Where a turn leaves the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Next<S> {
+    /// The player is in this state after the turn and plays on.
     At(S),
+    /// The move finished the game: the chain's absorbing state.
     Finished,
 }
 
 /// The result of one turn: where it leaves the player and what happened on the way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome<S> {
+    /// Where the turn leaves the player.
     pub next: Next<S>,
+    /// What happened on the way.
     pub events: Events,
 }
 

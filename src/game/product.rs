@@ -10,7 +10,9 @@ use crate::game::{Next, Outcome, RaceGame, Turn};
 /// Every token and whose turn it is. Ordered by the tokens first, so that moves go forward.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Seats<S, const K: usize> {
+    /// Each player's state, by seat (0-based).
     pub tokens: [S; K],
+    /// The seat (0-based, below K) of the player on turn.
     pub turn: u8,
 }
 
@@ -21,6 +23,11 @@ pub struct Product<'a, G, const K: usize> {
 }
 
 impl<'a, G: RaceGame, const K: usize> Product<'a, G, K> {
+    /// K players of `game`, seat 0 to move first.
+    ///
+    /// # Panics
+    ///
+    /// If K is 0 or more than 255.
     pub fn new(game: &'a G) -> Self {
         assert!(K >= 1 && K <= u8::MAX as usize, "1 to 255 players");
         Product { game }

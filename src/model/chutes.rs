@@ -25,13 +25,19 @@ pub const MAX_OUTCOMES: usize = 100_000;
 pub struct ChutesFile {
     /// `"chutes-and-ladders"` (checked before this struct is read).
     pub game: String,
+    /// Short name, used in reports and by `candyland analyze NAME`.
     pub name: String,
+    /// One or two sentences on what the board is.
     #[serde(default)]
     pub description: String,
+    /// Where the layout, spinner and rules come from.
     #[serde(default)]
     pub source: String,
+    /// The `[board]` table: squares, ladders and chutes.
     pub board: ChutesSection,
+    /// The `[spinner]` table: faces and weights.
     pub spinner: SpinnerSection,
+    /// The `[rules]` table; every key has a documented default.
     #[serde(default)]
     pub rules: ChutesRules,
 }
@@ -54,7 +60,9 @@ pub struct ChutesSection {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Jump {
+    /// The square the jump starts on (1-based).
     pub from: usize,
+    /// The square the jump ends on (1-based).
     pub to: usize,
 }
 
@@ -96,6 +104,7 @@ pub enum OnMaxRolls {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
 pub struct ChutesRules {
+    /// What a roll past the last square does. Default `stay`.
     pub overshoot: Overshoot,
     /// Climbing a ladder or sliding a chute costs a turn: the player's next turn is skipped.
     /// Default false (one published analysis counts it; the printed rules do not).
@@ -104,6 +113,8 @@ pub struct ChutesRules {
     pub roll_again: Vec<u32>,
     /// With `roll-again`: the most rolls in one turn (default 3).
     pub max_rolls: u32,
+    /// With `roll-again`: what the last allowed roll does if it shows a roll-again face. Default
+    /// `move`.
     pub on_max_rolls: OnMaxRolls,
     /// Whether a jump may end on another jump's start and continue from there. Default false:
     /// such a board is rejected as a probable mistake.
@@ -147,10 +158,15 @@ impl fmt::Display for ChutesRules {
 }
 
 /// The outcome of one turn: the faces rolled, in order (indices into [`ChutesBoard::faces`]),
-/// and its weight over [`ChutesBoard::total_weight`].
+/// and its integer weight; the weights of all of a board's [`ChutesBoard::turns`] add up to the
+/// common denominator of their probabilities.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnRolls {
+    /// Indices into [`ChutesBoard::faces`] of the rolls, in order; every roll but the last
+    /// showed a roll-again face.
     pub faces: Vec<usize>,
+    /// Integer weight of this outcome: its probability is `weight / W` without roll-again and
+    /// `weight / W^m` with it (W the spinner's total weight, m = `max-rolls`).
     pub weight: u32,
     /// The turn is cancelled (the last allowed roll showed a roll-again face under `forfeit`).
     pub forfeit: bool,
@@ -159,8 +175,11 @@ pub struct TurnRolls {
 /// A validated Chutes and Ladders board.
 #[derive(Debug, Clone)]
 pub struct ChutesBoard {
+    /// Short name from the board file, used in reports and by `candyland analyze NAME`.
     pub name: String,
+    /// One or two sentences on what the board is.
     pub description: String,
+    /// Where the layout, spinner and rules come from.
     pub source: String,
     squares: usize,
     /// `jump[k]`: where landing on square k sends you (index 0 unused).
@@ -170,6 +189,7 @@ pub struct ChutesBoard {
     /// (moves, weight) of each face.
     faces: Vec<(u32, u32)>,
     turns: Vec<TurnRolls>,
+    /// The rule variants this board is played with.
     pub rules: ChutesRules,
 }
 
@@ -184,10 +204,12 @@ impl ChutesBoard {
         self.jump[square]
     }
 
+    /// The ladders as (from, to) square numbers (1-based, `to > from`), in file order.
     pub fn ladders(&self) -> &[(usize, usize)] {
         &self.ladders
     }
 
+    /// The chutes as (from, to) square numbers (1-based, `to < from`), in file order.
     pub fn chutes(&self) -> &[(usize, usize)] {
         &self.chutes
     }

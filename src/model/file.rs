@@ -26,7 +26,9 @@ pub struct BoardFile {
     /// Where the layout, deck and rules come from.
     #[serde(default)]
     pub source: String,
+    /// The `[board]` table: the track.
     pub board: BoardSection,
+    /// The `[deck]` table: the card counts.
     pub deck: DeckSection,
     /// Rule variants; every key has a documented default.
     #[serde(default)]
@@ -60,7 +62,9 @@ pub struct BoardSection {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LandmarkAt {
+    /// The landmark's name, as the deck's `[deck.landmark]` table lists it.
     pub name: String,
+    /// Its final 0-based index on the track.
     pub at: usize,
 }
 
@@ -68,7 +72,9 @@ pub struct LandmarkAt {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Shortcut {
+    /// 0-based index of the space where the shortcut starts.
     pub from: usize,
+    /// 0-based index of the space the shortcut leads to.
     pub to: usize,
 }
 

@@ -12,11 +12,15 @@ use crate::model::{Board, BoardFile, Card, Colour, InvalidBoard, Space};
 /// The `game` key of a board file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameKind {
+    /// Candy Land: a coloured track and a deck of cards (`game = "candyland"`, the default).
     CandyLand,
+    /// Chutes and Ladders: squares 1..N, a spinner, ladders and chutes
+    /// (`game = "chutes-and-ladders"`).
     ChutesAndLadders,
 }
 
 impl GameKind {
+    /// Every game kind, in the order messages list them.
     pub const ALL: [GameKind; 2] = [GameKind::CandyLand, GameKind::ChutesAndLadders];
 
     /// The word used in board files.
@@ -27,6 +31,7 @@ impl GameKind {
         }
     }
 
+    /// The kind whose board-file word is `name`, `None` for an unknown word.
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -35,11 +40,14 @@ impl GameKind {
 /// A board file as parsed, before validation.
 #[derive(Debug, Clone)]
 pub enum GameFile {
+    /// A parsed Candy Land board file.
     CandyLand(BoardFile),
+    /// A parsed Chutes and Ladders board file.
     ChutesAndLadders(ChutesFile),
 }
 
 impl GameFile {
+    /// Which game the file describes.
     pub fn kind(&self) -> GameKind {
         match self {
             GameFile::CandyLand(_) => GameKind::CandyLand,
@@ -59,7 +67,9 @@ impl GameFile {
 /// A validated board of any kind.
 #[derive(Debug, Clone)]
 pub enum Game {
+    /// A validated Candy Land board.
     CandyLand(Board),
+    /// A validated Chutes and Ladders board.
     ChutesAndLadders(ChutesBoard),
 }
 
@@ -92,6 +102,7 @@ pub struct Track {
 pub struct Jumps {
     /// Legend name, e.g. "ladder".
     pub name: String,
+    /// The colour its arrows are drawn in.
     pub colour: Rgb,
     /// (from, to) as 0-based indices.
     pub moves: Vec<(usize, usize)>,
@@ -116,6 +127,7 @@ const CHUTE_RED: Rgb = (210, 50, 40);
 const SQUARE_BLUE: Rgb = (90, 130, 200);
 
 impl Game {
+    /// Which game this board is for.
     pub fn kind(&self) -> GameKind {
         match self {
             Game::CandyLand(_) => GameKind::CandyLand,
@@ -123,6 +135,7 @@ impl Game {
         }
     }
 
+    /// The board's short name, as `candyland analyze NAME` accepts it.
     pub fn name(&self) -> &str {
         match self {
             Game::CandyLand(b) => &b.name,
@@ -130,6 +143,7 @@ impl Game {
         }
     }
 
+    /// The board file's one- or two-sentence description (may be empty).
     pub fn description(&self) -> &str {
         match self {
             Game::CandyLand(b) => &b.description,
@@ -137,6 +151,7 @@ impl Game {
         }
     }
 
+    /// Where the board's layout and rules come from, as the file says (may be empty).
     pub fn source(&self) -> &str {
         match self {
             Game::CandyLand(b) => &b.source,

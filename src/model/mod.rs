@@ -1,7 +1,7 @@
 //! The validated model: a [`Board`] (track, licorice, shortcuts, landmarks), its [`Deck`] and
 //! its [`Rules`].
 //!
-//! Parsing and validation are separate on purpose: [`file`] mirrors the TOML, and
+//! Parsing and validation are separate on purpose: [`file`](mod@file) mirrors the TOML, and
 //! [`Board::from_file`] checks every index, name and count, collecting *all* problems with the
 //! field they concern, so a user fixes a file in one pass. After that, the game code can index
 //! freely: a `Board` is always consistent.
@@ -42,15 +42,22 @@ pub use variant::{element_removals, rule_hypotheses, Element, RollAgain, Variant
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
+    /// Red spaces and cards.
     Red,
+    /// Purple spaces and cards.
     Purple,
+    /// Yellow spaces and cards.
     Yellow,
+    /// Blue spaces and cards.
     Blue,
+    /// Orange spaces and cards.
     Orange,
+    /// Green spaces and cards.
     Green,
 }
 
 impl Colour {
+    /// All six colours in the order of the board files and of every table indexed by colour.
     pub const ALL: [Colour; 6] = [
         Colour::Red,
         Colour::Purple,
@@ -72,6 +79,8 @@ impl Colour {
         }
     }
 
+    /// The colour with this lowercase board-file name, `None` for any other word (landmark names
+    /// included).
     pub fn from_name(name: &str) -> Option<Colour> {
         Colour::ALL.into_iter().find(|c| c.name() == name)
     }
@@ -94,13 +103,16 @@ pub type LandmarkId = usize;
 /// One space of the track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Space {
+    /// A space of this colour, where single and double cards of that colour stop.
     Colour(Colour),
+    /// A landmark space, which colour cards pass over; the id indexes [`Board::landmarks`].
     Landmark(LandmarkId),
 }
 
 /// A named landmark space (Plumpy, Cupcake, ...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Landmark {
+    /// The name used in board files, in the deck's `[deck.landmark]` table and in reports.
     pub name: String,
     /// Its 0-based index on the track.
     pub space: usize,
@@ -109,8 +121,13 @@ pub struct Landmark {
 /// One kind of card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Card {
+    /// Moves to the next space of this colour ahead.
     Single(Colour),
+    /// Moves to the second space of this colour ahead (or the next one, under
+    /// [`DoubleMove::OneStep`]).
     Double(Colour),
+    /// Moves straight to this landmark's space, forward or backward as [`LandmarkDirection`]
+    /// allows.
     Landmark(LandmarkId),
 }
 
@@ -136,14 +153,18 @@ impl Deck {
 /// A validated board: track, licorice, shortcuts, landmarks, deck and rules.
 #[derive(Debug, Clone)]
 pub struct Board {
+    /// Short name from the board file, used in reports and by `candyland analyze NAME`.
     pub name: String,
+    /// One or two sentences on what the board is.
     pub description: String,
+    /// Where the layout, deck and rules come from.
     pub source: String,
     spaces: Vec<Space>,
     licorice: Vec<bool>,
     shortcut: Vec<Option<usize>>,
     landmarks: Vec<Landmark>,
     deck: Deck,
+    /// The rule variants this board is played with.
     pub rules: Rules,
 }
 
@@ -153,6 +174,7 @@ impl Board {
         &self.spaces
     }
 
+    /// The number of spaces on the track, landmarks included; the last space has index `len() - 1`.
     pub fn len(&self) -> usize {
         self.spaces.len()
     }
@@ -162,6 +184,7 @@ impl Board {
         self.spaces.is_empty()
     }
 
+    /// Whether the space at this 0-based index is a licorice space.
     pub fn is_licorice(&self, space: usize) -> bool {
         self.licorice[space]
     }
@@ -171,10 +194,12 @@ impl Board {
         self.shortcut[space]
     }
 
+    /// The landmarks in board order; a [`LandmarkId`] indexes this slice.
     pub fn landmarks(&self) -> &[Landmark] {
         &self.landmarks
     }
 
+    /// The validated deck: card kinds with their counts.
     pub fn deck(&self) -> &Deck {
         &self.deck
     }

@@ -86,13 +86,19 @@ pub enum Start {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
 pub struct Rules {
+    /// What landing on licorice does. Default `lose-next-turn`.
     pub licorice: LicoriceRule,
     /// With `stuck-until-color`: a landmark card frees a stuck token (and moves it). Default false.
     pub landmark_frees: bool,
+    /// How far a double card moves. Default `two-steps`.
     pub doubles: DoubleMove,
+    /// Whether a double card follows a shortcut it lands on. Default `final-step`.
     pub double_shortcut: DoubleShortcut,
+    /// Whether a double card is stopped by licorice. Default `final-step`.
     pub double_licorice: DoubleLicorice,
+    /// Where a landmark card may send a token. Default `any`.
     pub landmark_direction: LandmarkDirection,
+    /// Where tokens start. Default `before-first`.
     pub start: Start,
     /// Landing on the last space wins at once. Default false: the last space is an ordinary space
     /// and you win with a colour card that has no space of its colour ahead.

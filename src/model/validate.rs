@@ -24,6 +24,7 @@ pub struct BoardProblem {
 /// Every problem found in one board file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvalidBoard {
+    /// The problems in the order they were found; never empty.
     pub problems: Vec<BoardProblem>,
 }
 

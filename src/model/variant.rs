@@ -26,6 +26,7 @@ pub enum Element {
 }
 
 impl Element {
+    /// The word `--without` accepts and messages print.
     pub fn name(self) -> &'static str {
         match self {
             Element::Licorice => "licorice",
@@ -94,23 +95,38 @@ impl fmt::Display for RollAgain {
 /// Changes to a board file: elements removed and rules overridden. The default changes nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Variant {
+    /// Elements to remove (`--without`), in the order given.
     pub without: Vec<Element>,
+    /// `--licorice`: overrides `rules.licorice` (Candy Land).
     pub licorice: Option<LicoriceRule>,
+    /// `--landmark-frees`: overrides `rules.landmark-frees` (Candy Land).
     pub landmark_frees: Option<bool>,
+    /// `--doubles`: overrides `rules.doubles` (Candy Land).
     pub doubles: Option<DoubleMove>,
+    /// `--double-shortcut`: overrides `rules.double-shortcut` (Candy Land).
     pub double_shortcut: Option<DoubleShortcut>,
+    /// `--double-licorice`: overrides `rules.double-licorice` (Candy Land).
     pub double_licorice: Option<DoubleLicorice>,
+    /// `--landmark-direction`: overrides `rules.landmark-direction` (Candy Land).
     pub landmark_direction: Option<LandmarkDirection>,
+    /// `--start`: overrides `rules.start` (Candy Land).
     pub start: Option<Start>,
+    /// `--land-on-last-wins`: overrides `rules.land-on-last-wins` (Candy Land).
     pub land_on_last_wins: Option<bool>,
+    /// `--overshoot`: overrides `rules.overshoot` (Chutes and Ladders).
     pub overshoot: Option<Overshoot>,
+    /// `--jump-costs-turn`: overrides `rules.jump-costs-turn` (Chutes and Ladders).
     pub jump_costs_turn: Option<bool>,
+    /// `--roll-again`: overrides `rules.roll-again` (Chutes and Ladders).
     pub roll_again: Option<RollAgain>,
+    /// `--max-rolls`: overrides `rules.max-rolls` (Chutes and Ladders).
     pub max_rolls: Option<u32>,
+    /// `--on-max-rolls`: overrides `rules.on-max-rolls` (Chutes and Ladders).
     pub on_max_rolls: Option<OnMaxRolls>,
 }
 
 impl Variant {
+    /// Whether the variant changes nothing (no removals, no overrides).
     pub fn is_default(&self) -> bool {
         *self == Variant::default()
     }

@@ -24,6 +24,15 @@ pub fn forever_text(r: &ForeverReport) -> String {
         "{}: can the game run forever? ({} states)\n",
         r.board, r.states
     );
+    ends(&mut s, r);
+    longest(&mut s, r);
+    shortest(&mut s, r);
+    fixed_deck(&mut s, r);
+    s
+}
+
+/// Part 1: does every game end, with the certificate, bounds and tail.
+fn ends(s: &mut String, r: &ForeverReport) {
     let _ = writeln!(s, "1. With random draws, does every game end?");
     if r.ends_surely {
         let _ = writeln!(
@@ -87,6 +96,10 @@ pub fn forever_text(r: &ForeverReport) -> String {
             r.never_finish, r.never_finish_f64
         );
     }
+}
+
+/// Part 2: is there a longest game, or the shortest loops.
+fn longest(s: &mut String, r: &ForeverReport) {
     let _ = writeln!(s, "\n2. Is there a longest game?");
     match (r.longest_game, &r.shortest_loop) {
         (Some(n), _) => {
@@ -103,20 +116,24 @@ pub fn forever_text(r: &ForeverReport) -> String {
                 l.reach.len(),
                 if l.reach.len() == 1 { "" } else { "s" }
             );
-            loop_steps(&mut s, l);
+            loop_steps(s, l);
             if let Some(m) = &r.moving_loop {
                 let _ = writeln!(
                     s,
                     "   Shortest loop that never stands still, from {}:",
                     m.start
                 );
-                loop_steps(&mut s, m);
+                loop_steps(s, m);
             }
         }
         (None, None) => {
             let _ = writeln!(s, "   No longest game could be determined.");
         }
     }
+}
+
+/// Part 3: the shortest game and its probability.
+fn shortest(s: &mut String, r: &ForeverReport) {
     let _ = writeln!(
         s,
         "\n3. Shortest possible game: {} turns, for example:",
@@ -138,12 +155,16 @@ pub fn forever_text(r: &ForeverReport) -> String {
         );
     }
     let _ = writeln!(s, ".");
+}
+
+/// Part 4: fixed deck orders recycled without shuffling.
+fn fixed_deck(s: &mut String, r: &ForeverReport) {
     if r.fixed_order.is_none() && r.survey.is_none() {
         let _ = writeln!(
             s,
             "\n4. No deck to recycle: the game is played with a spinner, whose spins are independent."
         );
-        return s;
+        return;
     }
     let _ = writeln!(
         s,
@@ -201,5 +222,4 @@ pub fn forever_text(r: &ForeverReport) -> String {
             );
         }
     }
-    s
 }

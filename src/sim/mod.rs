@@ -36,6 +36,7 @@ pub enum DeckMode {
 }
 
 impl DeckMode {
+    /// The word `--deck` accepts and the JSON uses.
     pub fn name(self) -> &'static str {
         match self {
             DeckMode::Iid => "iid",
@@ -108,6 +109,12 @@ impl Entry for u32 {
 const SKIPS: u32 = 1;
 
 impl Simulator {
+    /// Lays out `chain`'s transition table for the hot loop: one column per physical card (0..D)
+    /// when n D is at most 2^25 entries, else one per kind of card.
+    ///
+    /// # Panics
+    ///
+    /// If the table would need 2^31 entries or more.
     pub fn new<S, C>(chain: &Chain<S, C>) -> Simulator {
         let n = chain.len();
         let kind_of: Vec<u32> = chain
@@ -255,6 +262,7 @@ pub struct Iid {
 }
 
 impl Iid {
+    /// Draws from a full deck of `cards` physical cards (D, at least 1).
     pub fn new(cards: u32) -> Iid {
         Iid {
             cards: u64::from(cards),
@@ -292,9 +300,13 @@ pub struct Played {
 /// What to simulate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SimOptions {
+    /// Number of games to play.
     pub games: u64,
+    /// Seed of the run: a given seed gives identical results whatever the number of threads.
     pub seed: u64,
+    /// How cards are drawn: i.i.d. or from a shuffled deck.
     pub deck: DeckMode,
+    /// Number of players K (at least 1), taking turns in seat order from one shared card source.
     pub players: usize,
     /// A game still running after this many turns is stopped and counted as unfinished.
     pub max_turns: u32,
@@ -305,6 +317,7 @@ pub struct SimOptions {
 /// The results of a run. Identical for a given seed whatever the number of threads.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SimResult {
+    /// Games played, unfinished ones included.
     pub games: u64,
     /// `histogram[n]`: finished games that lasted n turns (all players' turns).
     pub histogram: Vec<u64>,
@@ -424,12 +437,19 @@ fn run_games<R: Rng, D: CardSource>(
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Simulation {
+    /// The board's short name.
     pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// The rules in force, in words.
     pub rules: String,
+    /// How cards were drawn.
     pub deck: DeckMode,
+    /// Number of players.
     pub players: usize,
+    /// Games played, unfinished ones included.
     pub games: u64,
+    /// The run's seed.
     pub seed: u64,
     /// Games stopped at the turn limit; they are left out of every figure below.
     pub unfinished: u64,

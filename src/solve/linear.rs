@@ -21,6 +21,7 @@ use sprs::CsMat;
 
 /// A field the solver can work in: `f64`, or [`BigRational`] for exact answers.
 pub trait Scalar: Num + Clone + Debug + std::ops::Neg<Output = Self> {
+    /// The value of a non-negative integer count (a transition count, or D).
     fn from_count(c: u64) -> Self;
     /// How good a pivot this is (larger is better; 0 means it cannot be one).
     fn pivot_weight(&self) -> f64;
@@ -83,7 +84,10 @@ impl Scalar for BigRational {
 pub enum SweepError {
     /// A state from which no transition leaves: the game can never finish from it.
     #[error("state {state} has no way out (every card leaves it where it is)")]
-    Trapped { state: usize },
+    Trapped {
+        /// Index of that state in the chain.
+        state: usize,
+    },
     /// A pivot of the feedback system is zero in this arithmetic: in `f64`, a chance of
     /// escaping a loop smaller than the smallest representable number (about 1e-308); exactly,
     /// a set of states that cannot finish.
@@ -489,13 +493,19 @@ pub fn solve_f64(
 pub enum SolveFailure {
     /// A state that every card leaves where it is.
     #[error("state {state} has no way out (every card leaves it where it is)")]
-    Trapped { state: usize },
+    Trapped {
+        /// Index of that state in the chain.
+        state: usize,
+    },
     /// Some states cannot reach the finish.
     #[error("some states cannot reach the finish")]
     CannotFinish,
     /// The `f64` route lost a pivot and the chain is too big to retry exactly.
     #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
-    LostPivot { states: usize },
+    LostPivot {
+        /// Number of states in the chain.
+        states: usize,
+    },
     /// A solution is beyond the `f64` range.
     #[error("a result is beyond the floating-point range (about 1e308)")]
     OutOfRange,

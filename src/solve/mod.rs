@@ -72,18 +72,28 @@ pub const PEAK_FRACTION: f64 = 0.01;
 /// Why a chain could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
+    /// The finish cannot be reached from some reachable states, so E\[T\] is infinite.
     #[error(
         "this game can go on forever: {stuck} of its {states} reachable states cannot reach the finish (for example {example}), so its expected length is infinite; `candyland forever` gives the probability that a game never ends"
     )]
     CannotFinish {
+        /// How many reachable states cannot reach the finish.
         stuck: usize,
+        /// Number of transient states in the chain.
         states: usize,
+        /// One of the stuck states, as [`RaceGame::describe`] puts it.
         example: String,
     },
+    /// The `f64` solve failed (a lost pivot, or a result beyond the floating-point range) although
+    /// every state can finish.
     #[error(
         "this board's expected length cannot be computed in floating point: {reason}. The board is valid, but some chance on it is astronomically small; `candyland forever` still describes its tail"
     )]
-    Numerical { reason: String },
+    Numerical {
+        /// What went wrong, in words.
+        reason: String,
+    },
+    /// The solve would take more memory or time than the budget allows.
     #[error(transparent)]
     OverBudget(#[from] OverBudget),
 }
@@ -93,12 +103,21 @@ pub enum SolveError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Moments {
+    /// The board's short name.
     pub board: String,
+    /// Number of spaces (squares) on the track.
     pub spaces: usize,
+    /// Number of transient states of the chain.
     pub states: usize,
+    /// E\[T\] from the start: expected turns until the player finishes, lost turns included
+    /// (E = N 1).
     pub expected_turns: f64,
+    /// Var\[T\] = E\[T^2\] - E\[T\]^2, with E\[T^2\] from M2 = N (2E - 1); in turns squared.
     pub variance: f64,
+    /// Standard deviation of T, in turns.
     pub std_dev: f64,
+    /// Expected cards drawn (or spins) until the player finishes: N c, with c_s = 1 where a turn
+    /// draws.
     pub expected_cards: f64,
 }
 
@@ -169,7 +188,9 @@ impl Moments {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Quantile {
+    /// The probability level, e.g. 0.99 (one of [`QUANTILES`]).
     pub p: f64,
+    /// The smallest n with P(T <= n) >= `p`, in turns.
     pub turns: usize,
     /// The distribution was cut (`--max-turns`) before reaching `p`: the quantile is at
     /// least `turns` (one past the last turn computed), shown as "> turns - 1". In JSON only
@@ -182,7 +203,9 @@ pub struct Quantile {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tail {
+    /// The threshold n, in turns (one of [`LONGER_THAN`]).
     pub turns: usize,
+    /// P(T > `turns`).
     pub probability: f64,
     /// `turns` is past the cut distribution: `probability` is P(T > last turn computed), an
     /// upper bound. In JSON only when true.
@@ -193,11 +216,17 @@ pub struct Tail {
 /// What the analysis is of: the board's identity, carried into every report.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct About {
+    /// The board's short name.
     pub board: String,
+    /// What the board is (may be empty).
     pub description: String,
+    /// Where the layout and rules come from (may be empty).
     pub source: String,
+    /// The rules in force, in words.
     pub rules: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// Number of spaces (squares) on the track.
     pub spaces: usize,
     /// The board's size in words, e.g. "134 spaces, 66 cards".
     pub size: String,
@@ -213,6 +242,7 @@ pub struct Analysis {
     pub board: String,
     /// What the board is and where it comes from.
     pub description: String,
+    /// Where the layout, deck and rules come from.
     pub source: String,
     /// The rules in force, in words.
     pub rules: String,
@@ -228,28 +258,34 @@ pub struct Analysis {
     pub cards: u32,
     /// Number of transient states of the chain.
     pub states: usize,
-    /// E[T], turns until the player finishes (lost turns count).
+    /// E\[T\], turns until the player finishes (lost turns count).
     pub expected_turns: f64,
-    /// E[T] as an exact fraction "num/den" (empty when not computed).
+    /// E\[T\] as an exact fraction "num/den" (empty when not computed).
     pub expected_turns_exact: String,
+    /// Var\[T\], in turns squared.
     pub variance: f64,
+    /// Standard deviation of T, in turns.
     pub std_dev: f64,
     /// The shortest possible game, in turns.
     pub min_turns: usize,
     /// One card sequence achieving it ("(lost turn)" for a turn that draws no card).
     pub shortest_game: Vec<String>,
+    /// The smallest n with P(T <= n) >= 0.5, in turns.
     pub median: usize,
     /// The median is past the cut distribution: at least `median`.
     pub median_lower_bound: bool,
+    /// The most likely length, in turns (the first, if several tie).
     pub mode: usize,
     /// Whether the mode is certain: false when the distribution was cut with more mass left
     /// out than the mode's own probability (a later turn could be more likely).
     pub mode_settled: bool,
     /// Other local maxima of the pmf, at least `PEAK_FRACTION` of the mode's height.
     pub secondary_modes: Vec<usize>,
+    /// The quantiles at each level of [`QUANTILES`].
     pub quantiles: Vec<Quantile>,
+    /// P(T > n) for each n of [`LONGER_THAN`].
     pub longer_than: Vec<Tail>,
-    /// E[cards drawn]: less than E[T] when lost turns draw no card.
+    /// E[cards drawn]: less than E\[T\] when lost turns draw no card.
     pub expected_cards: f64,
     /// P(T > last computed turn): the mass the distribution leaves out.
     pub unfinished_mass: f64,
@@ -439,13 +475,13 @@ pub fn check_finishes<G: RaceGame>(
     }
 }
 
-/// E[T] from the start, exactly.
+/// E\[T\] from the start, exactly.
 pub fn exact_expected_turns<S, C>(chain: &Chain<S, C>) -> Result<BigRational, SweepError> {
     exact_expected_turns_within(chain, &Budget::unlimited())
         .expect("an unlimited budget is never exceeded")
 }
 
-/// E[T] from the start, exactly, stopped (the outer error) if it would take longer than the
+/// E\[T\] from the start, exactly, stopped (the outer error) if it would take longer than the
 /// budget: its cost shows only as it goes (the numbers grow along the sweep), so it is probed.
 pub fn exact_expected_turns_within<S, C>(
     chain: &Chain<S, C>,

@@ -8,9 +8,9 @@
 //! - The game (first finisher) lasts R = min T_j rounds: P(R > r) = S(r)^K, and
 //!   (r-1)K + i + 1 turns in all when seat i wins in round r.
 //! - Played until everyone finishes (seed 001's option): max T_j rounds, P(max <= r) = F(r)^K;
-//!   sum T_j turns in all (finished players sit out), so K E[T] on average. Seat i's finishing
+//!   sum T_j turns in all (finished players sit out), so K E\[T\] on average. Seat i's finishing
 //!   place is 1 + #{j: T_j < T_i, or T_j = T_i and j < i}, so
-//!   E[place_i] = 1 + (K-1) P(T' < T) + i P(T' = T) for two independent copies T, T'.
+//!   E\[place_i\] = 1 + (K-1) P(T' < T) + i P(T' = T) for two independent copies T, T'.
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +20,7 @@ use crate::solve::Distribution;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
+    /// K, the number of players (at least 1).
     pub players: usize,
     /// Until the first player finishes.
     pub first_finisher: FirstFinisher,
@@ -31,9 +32,14 @@ pub struct Players {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FirstFinisher {
+    /// E\[R\], R = min T_j: expected rounds until the first player finishes.
     pub mean_rounds: f64,
+    /// Median of R: the smallest r with P(R <= r) >= 1/2.
     pub median_rounds: usize,
+    /// Expected turns of all players together until the first player finishes ((r-1)K + i + 1
+    /// when seat i wins in round r).
     pub mean_turns: f64,
+    /// Median of those turns.
     pub median_turns: usize,
     /// P(seat i wins), i = 0..K-1.
     pub win: Vec<f64>,
@@ -47,10 +53,13 @@ pub struct FirstFinisher {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Everyone {
+    /// E[max T_j]: expected rounds until the last player finishes.
     pub mean_rounds: f64,
+    /// Median of max T_j: the smallest r with F(r)^K >= 1/2.
     pub median_rounds: usize,
     /// Turns of all players together (finished players sit out).
     pub mean_turns: f64,
+    /// Median of sum T_j, the turns of all players together.
     pub median_turns: usize,
     /// E[finishing place] of each seat (1 = first).
     pub mean_place: Vec<f64>,

@@ -20,8 +20,10 @@ use crate::solve::{check_solves, solve_f64, SolveFailure};
 /// Why the per-space figures could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpacesError {
+    /// A linear solve failed (see [`SolveFailure`]).
     #[error("the per-space figures cannot be computed: {0}")]
     Solve(#[from] SolveFailure),
+    /// The solves would take more memory or time than the budget allows.
     #[error(transparent)]
     OverBudget(#[from] OverBudget),
 }
@@ -30,7 +32,9 @@ pub enum SpacesError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EventCount {
+    /// The event's kebab-case name, as [`Event::name`] gives it.
     pub event: String,
+    /// Expected number of such events per game, from the start: (N r_e)(start).
     pub expected: f64,
 }
 
@@ -38,6 +42,7 @@ pub struct EventCount {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpaceFigures {
+    /// 0-based index of the space.
     pub space: usize,
     /// Expected turns left when standing on the space, free (`None` if no game ever rests
     /// there, e.g. the start of a jump).
@@ -59,7 +64,9 @@ pub struct SpaceFigures {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Spaces {
+    /// The figures of each space, in track order (entry i is space i).
     pub spaces: Vec<SpaceFigures>,
+    /// The expected count of each event per game, in [`Event::ALL`] order.
     pub events: Vec<EventCount>,
     /// Expected cards drawn per game.
     pub cards: f64,

@@ -23,14 +23,21 @@ pub const P_FLOOR: f64 = 1e-4;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
+    /// Number of games in the sample (at least 1).
     pub games: u64,
+    /// Sample mean length, in turns.
     pub mean: f64,
     /// 95 % confidence interval of the mean (normal approximation).
     pub mean_ci95: [f64; 2],
+    /// Sample standard deviation (n - 1 in the denominator; 0 for a single game), in turns.
     pub sd: f64,
+    /// The shortest game in the sample, in turns.
     pub min: usize,
+    /// The smallest n with at least half the games lasting n turns or fewer.
     pub median: usize,
+    /// The longest game in the sample, in turns.
     pub max: usize,
+    /// The sample quantiles at each level of [`QUANTILES`] (never lower bounds).
     pub quantiles: Vec<Quantile>,
 }
 
@@ -97,9 +104,14 @@ fn quantile(h: &[u64], games: u64, p: f64) -> usize {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChiSquare {
+    /// The sum over bins of (observed - expected)^2 / expected.
     pub statistic: f64,
+    /// bins - 1.
     pub degrees_of_freedom: usize,
+    /// P(a chi-square variable with that many degrees of freedom >= `statistic`): small means the
+    /// sample does not fit.
     pub p_value: f64,
+    /// Number of bins after merging (at least 2).
     pub bins: usize,
 }
 
