@@ -30,16 +30,34 @@ const MAX_TURNS: u32 = 1_000_000;
 /// What the sample is compared with: an exact pmf or a simulated histogram.
 #[derive(Debug, Clone)]
 pub enum Reference {
-    Exact { pmf: Vec<f64>, mean: f64, sd: f64 },
-    Simulated { histogram: Vec<u64> },
+    /// The exact distribution for i.i.d. draws.
+    Exact {
+        /// `pmf[n]` = P(the game lasts n turns, all players' turns counted until the first
+        /// finishes).
+        pmf: Vec<f64>,
+        /// Mean of `pmf`, in turns.
+        mean: f64,
+        /// Standard deviation of `pmf`, in turns.
+        sd: f64,
+    },
+    /// A shuffled-deck simulation.
+    Simulated {
+        /// `histogram[n]`: reference games that lasted n turns, all players' turns counted
+        /// (unfinished games left out).
+        histogram: Vec<u64>,
+    },
 }
 
 /// A board with a rule variant and a deck: one hypothesis about the data.
 #[derive(Debug, Clone)]
 pub struct Candidate {
+    /// The board's short name.
     pub board: String,
+    /// The rule variant applied to the board.
     pub variant: Variant,
+    /// How cards are drawn.
     pub deck: DeckMode,
+    /// The distribution of game lengths under this hypothesis.
     pub reference: Reference,
 }
 
@@ -55,9 +73,11 @@ impl Candidate {
 /// How to build references.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
+    /// K, players in each game of the data (lengths count every player's turns).
     pub players: usize,
     /// Games of each shuffled-deck reference simulation.
     pub reference_games: u64,
+    /// Seed of every reference simulation.
     pub seed: u64,
     /// Time allowed for each reference.
     pub budget: Budget,
@@ -138,15 +158,26 @@ pub fn candidate(
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Fit {
+    /// The reference's label, e.g. "classic, iid deck".
     pub reference: String,
     /// "exact" or "simulated, N games".
     pub reference_kind: String,
+    /// Mean game length of the reference, in turns (all players' turns counted).
     pub reference_mean: f64,
+    /// Pearson's chi-square test of the sample against the reference (two-sample for a
+    /// simulated one); `None` when fewer than two bins can be formed.
     pub chi_square: Option<ChiSquare>,
+    /// (sample mean - reference mean) / its standard error; for a simulated reference the
+    /// standard error includes the reference's own noise.
     pub z_mean: f64,
+    /// The largest |F_sample(n) - F_reference(n)|, in [0, 1].
     pub max_cdf_gap: f64,
+    /// The n of that largest gap, in turns.
     pub max_cdf_gap_at: usize,
+    /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`] and chi-square p-value > [`P_FLOOR`]
+    /// (1 without a test).
     pub consistent: bool,
+    /// The result in one sentence, starting "consistent with" or "INCONSISTENT with".
     pub verdict: String,
 }
 
@@ -258,6 +289,7 @@ pub fn log_likelihood(sample: &[u64], c: &Candidate) -> (f64, f64) {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ranked {
+    /// The candidate's label, e.g. "classic --doubles one-step, shuffled deck".
     pub candidate: String,
     /// The candidate's settings as (name, value): board, each rule, deck.
     pub settings: Vec<(String, String)>,
@@ -267,7 +299,11 @@ pub struct Ranked {
     pub noise_per_game: f64,
     /// Within two standard errors of the best: the data cannot tell the two apart.
     pub tied_with_best: bool,
+    /// P-value of the chi-square test of the sample against this candidate, in [0, 1]
+    /// (`None` when fewer than two bins can be formed).
     pub chi_square_p: Option<f64>,
+    /// Whether the sample passes the goodness-of-fit test against this candidate, as
+    /// [`Fit::consistent`].
     pub consistent: bool,
 }
 
@@ -327,9 +363,13 @@ pub fn rank(sample: &[u64], candidates: &[Candidate]) -> Vec<Ranked> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckReport {
+    /// Where the lengths came from: the path as given, or "standard input".
     pub file: String,
+    /// K, players in each game of the data.
     pub players: usize,
+    /// The sample's game lengths, in turns (all players' turns counted).
     pub sample: Summary,
+    /// Goodness of fit to the reference given by `--board`, its variant flags and `--deck`.
     pub fit: Fit,
     /// Every candidate, best first.
     pub ranking: Vec<Ranked>,

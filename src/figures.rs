@@ -13,18 +13,27 @@ use crate::solve::{Analysis, Quantile, Tail};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersReport {
+    /// The board's short name.
     pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// Games of each simulation (each number of players, each deck).
     pub games: u64,
+    /// Seed of every simulation.
     pub seed: u64,
+    /// One row per number of players, in increasing order (1 to 4, or the one `--players`).
     pub rows: Vec<PlayersRow>,
 }
 
+/// One number of players in `players --json`: exact figures and the two simulations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersRow {
+    /// K, the number of players (at least 1).
     pub players: usize,
+    /// The exact K-player figures with i.i.d. draws, from the one-player distribution.
     pub exact: Players,
+    /// The K-player game simulated with i.i.d. draws.
     pub iid: Simulation,
     /// `None` for a spinner or die: nothing to shuffle.
     pub shuffled: Option<Simulation>,
@@ -34,13 +43,18 @@ pub struct PlayersRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpacesReport {
+    /// The board's short name.
     pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares numbered from 1).
     pub first_number: usize,
-    /// Each space's name and what is special about it.
+    /// Each space's name, by index: its colour or landmark, or "square N".
     pub names: Vec<String>,
+    /// What is special about each space, by index, e.g. "licorice" or "ladder to 38" ("" for
+    /// nothing).
     pub notes: Vec<String>,
+    /// The exact per-space and per-event figures (one player, i.i.d. draws).
     pub figures: Spaces,
 }
 
@@ -48,19 +62,30 @@ pub struct SpacesReport {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MainFigures {
+    /// The board's short name.
     pub board: String,
+    /// Number of transient states of the chain.
     pub states: usize,
+    /// E\[T\], turns until the player finishes (lost turns count).
     pub expected_turns: f64,
+    /// Standard deviation of T, in turns.
     pub std_dev: f64,
+    /// The shortest possible game, in turns.
     pub min_turns: usize,
+    /// The smallest n with P(T <= n) >= 0.5, in turns.
     pub median: usize,
+    /// The most likely length, in turns (the first, if several tie).
     pub mode: usize,
+    /// The quantiles at each level of [`QUANTILES`](crate::solve::QUANTILES).
     pub quantiles: Vec<Quantile>,
+    /// P(T > n) for each n of [`LONGER_THAN`](crate::solve::LONGER_THAN).
     pub longer_than: Vec<Tail>,
+    /// E\[cards drawn\]: less than E\[T\] when lost turns draw no card.
     pub expected_cards: f64,
 }
 
 impl MainFigures {
+    /// The main figures of a one-player analysis (i.i.d. draws, exact).
     pub fn of(a: &Analysis) -> MainFigures {
         MainFigures {
             board: a.board.clone(),
@@ -81,7 +106,10 @@ impl MainFigures {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Comparison {
+    /// Command-line changes applied to both boards, as flags ("" for none).
     pub variant: String,
+    /// The first board's figures.
     pub a: MainFigures,
+    /// The second board's figures.
     pub b: MainFigures,
 }

@@ -99,10 +99,11 @@ pub fn board_text(spec: &Spec) -> String {
     let list: Vec<String> = licorice.iter().map(|i| i.to_string()).collect();
     let _ = writeln!(s, "licorice = [{}]", list.join(", "));
     let _ = writeln!(s, "shortcuts = [");
-    // Pair starts and ends at random; a quarter of the shortcuts are made to go backward by
-    // swapping a forward pair, if it is one.
+    // Pair starts and ends at random, then orient each pair: every fourth shortcut (k = 3, 7,
+    // ...) goes backward, the others forward.
     for (k, (&a, &b)) in starts.iter().zip(&ends).enumerate() {
-        let (from, to) = if (k % 4 == 3) == (a < b) {
+        let backward = k % 4 == 3;
+        let (from, to) = if backward != (a < b) {
             (a, b)
         } else {
             (b, a)
@@ -123,4 +124,32 @@ pub fn board_text(spec: &Spec) -> String {
     }
     let _ = writeln!(s, "\n[rules]\nlandmark-direction = \"forward-only\"");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quarter_of_the_shortcuts_go_backward() {
+        let spec = Spec {
+            spaces: 400,
+            seed: 3,
+            licorice: 3,
+            landmarks: 6,
+            shortcuts: 40,
+        };
+        let text = board_text(&spec);
+        let pairs: Vec<(usize, usize)> = text
+            .lines()
+            .filter_map(|l| {
+                let l = l.trim().strip_prefix("{ from = ")?;
+                let (from, rest) = l.split_once(", to = ")?;
+                Some((from.parse().ok()?, rest.trim_end_matches(" },").parse().ok()?))
+            })
+            .collect();
+        assert_eq!(pairs.len(), 40);
+        let backward: Vec<usize> = (0..40).filter(|&k| pairs[k].1 < pairs[k].0).collect();
+        assert_eq!(backward, (0..10).map(|i| 4 * i + 3).collect::<Vec<_>>());
+    }
 }

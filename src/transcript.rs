@@ -11,16 +11,21 @@ use crate::sim::{chunk_rng, CardSource, DeckMode, Iid, Shoe};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnRecord {
+    /// The turn's number, from 1, counting every player's turns.
     pub turn: u32,
     /// 1-based seat.
     pub player: usize,
     /// The card drawn; `None` for a lost turn.
     pub card: Option<String>,
+    /// Index of the player's chain state before the turn.
     pub from_state: usize,
+    /// That state in words, e.g. "space 47 (yellow, licorice)".
     pub from: String,
     /// `None` when this turn finishes the game.
     pub to_state: Option<usize>,
+    /// The state after the turn in words, or "finish".
     pub to: String,
+    /// What happened on the turn, one kebab-case word each, e.g. "licorice", "shortcut".
     pub events: Vec<String>,
 }
 
@@ -28,10 +33,15 @@ pub struct TurnRecord {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Transcript {
+    /// The board's short name.
     pub board: String,
+    /// The seed: the game is the first one `simulate --seed S` plays.
     pub seed: u64,
+    /// How cards were drawn.
     pub deck: DeckMode,
+    /// Number of players, taking turns in seat order.
     pub players: usize,
+    /// Every turn played, in order.
     pub turns: Vec<TurnRecord>,
     /// 1-based seat of the winner; `None` if the game hit the turn limit.
     pub winner: Option<usize>,

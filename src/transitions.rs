@@ -11,7 +11,9 @@ use crate::game::RaceGame;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TransitionRow {
+    /// Index of the chain state the turn starts from (not a space number).
     pub state: usize,
+    /// That state in words, e.g. "space 47 (yellow, licorice)".
     pub state_name: String,
     /// The card; "(lost turn)" for a turn that draws no card.
     pub card: String,
@@ -19,10 +21,13 @@ pub struct TransitionRow {
     pub count: u32,
     /// count / D as a reduced fraction, and as a float.
     pub probability: String,
+    /// The same probability as a float, in (0, 1].
     pub probability_f64: f64,
     /// The next state; `None` for the finish.
     pub next: Option<usize>,
+    /// The next state in words, or "finish".
     pub next_name: String,
+    /// What happens on this move, one kebab-case word each, e.g. "licorice", "shortcut".
     pub events: Vec<String>,
 }
 
@@ -30,10 +35,14 @@ pub struct TransitionRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Transitions {
+    /// The board's short name.
     pub board: String,
     /// D: every probability is count / D.
     pub denominator: u32,
+    /// Index of the start state.
     pub start: usize,
+    /// Every state in order, each with one row per kind of card in deck order (one row for a
+    /// state that draws no card).
     pub rows: Vec<TransitionRow>,
 }
 
@@ -93,4 +102,3 @@ pub fn transitions<G: RaceGame>(
         rows,
     }
 }
-

@@ -15,13 +15,21 @@ use crate::stats::{chi_square, max_cdf_gap, ChiSquare, Summary, P_FLOOR, Z95, Z_
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CrossCheck {
+    /// The board's short name.
     pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// Games of each simulation (one player), unfinished ones included.
     pub games: u64,
+    /// Seed of both simulations.
     pub seed: u64,
+    /// Exact E\[T\], one player, i.i.d. draws, in turns.
     pub exact_mean: f64,
+    /// Exact standard deviation of T, in turns.
     pub exact_sd: f64,
+    /// Exact median of T: the smallest n with P(T <= n) >= 0.5, in turns.
     pub exact_median: usize,
+    /// The i.i.d. simulation against the exact distribution.
     pub iid: IidFit,
     /// `None` for a spinner or die: nothing to shuffle.
     pub shuffled: Option<FiniteDeck>,
@@ -31,16 +39,23 @@ pub struct CrossCheck {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IidFit {
+    /// The simulated game lengths (finished games only), in turns.
     pub sample: Summary,
     /// (sample mean - exact mean) / (exact sd / sqrt(games)).
     pub z_mean: f64,
+    /// Pearson's chi-square test of the sample against the exact pmf; `None` when fewer than
+    /// two bins can be formed.
     pub chi_square: Option<ChiSquare>,
     /// The largest |F_sample(n) - F_exact(n)|, and where.
     pub max_cdf_gap: f64,
+    /// The n of that largest gap, in turns.
     pub max_cdf_gap_at: usize,
     /// Games stopped at the turn limit (there should be none).
     pub unfinished: u64,
+    /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`], chi-square p-value > [`P_FLOOR`]
+    /// (1 without a test) and no unfinished game.
     pub consistent: bool,
+    /// The result in one sentence, starting "CONSISTENT" or "INCONSISTENT".
     pub verdict: String,
 }
 
@@ -48,14 +63,18 @@ pub struct IidFit {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FiniteDeck {
+    /// The simulated game lengths with a shuffled deck (finished games only), in turns.
     pub sample: Summary,
     /// Shuffled mean minus exact i.i.d. mean.
     pub mean_difference: f64,
+    /// 95 % confidence interval of `mean_difference`, [low, high], in turns (normal
+    /// approximation; the exact mean has no error).
     pub difference_ci95: [f64; 2],
     /// Shuffled median minus exact median.
     pub median_difference: i64,
     /// Whether the 95 % interval of the difference excludes 0.
     pub significant: bool,
+    /// The finite-deck effect on the board in one sentence.
     pub statement: String,
 }
 

@@ -82,11 +82,18 @@ pub struct Plan {
 
 /// What a report is computed from.
 pub struct Inputs {
+    /// The board file as read, before the variant.
     pub source: BoardSource,
+    /// Rule overrides and removed elements applied to the board.
     pub variant: Variant,
+    /// Size of each chart in pixels, (width, height).
     pub size: (u32, u32),
+    /// Games of the i.i.d. simulation drawn over the distribution chart (`--mc`); `None` for
+    /// none.
     pub mc: Option<u64>,
+    /// Games of the one-player shuffled-deck simulation (none is played for a spinner or die).
     pub games: u64,
+    /// Seed of both simulations.
     pub seed: u64,
     /// Time allowed for each piece of the work.
     pub budget: Budget,
@@ -96,10 +103,17 @@ pub struct Inputs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersSummary {
+    /// K, the number of players (1 to 4).
     pub players: usize,
+    /// Expected turns of all players together until the first player finishes (exact, i.i.d.
+    /// draws).
     pub mean_turns: f64,
+    /// Expected rounds until the first player finishes.
     pub mean_rounds: f64,
+    /// P(seat i wins), i = 0..K-1 (seat 0 plays first).
     pub win: Vec<f64>,
+    /// Expected turns of all players together until every player finishes (finished players
+    /// sit out).
     pub everyone_mean_turns: f64,
 }
 
@@ -107,20 +121,33 @@ pub struct PlayersSummary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReportSummary {
+    /// The board's short name.
     pub board: String,
+    /// What the board is (may be empty).
     pub description: String,
+    /// Where the layout and rules come from (may be empty).
     pub source: String,
+    /// The rules in force, in words.
     pub rules: String,
+    /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// The main figures: one player, i.i.d. draws, exact.
     pub figures: MainFigures,
+    /// E\[T\] as an exact fraction "num/den" (empty when not computed).
     pub expected_turns_exact: String,
     /// P(T > n) ~ tail_c * tail_rho^n.
     pub tail_rho: Option<f64>,
+    /// The constant of that geometric tail; `None`, like `tail_rho`, when the tail is too
+    /// short to measure.
     pub tail_c: Option<f64>,
+    /// The exact figures for 1 to 4 players, i.i.d. draws.
     pub players: Vec<PlayersSummary>,
+    /// What removing each kind of element, and each element, does to E\[T\].
     pub whatif: WhatIf,
     /// One player, shuffled deck, simulated (`None` for a spinner or die: nothing to shuffle).
     pub shuffled: Option<Summary>,
+    /// Seed of the shuffled-deck simulation (and of the `--mc` one); set even when there is
+    /// none.
     pub shuffled_seed: u64,
     /// The files of the report.
     pub files: Vec<String>,
