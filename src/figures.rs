@@ -82,6 +82,14 @@ pub struct MainFigures {
     pub longer_than: Vec<Tail>,
     /// E\[cards drawn\]: less than E\[T\] when lost turns draw no card.
     pub expected_cards: f64,
+    /// The distribution was cut by the turn limit: the median and quantiles marked as lower
+    /// bounds are only bounds, and the mode may not be the most likely length. In JSON only
+    /// when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// The median is past the cut: at least `median`. In JSON only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub median_lower_bound: bool,
 }
 
 impl MainFigures {
@@ -98,6 +106,8 @@ impl MainFigures {
             quantiles: a.quantiles.clone(),
             longer_than: a.longer_than.clone(),
             expected_cards: a.expected_cards,
+            truncated: a.truncated,
+            median_lower_bound: a.median_lower_bound,
         }
     }
 }

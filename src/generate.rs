@@ -103,11 +103,7 @@ pub fn board_text(spec: &Spec) -> String {
     // ...) goes backward, the others forward.
     for (k, (&a, &b)) in starts.iter().zip(&ends).enumerate() {
         let backward = k % 4 == 3;
-        let (from, to) = if backward != (a < b) {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (from, to) = if backward != (a < b) { (a, b) } else { (b, a) };
         let _ = writeln!(s, "  {{ from = {from}, to = {to} }},");
     }
     let _ = writeln!(s, "]\n\n[deck.single]");
@@ -145,7 +141,10 @@ mod tests {
             .filter_map(|l| {
                 let l = l.trim().strip_prefix("{ from = ")?;
                 let (from, rest) = l.split_once(", to = ")?;
-                Some((from.parse().ok()?, rest.trim_end_matches(" },").parse().ok()?))
+                Some((
+                    from.parse().ok()?,
+                    rest.trim_end_matches(" },").parse().ok()?,
+                ))
             })
             .collect();
         assert_eq!(pairs.len(), 40);

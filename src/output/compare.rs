@@ -51,5 +51,12 @@ pub fn comparison_table(c: &Comparison) -> String {
             6,
         );
     }
+    for f in [a, b].into_iter().filter(|f| f.truncated) {
+        let _ = writeln!(
+            s,
+            "  note: {}'s distribution was cut by the turn limit: its median, mode, quantiles and tail chances are bounds, not values",
+            f.board
+        );
+    }
     s
 }
