@@ -31,6 +31,8 @@
 //!
 //! `examples/analyze_board.rs` does the same for a shipped board and a rule variant.
 
+#![warn(missing_docs)]
+
 pub mod budget;
 pub mod chain;
 pub mod charts;
@@ -47,13 +49,12 @@ pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;
-pub mod verify;
-
 pub mod sim;
 pub mod solve;
 pub mod stats;
 pub mod transcript;
 pub mod transitions;
+pub mod verify;
 pub mod whatif;
 
 mod app;
