@@ -49,6 +49,7 @@ pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;
+pub mod report;
 pub mod sim;
 pub mod solve;
 pub mod stats;

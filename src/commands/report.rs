@@ -67,17 +67,17 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
             args.games.saturating_add(args.mc.unwrap_or(0)),
             "simulating for the report",
         );
-        let inputs = crate::output::folder::Inputs {
+        let inputs = crate::report::Inputs {
             source,
             variant: variant.clone(),
-            size,
             mc: args.mc,
             games: args.games,
             seed: args.seed,
             budget: *b,
         };
-        let written = plan.write(inputs, &|n| progress.inc(n))?;
+        let report = crate::report::Report::compute(inputs, &|n| progress.inc(n))?;
         drop(progress);
+        let written = plan.write(&report, size)?;
         text.push_str(&format!(
             "wrote {} files to {}: {}\n",
             written.len(),

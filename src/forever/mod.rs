@@ -503,8 +503,8 @@ pub fn format_order(order: &[usize], names: &[String], header: &str) -> String {
     s
 }
 
-mod report;
-pub use report::{ForeverReport, LoopReport, Question, Survey, SurveyRow};
+mod answer;
+pub use answer::{ForeverReport, LoopReport, Question, Survey, SurveyRow};
 
 /// What `analyze` says about a game that can go on forever. This struct is its `--json` then.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

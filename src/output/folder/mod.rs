@@ -1,0 +1,220 @@
+//! `candyland report`: a board's [`Report`] rendered into one folder: every chart, `report.md`
+//! and `summary.json`.
+//!
+//! Every file is opened (as its temporary) before anything is computed, so a folder that cannot
+//! be written fails at once. Each chart is built as one section record (`sections::Section`), its file stem,
+//! heading, image and paragraph together, and matched to its file by stem. Every file is
+//! written before any is renamed into place.
+
+use std::path::Path;
+
+use anyhow::{anyhow, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::charts::Format;
+use crate::figures::MainFigures;
+use crate::output::PendingFile;
+use crate::report::Report;
+use crate::stats::Summary;
+use crate::whatif::WhatIf;
+
+mod markdown;
+mod sections;
+
+use markdown::markdown;
+use sections::sections;
+
+/// The charts of a report, in order: (file stem, heading). The last one only for games drawn
+/// from a deck of cards (see [`Plan::new`]).
+pub const CHARTS: [(&str, &str); 8] = [
+    ("distribution", "How long a game lasts"),
+    ("cdf", "Chance the game is over by turn n"),
+    ("survival", "The long tail"),
+    ("remaining", "Expected turns left from each space"),
+    ("landing", "Chance of landing on each space"),
+    ("players", "Several players"),
+    ("whatif", "What each element costs or saves"),
+    ("deck", "A real shuffled deck"),
+];
+
+/// The most characters of a report folder's name.
+const MAX_FOLDER_CHARS: usize = 64;
+
+/// The folder a board's report goes into, from its name by a strict rule: ASCII letters,
+/// digits, `-`, `_` and `.` are kept, anything else becomes `-`; a leading `.` becomes `_`
+/// (no hidden folders, no `..`); at most 64 characters; "board" if nothing is left. The result
+/// is always one plain path component.
+pub fn folder_name(name: &str) -> String {
+    let mut folder: String = name
+        .chars()
+        .take(MAX_FOLDER_CHARS)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if folder.starts_with('.') {
+        folder.replace_range(..1, "_");
+    }
+    if folder.chars().all(|c| c == '-') {
+        folder = "board".to_string();
+    }
+    folder
+}
+
+/// The files of one report, opened ahead of time.
+pub struct Plan {
+    format: Format,
+    /// (file stem, file name, file) of each chart, in [`CHARTS`] order.
+    charts: Vec<(&'static str, String, PendingFile)>,
+    markdown: PendingFile,
+    summary: PendingFile,
+}
+
+/// One number of players in `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersSummary {
+    /// K, the number of players (1 to 4).
+    pub players: usize,
+    /// Expected turns of all players together until the first player finishes (exact, i.i.d.
+    /// draws).
+    pub mean_turns: f64,
+    /// Expected rounds until the first player finishes.
+    pub mean_rounds: f64,
+    /// P(seat i wins), i = 0..K-1 (seat 0 plays first).
+    pub win: Vec<f64>,
+    /// Expected turns of all players together until every player finishes (finished players
+    /// sit out).
+    pub everyone_mean_turns: f64,
+}
+
+/// `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportSummary {
+    /// The board's short name.
+    pub board: String,
+    /// What the board is (may be empty).
+    pub description: String,
+    /// Where the layout and rules come from (may be empty).
+    pub source: String,
+    /// The rules in force, in words.
+    pub rules: String,
+    /// Command-line changes to the board file, as flags ("" for none).
+    pub variant: String,
+    /// The main figures: one player, i.i.d. draws, exact.
+    pub figures: MainFigures,
+    /// E\[T\] as an exact fraction "num/den" (empty when not computed).
+    pub expected_turns_exact: String,
+    /// P(T > n) ~ tail_c * tail_rho^n.
+    pub tail_rho: Option<f64>,
+    /// The constant of that geometric tail; `None`, like `tail_rho`, when the tail is too
+    /// short to measure.
+    pub tail_c: Option<f64>,
+    /// The exact figures for 1 to 4 players, i.i.d. draws.
+    pub players: Vec<PlayersSummary>,
+    /// What removing each kind of element, and each element, does to E\[T\].
+    pub whatif: WhatIf,
+    /// One player, shuffled deck, simulated (`None` for a spinner or die: nothing to shuffle).
+    pub shuffled: Option<Summary>,
+    /// Seed of the shuffled-deck simulation (and of the `--mc` one); set even when there is
+    /// none.
+    pub shuffled_seed: u64,
+    /// The files of the report.
+    pub files: Vec<String>,
+}
+
+impl Plan {
+    /// Opens every file; `has_deck` says whether the game deals cards from a deck (else the
+    /// shuffled-deck chart is left out).
+    pub fn new(dir: &Path, format: Format, has_deck: bool) -> Result<Plan> {
+        let charts = CHARTS
+            .iter()
+            .filter(|(stem, _)| has_deck || *stem != "deck")
+            .map(|&(stem, _)| {
+                let name = format!("{stem}.{}", format.extension());
+                let file = PendingFile::create(&dir.join(&name), "--out")?;
+                Ok((stem, name, file))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Plan {
+            format,
+            charts,
+            markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
+            summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
+        })
+    }
+
+    /// Renders the report at `size` and puts every file in place; returns the file names.
+    pub fn write(self, r: &Report, size: (u32, u32)) -> Result<Vec<String>> {
+        let mut files: Vec<String> = self.charts.iter().map(|c| c.1.clone()).collect();
+        files.push("report.md".into());
+        files.push("summary.json".into());
+        let summary = summary(r, files.clone());
+        let sections = sections(r, &summary, self.format, size)?;
+        let mut charts = self.charts;
+        let mut pending: Vec<(PendingFile, &[u8])> = Vec::new();
+        for section in &sections {
+            let i = charts
+                .iter()
+                .position(|c| c.0 == section.stem)
+                .ok_or_else(|| anyhow!("no file was opened for the {} chart", section.stem))?;
+            pending.push((charts.remove(i).2, &section.image));
+        }
+        if let Some(unused) = charts.first() {
+            return Err(anyhow!("the {} chart was not drawn", unused.0));
+        }
+        let markdown = markdown(&summary, r, &sections, self.format);
+        let mut json = serde_json::to_string_pretty(&summary)?;
+        json.push('\n');
+        pending.push((self.summary, json.as_bytes()));
+        pending.push((self.markdown, markdown.as_bytes()));
+        // Every file is written to its temporary first and only then are they renamed, one
+        // after the other: a failure leaves the folder as it was, and an interruption can only
+        // fall between two renames.
+        let mut written = Vec::new();
+        for (mut file, bytes) in pending {
+            file.write(bytes)?;
+            written.push(file);
+        }
+        for file in written {
+            file.finish()?;
+        }
+        Ok(files)
+    }
+}
+
+/// `summary.json` of a report.
+fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
+    let a = &r.analysis;
+    ReportSummary {
+        board: r.about.board.clone(),
+        description: r.about.description.clone(),
+        source: r.about.source.clone(),
+        rules: r.about.rules.clone(),
+        variant: r.about.variant.clone(),
+        figures: MainFigures::of(a),
+        expected_turns_exact: a.expected_turns_exact.clone(),
+        tail_rho: r.tail.map(|t| t.0),
+        tail_c: r.tail.map(|t| t.1),
+        players: r
+            .players
+            .iter()
+            .map(|p| PlayersSummary {
+                players: p.players,
+                mean_turns: p.first_finisher.mean_turns,
+                mean_rounds: p.first_finisher.mean_rounds,
+                win: p.first_finisher.win.clone(),
+                everyone_mean_turns: p.everyone.mean_turns,
+            })
+            .collect(),
+        whatif: r.whatif.clone(),
+        shuffled: r.shuffled.as_ref().map(|(_, s)| s.clone()),
+        shuffled_seed: r.seed,
+        files,
+    }
+}

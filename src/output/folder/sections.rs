@@ -1,0 +1,310 @@
+//! The charts of a report, each built as one [`Section`] record: file stem, heading, image and
+//! the paragraph that explains it, together.
+
+use anyhow::Result;
+
+use super::{ReportSummary, CHARTS};
+use crate::charts::players::PlayersSeries;
+use crate::charts::{
+    render, CdfChart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
+    RemainingChart, SurvivalChart, WhatIfChart,
+};
+use crate::report::Report;
+use crate::sim::SimResult;
+use crate::whatif::WhatIf;
+
+/// One chart of the report with everything that goes with it.
+pub(super) struct Section {
+    /// The file stem, as in [`CHARTS`].
+    pub(super) stem: &'static str,
+    /// Its heading in `report.md`.
+    pub(super) heading: &'static str,
+    /// The rendered chart.
+    pub(super) image: Vec<u8>,
+    /// The paragraph under it: what it shows, with the figures.
+    pub(super) text: String,
+}
+
+/// The share of each length in a simulated histogram.
+fn frequencies(r: &SimResult) -> Vec<f64> {
+    let total: u64 = r.histogram.iter().sum();
+    r.histogram
+        .iter()
+        .map(|&c| c as f64 / total as f64)
+        .collect()
+}
+
+/// Turns, or "> n turns" for a quantile past a cut distribution (`turns` is then n + 1).
+pub(super) fn turns(t: usize, lower_bound: bool) -> String {
+    if lower_bound {
+        format!("> {} turns", t - 1)
+    } else {
+        format!("{t} turns")
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// The heading of a chart in [`CHARTS`].
+fn heading(stem: &str) -> &'static str {
+    CHARTS
+        .iter()
+        .find(|(s, _)| *s == stem)
+        .map_or("", |(_, h)| h)
+}
+
+/// Every chart of the report, each with its paragraph.
+pub(super) fn sections(
+    r: &Report,
+    s: &ReportSummary,
+    format: Format,
+    size: (u32, u32),
+) -> Result<Vec<Section>> {
+    let a = &r.analysis;
+    let f = &s.figures;
+    let name = r.about.board.as_str();
+    let section = |stem: &'static str, image: Vec<u8>, text: String| Section {
+        stem,
+        heading: heading(stem),
+        image,
+        text,
+    };
+    let mut out = vec![
+        section(
+            "distribution",
+            render(
+                &DistributionChart {
+                    board: name,
+                    pmf: &a.pmf,
+                    mean: a.expected_turns,
+                    median: a.median,
+                    mode: a.mode,
+                    simulated: r.iid.as_ref().map(|x| (x.games, frequencies(x))),
+                },
+                format,
+                size,
+            )?,
+            format!(
+                "Bars: the exact probability that a one-player game lasts exactly n turns. The dashed lines mark the mean ({:.2}), the median ({}) and the most likely length ({}).{}",
+                f.expected_turns,
+                f.median,
+                f.mode,
+                match r.iid.as_ref().map(|x| x.games) {
+                    Some(n) => format!(" The red line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
+                    None => String::new(),
+                }
+            ),
+        ),
+        cdf(r, s, format, size)?,
+        survival(r, s, format, size)?,
+    ];
+    out.extend(board_sections(r, format, size)?);
+    out.push(players(r, s, format, size)?);
+    out.push(whatif(r, s, format, size)?);
+    if let Some((sim, summary)) = &r.shuffled {
+        out.push(section(
+            "deck",
+            render(
+                &DeckChart {
+                    board: name,
+                    pmf: &a.pmf,
+                    exact_mean: a.expected_turns,
+                    shuffled: (sim.games, frequencies(sim), summary.mean),
+                },
+                format,
+                size,
+            )?,
+            format!(
+                "The exact distribution with i.i.d. draws (what the Markov chain assumes) against {} simulated games with a real shuffled deck: mean {:.2} against {:.2}.",
+                summary.games, summary.mean, f.expected_turns
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
+    let a = &r.analysis;
+    let f = &s.figures;
+    let quantile = |p: f64| a.quantiles.iter().find(|q| q.p == p).map(|q| q.turns);
+    let image = render(
+        &CdfChart {
+            board: &r.about.board,
+            pmf: &a.pmf,
+            marks: [0.5, 0.9, 0.99]
+                .iter()
+                .filter_map(|&p| Some((p, if p == 0.5 { a.median } else { quantile(p)? })))
+                .collect(),
+        },
+        format,
+        size,
+    )?;
+    Ok(Section {
+        stem: "cdf",
+        heading: heading("cdf"),
+        image,
+        text: format!(
+            "The chance that the game is over by turn n. Half the games end by turn {}, 90 % by turn {} and 99 % by turn {}.",
+            f.median,
+            f.quantiles.first().map_or(0, |q| q.turns),
+            f.quantiles.get(1).map_or(0, |q| q.turns)
+        ),
+    })
+}
+
+fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
+    let f = &s.figures;
+    let image = render(
+        &SurvivalChart {
+            board: &r.about.board,
+            survival: &r.analysis.survival,
+            rho: r.tail.map_or(0.0, |t| t.0),
+            c: r.tail.map_or(0.0, |t| t.1),
+        },
+        format,
+        size,
+    )?;
+    Ok(Section {
+        stem: "survival",
+        heading: heading("survival"),
+        image,
+        text: match (s.tail_rho, s.tail_c) {
+            (Some(rho), Some(c)) => format!(
+                "The chance that a game lasts longer than n turns, on a log scale. Far out it falls geometrically, like {c:.3} x {rho:.5}^n: each extra turn ends {:.2} % of the games still running. One game in {:.0} lasts longer than 100 turns.",
+                (1.0 - rho) * 100.0,
+                1.0 / f.longer_than.iter().find(|t| t.turns == 100).map_or(f64::NAN, |t| t.probability)
+            ),
+            _ => "The chance that a game lasts longer than n turns, on a log scale.".into(),
+        },
+    })
+}
+
+/// The two charts drawn along the track: turns left, and the chance of landing.
+fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Section; 2]> {
+    let (track, spaces) = (&r.track, &r.spaces);
+    let most = spaces
+        .spaces
+        .iter()
+        .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
+        .map(|x| (x.space + track.first_number, x.p_land));
+    let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+    let mut marked = Vec::new();
+    if !track.traps.1.is_empty() {
+        marked.push(format!("{} spaces are crosses", track.traps.0));
+    }
+    if !track.named.2.is_empty() {
+        marked.push(format!("{}s are triangles", track.named.0));
+    }
+    for jumps in &track.jumps {
+        if !jumps.moves.is_empty() {
+            marked.push(format!("the {}s are the arrows near the axis", jumps.name));
+        }
+    }
+    let word = &track.word;
+    let remaining = render(
+        &RemainingChart {
+            board: &r.about.board,
+            track,
+            remaining: spaces.spaces.iter().map(|f| f.expected_remaining).collect(),
+        },
+        format,
+        size,
+    )?;
+    let landing = render(
+        &LandingChart {
+            board: &r.about.board,
+            track,
+            p_land: spaces.spaces.iter().map(|f| f.p_land).collect(),
+        },
+        format,
+        size,
+    )?;
+    Ok([
+        Section {
+            stem: "remaining",
+            heading: heading("remaining"),
+            image: remaining,
+            text: format!(
+                "Expected turns still to play when standing on each {word} (a token free to move; on a trap, a caught one){}.",
+                if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
+            ),
+        },
+        Section {
+            stem: "landing",
+            heading: heading("landing"),
+            image: landing,
+            text: format!(
+                "The chance of landing on each {word} at least once (a move that comes to rest there, or takes a jump from it). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
+                most.map_or(0, |x| x.0),
+                most.map_or(String::new(), |x| pct(x.1)),
+                turns_lost
+            ),
+        },
+    ])
+}
+
+fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
+    let image = render(
+        &PlayersChart {
+            board: &r.about.board,
+            series: r
+                .players
+                .iter()
+                .map(|p| PlayersSeries {
+                    players: p.players,
+                    win: p.first_finisher.win.clone(),
+                    turns_pmf: p.first_finisher.turns_pmf.clone(),
+                    mean_turns: p.first_finisher.mean_turns,
+                })
+                .collect(),
+        },
+        format,
+        size,
+    )?;
+    Ok(Section {
+        stem: "players",
+        heading: heading("players"),
+        image,
+        text: match s.players.iter().find(|p| p.players == 2) {
+            Some(p) => format!(
+                "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
+                pct(p.win[0]),
+                pct(p.win[1])
+            ),
+            None => "Each seat's chance to win, and the game length for 1 to 4 players.".into(),
+        },
+    })
+}
+
+fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
+    let w: &WhatIf = &r.whatif;
+    let rows: Vec<(String, f64)> = w
+        .by_element
+        .iter()
+        .filter_map(|c| Some((c.change.clone(), c.difference?)))
+        .collect();
+    let image = render(
+        &WhatIfChart {
+            board: &r.about.board,
+            expected_turns: w.expected_turns,
+            rows,
+        },
+        format,
+        size,
+    )?;
+    Ok(Section {
+        stem: "whatif",
+        heading: heading("whatif"),
+        image,
+        text: match s.whatif.by_element.first() {
+            Some(c) => format!(
+                "Removing one element at a time, largest effect first: green bars mean the element costs turns (games get shorter without it), red bars that it saves turns. The largest: {} ({:+.2} turns).",
+                c.change,
+                c.difference.unwrap_or(f64::NAN)
+            ),
+            None => "Removing one element at a time.".into(),
+        },
+    })
+}
