@@ -81,3 +81,25 @@ fn with_threads(threads: ThreadArgs, f: impl FnOnce() -> Result<String> + Send) 
             .install(f),
     }
 }
+
+/// The exit code of a run that needs the user to fix something.
+pub const USER_ERROR: u8 = 2;
+
+/// The exit code for an error: [`USER_ERROR`] for anything the user can fix (a [`UserError`],
+/// and the library's typed errors about the input: a board with no finite answer, work over the
+/// budget), 1 for the rest (I/O failures such as a full disk, bugs). The one place that decides;
+/// the library's errors carry no exit codes.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    let users = e.chain().any(|cause| {
+        cause.is::<UserError>()
+            || cause.is::<crate::solve::SolveError>()
+            || cause.is::<crate::budget::OverBudget>()
+            || cause.is::<crate::solve::spaces::SpacesError>()
+            || cause.is::<crate::whatif::WhatIfError>()
+    });
+    if users {
+        USER_ERROR
+    } else {
+        1
+    }
+}

@@ -1,8 +1,8 @@
 //! Mistakes a user can make, each with a message that says what to fix.
 //!
-//! Anything that is the user's to correct (a board file, a flag, a path) is a [`UserError`] and
-//! exits with code 2; anything else is a bug or an I/O failure and exits with code 1. `main` is
-//! the one place that turns errors into exit codes.
+//! Anything that is the user's to correct (a board file, a flag, a path) is a [`UserError`];
+//! anything else is a bug or an I/O failure. The command-line layer ([`crate::exit_code`]) is
+//! the one place that turns errors into exit codes (2 and 1).
 
 use std::path::PathBuf;
 
@@ -69,9 +69,6 @@ pub enum UserError {
 }
 
 impl UserError {
-    /// The process exit code for user errors.
-    pub const EXIT_CODE: u8 = 2;
-
     /// No simulated game finished within the turn limit: the board's games are too long to
     /// simulate.
     pub fn unfinished_games(games: u64) -> UserError {
@@ -82,23 +79,5 @@ impl UserError {
                 crate::verify::MAX_TURNS
             ),
         }
-    }
-}
-
-/// The exit code for an error: 2 for anything the user can fix (a [`UserError`], and the
-/// library's errors about the input: a board with no finite answer, work over the budget),
-/// 1 for the rest (I/O failures, bugs). The one place that decides.
-pub fn exit_code(e: &anyhow::Error) -> u8 {
-    let users = e.chain().any(|cause| {
-        cause.is::<UserError>()
-            || cause.is::<crate::solve::SolveError>()
-            || cause.is::<crate::budget::OverBudget>()
-            || cause.is::<crate::solve::spaces::SpacesError>()
-            || cause.is::<crate::whatif::WhatIfError>()
-    });
-    if users {
-        UserError::EXIT_CODE
-    } else {
-        1
     }
 }

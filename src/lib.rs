@@ -61,4 +61,4 @@ pub mod whatif;
 mod app;
 mod commands;
 mod progress;
-pub use app::run;
+pub use app::{exit_code, run, USER_ERROR};

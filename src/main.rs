@@ -1,5 +1,5 @@
 //! The `candyland` binary: parse, run, and map errors to exit codes (in
-//! [`candyland::error::exit_code`], the one place that decides).
+//! [`candyland::exit_code`], the one place that decides).
 
 use std::process::ExitCode;
 
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
             }
             let message = format!("error: {e:#}");
             eprintln!("{}", candyland::output::terminal::escape(&message));
-            ExitCode::from(candyland::error::exit_code(&e))
+            ExitCode::from(candyland::exit_code(&e))
         }
     }
 }
