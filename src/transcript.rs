@@ -102,7 +102,7 @@ pub fn transcript<G: RaceGame>(
             events: chain
                 .events(s, kind)
                 .iter()
-                .map(|e| e.name().to_string())
+                .map(|e| game.event_name(e))
                 .collect(),
         });
         if t == FINISH {

@@ -90,7 +90,7 @@ pub fn transitions<G: RaceGame>(
                 events: chain
                     .events(s, k)
                     .iter()
-                    .map(|e| e.name().to_string())
+                    .map(|e| game.event_name(e))
                     .collect(),
             });
         }

@@ -136,6 +136,13 @@ impl RaceGame for AnyGame {
         }
     }
 
+    fn events(&self) -> Vec<(crate::game::Event, &'static str)> {
+        match self {
+            AnyGame::CandyLand(g) => g.events(),
+            AnyGame::ChutesAndLadders(g) => g.events(),
+        }
+    }
+
     fn position(&self, state: AnyState) -> Option<usize> {
         match (self, state) {
             (AnyGame::CandyLand(g), AnyState::CandyLand(s)) => g.position(s),

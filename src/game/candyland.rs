@@ -14,6 +14,13 @@ use crate::model::{
     LicoriceRule, Start,
 };
 
+/// A shortcut was followed.
+pub const SHORTCUT: Event = Event::game(0);
+/// A landmark card moved the token forward.
+pub const LANDMARK_FORWARD: Event = Event::game(1);
+/// A landmark card moved the token backward.
+pub const LANDMARK_BACKWARD: Event = Event::game(2);
+
 /// Where a token stands. Derived order: the start first, then spaces in board order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Place {
@@ -111,7 +118,7 @@ impl CandyLand {
         }
         let mut hold = Hold::Free;
         if caught {
-            events = events.with(Event::Trap);
+            events = events.with(Event::TRAP);
             if rules.licorice == LicoriceRule::LoseNextTurn {
                 hold = Hold::LosesNextTurn;
             }
@@ -153,7 +160,7 @@ impl CandyLand {
             if shortcut_counts {
                 if let Some(to) = self.board.shortcut(space) {
                     space = to;
-                    events = events.with(Event::Shortcut);
+                    events = events.with(SHORTCUT);
                 }
             }
             let licorice_counts = !double
@@ -188,15 +195,26 @@ impl CandyLand {
             };
         }
         let event = if forward {
-            Event::LandmarkForward
+            LANDMARK_FORWARD
         } else {
-            Event::LandmarkBackward
+            LANDMARK_BACKWARD
         };
         self.settle(target, Events::NONE.with(event), self.catches(target, true))
     }
 }
 
 impl RaceGame for CandyLand {
+    /// Licorice is the trap.
+    fn events(&self) -> Vec<(Event, &'static str)> {
+        vec![
+            (Event::TRAP, "licorice"),
+            (Event::TURN_LOST, "turn-lost"),
+            (SHORTCUT, "shortcut"),
+            (LANDMARK_FORWARD, "landmark-forward"),
+            (LANDMARK_BACKWARD, "landmark-backward"),
+        ]
+    }
+
     type State = Token;
     type Card = Card;
 
@@ -222,7 +240,7 @@ impl RaceGame for CandyLand {
                     at: state.at,
                     hold: Hold::Free,
                 }),
-                events: Events::NONE.with(Event::TurnLost),
+                events: Events::NONE.with(Event::TURN_LOST),
             }),
             Hold::Free => Turn::Draw,
         }
@@ -239,7 +257,7 @@ impl RaceGame for CandyLand {
                 if !freed {
                     return Outcome {
                         next: Next::At(state),
-                        events: Events::NONE.with(Event::TurnLost),
+                        events: Events::NONE.with(Event::TURN_LOST),
                     };
                 }
             }

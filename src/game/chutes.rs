@@ -9,6 +9,15 @@
 use crate::game::{Event, Events, Next, Outcome, RaceGame, Turn};
 use crate::model::chutes::{ChutesBoard, Overshoot};
 
+/// A ladder was climbed.
+pub const LADDER: Event = Event::game(0);
+/// A chute was slid down.
+pub const CHUTE: Event = Event::game(1);
+/// A roll went past the last square (the token stayed or bounced back).
+pub const OVERSHOOT: Event = Event::game(2);
+/// A roll-again face gave another roll in the same turn.
+pub const ROLL_AGAIN: Event = Event::game(3);
+
 /// One player's state. Derived order: by square, so most moves go forward.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square {
@@ -51,14 +60,14 @@ impl ChutesAndLadders {
             // The last allowed roll showed a roll-again face: the turn is cancelled.
             return Outcome {
                 next: Next::At(s),
-                events: events.with(Event::TurnLost),
+                events: events.with(Event::TURN_LOST),
             };
         }
         let mut at = s.at as usize;
         let mut owed = 0u8;
         for (k, &face) in t.faces.iter().enumerate() {
             if k > 0 {
-                events = events.with(Event::RollAgain);
+                events = events.with(ROLL_AGAIN);
                 if at > 0 {
                     landed.push(at - 1);
                 }
@@ -70,7 +79,7 @@ impl ChutesAndLadders {
                     events,
                 };
             } else if target > n {
-                events = events.with(Event::Overshoot);
+                events = events.with(OVERSHOOT);
                 match rules.overshoot {
                     Overshoot::Stay => continue,
                     // Validation keeps every face <= N, so this is at least 1.
@@ -107,11 +116,7 @@ impl ChutesAndLadders {
     fn follow(&self, mut square: usize, events: &mut Events) -> (usize, u8) {
         let mut jumps = 0u8;
         while let Some(to) = self.board.jump(square) {
-            *events = events.with(if to > square {
-                Event::Ladder
-            } else {
-                Event::Chute
-            });
+            *events = events.with(if to > square { LADDER } else { CHUTE });
             jumps = jumps.saturating_add(1);
             square = to;
         }
@@ -120,6 +125,17 @@ impl ChutesAndLadders {
 }
 
 impl RaceGame for ChutesAndLadders {
+    /// No traps; a turn is lost only to a jump that costs one.
+    fn events(&self) -> Vec<(Event, &'static str)> {
+        vec![
+            (Event::TURN_LOST, "turn-lost"),
+            (LADDER, "ladder"),
+            (CHUTE, "chute"),
+            (OVERSHOOT, "overshoot"),
+            (ROLL_AGAIN, "roll-again"),
+        ]
+    }
+
     type State = Square;
     type Card = Spin;
 
@@ -147,7 +163,7 @@ impl RaceGame for ChutesAndLadders {
                     at: s.at,
                     owed: s.owed - 1,
                 }),
-                events: Events::NONE.with(Event::TurnLost),
+                events: Events::NONE.with(Event::TURN_LOST),
             })
         } else {
             Turn::Draw

@@ -18,57 +18,31 @@ pub use candyland::{CandyLand, Hold, Place, Token};
 pub use chutes::{ChutesAndLadders, Spin, Square};
 
 /// Something notable that happened during a turn, counted by the event figures and shown in
-/// transcripts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// The move ended on a trap, a space that holds the token (Candy Land's licorice).
-    Trap,
-    /// The turn was lost: skipped, or stuck on licorice.
-    TurnLost,
-    /// A shortcut was followed.
-    Shortcut,
-    /// A landmark card moved the token forward.
-    LandmarkForward,
-    /// A landmark card moved the token backward.
-    LandmarkBackward,
-    /// A ladder was climbed.
-    Ladder,
-    /// A chute was slid down.
-    Chute,
-    /// A roll went past the last square (the token stayed or bounced back).
-    Overshoot,
-    /// A roll-again face gave another roll in the same turn.
-    RollAgain,
-}
+/// transcripts: one bit of an [`Events`] set.
+///
+/// The engine knows two events, because its figures need them: [`Event::TURN_LOST`] (turns
+/// lost per space) and [`Event::TRAP`] (the chance of being caught on a space). Every other
+/// event is the game's own ([`Event::game`]), named by [`RaceGame::events`]: the engine counts
+/// them without knowing what they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Event(u8);
 
 impl Event {
-    /// Every event, in bit order: the order of the event figures' columns.
-    pub const ALL: [Event; 9] = [
-        Event::Trap,
-        Event::TurnLost,
-        Event::Shortcut,
-        Event::LandmarkForward,
-        Event::LandmarkBackward,
-        Event::Ladder,
-        Event::Chute,
-        Event::Overshoot,
-        Event::RollAgain,
-    ];
+    /// The move ended on a trap, a space that holds the token until something frees it.
+    pub const TRAP: Event = Event(0);
+    /// The turn was lost: skipped, or spent held by a trap.
+    pub const TURN_LOST: Event = Event(1);
+    /// The most events a game can have, the two above included.
+    pub const MAX: usize = 16;
 
-    /// The kebab-case word for the event in transcripts and transition tables (`licorice` for
-    /// [`Event::Trap`]).
-    pub fn name(self) -> &'static str {
-        match self {
-            Event::Trap => "licorice",
-            Event::TurnLost => "turn-lost",
-            Event::Shortcut => "shortcut",
-            Event::LandmarkForward => "landmark-forward",
-            Event::LandmarkBackward => "landmark-backward",
-            Event::Ladder => "ladder",
-            Event::Chute => "chute",
-            Event::Overshoot => "overshoot",
-            Event::RollAgain => "roll-again",
-        }
+    /// The game's own event number `i` (0-based; at most `MAX - 3`).
+    pub const fn game(i: u8) -> Event {
+        Event(2 + i)
+    }
+
+    /// The event's bit, 0..[`Event::MAX`]: the index of its figures.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
     }
 }
 
@@ -82,17 +56,19 @@ impl Events {
 
     /// This set with `e` added.
     pub fn with(self, e: Event) -> Events {
-        Events(self.0 | 1 << e as u8)
+        Events(self.0 | 1 << e.0)
     }
 
     /// Whether `e` is in the set.
     pub fn contains(self, e: Event) -> bool {
-        self.0 & (1 << e as u8) != 0
+        self.0 & (1 << e.0) != 0
     }
 
-    /// The events in the set, in [`Event::ALL`] order.
+    /// The events in the set, in bit order.
     pub fn iter(self) -> impl Iterator<Item = Event> {
-        Event::ALL.into_iter().filter(move |e| self.contains(*e))
+        (0..Event::MAX as u8)
+            .map(Event)
+            .filter(move |e| self.contains(*e))
     }
 }
 
@@ -149,6 +125,21 @@ pub trait RaceGame {
     }
     /// A card's name.
     fn card_name(&self, card: Self::Card) -> String;
+    /// The events this game's moves can have, each with its kebab-case name, in the order the
+    /// event figures list them. Default: only [`Event::TURN_LOST`].
+    fn events(&self) -> Vec<(Event, &'static str)> {
+        vec![(Event::TURN_LOST, "turn-lost")]
+    }
+    /// The name of one of [`RaceGame::events`] ("event N" for one the game did not declare).
+    fn event_name(&self, event: Event) -> String {
+        self.events()
+            .into_iter()
+            .find(|(e, _)| *e == event)
+            .map_or_else(
+                || format!("event {}", event.index()),
+                |(_, n)| n.to_string(),
+            )
+    }
     /// The space a state stands on (`None` off the board, e.g. before the first space).
     fn position(&self, state: Self::State) -> Option<usize>;
     /// The spaces a move from `state` with `card` lands on without coming to rest there at its

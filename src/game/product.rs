@@ -87,6 +87,10 @@ impl<G: RaceGame, const K: usize> RaceGame for Product<'_, G, K> {
         self.game.card_name(card)
     }
 
+    fn events(&self) -> Vec<(crate::game::Event, &'static str)> {
+        self.game.events()
+    }
+
     /// The position of the player on turn.
     fn position(&self, s: Self::State) -> Option<usize> {
         self.game.position(s.tokens[s.turn as usize])

@@ -32,7 +32,7 @@ pub enum SpacesError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EventCount {
-    /// The event's kebab-case name, as [`Event::name`] gives it.
+    /// The event's kebab-case name, as the game declares it ([`RaceGame::events`]).
     pub event: String,
     /// Expected number of such events per game, from the start: (N r_e)(start).
     pub expected: f64,
@@ -66,7 +66,7 @@ pub struct SpaceFigures {
 pub struct Spaces {
     /// The figures of each space, in track order (entry i is space i).
     pub spaces: Vec<SpaceFigures>,
-    /// The expected count of each event per game, in [`Event::ALL`] order.
+    /// The expected count of each of the game's events per game, in the order it declares them.
     pub events: Vec<EventCount>,
     /// Expected cards drawn per game.
     pub cards: f64,
@@ -178,7 +178,7 @@ impl Spaces {
             let t = chain.next(s, card);
             t != FINISH
                 && pos[t as usize] == Some(space)
-                && chain.events(s, card).contains(Event::Trap)
+                && chain.events(s, card).contains(Event::TRAP)
         };
 
         let mut figures: Vec<SpaceFigures> = (0..track_len)
@@ -192,11 +192,11 @@ impl Spaces {
                 expected_turns_lost: 0.0,
             })
             .collect();
-        let mut rates = vec![vec![0.0; n]; Event::ALL.len()];
+        let mut rates = vec![vec![0.0; n]; Event::MAX];
         for s in 0..n {
             for (card, w) in card_weights(chain, s) {
                 for e in chain.events(s, card).iter() {
-                    rates[e as usize][s] += w;
+                    rates[e.index()][s] += w;
                 }
                 let t = chain.next(s, card);
                 if t != FINISH {
@@ -215,7 +215,7 @@ impl Spaces {
             if let Some(p) = pos[s] {
                 let f = &mut figures[p];
                 f.expected_turns_on += occ[s];
-                f.expected_turns_lost += occ[s] * rates[Event::TurnLost as usize][s];
+                f.expected_turns_lost += occ[s] * rates[Event::TURN_LOST.index()][s];
                 // The free state on a space sorts after the one that owes a turn: keep the last.
                 f.expected_remaining = Some(expected[s]);
             }
@@ -234,20 +234,23 @@ impl Spaces {
         let draws: Vec<f64> = (0..n)
             .map(|s| f64::from(u8::from(chain.draws(s))))
             .collect();
-        let mut rhss: Vec<&[f64]> = rates.iter().map(|r| r.as_slice()).collect();
-        rhss.push(&draws);
+        // One solve for the draws and one for each of the game's events.
+        let declared = game.events();
+        let mut rhss: Vec<&[f64]> = vec![&draws];
+        rhss.extend(declared.iter().map(|(e, _)| rates[e.index()].as_slice()));
         let solved = solve_f64(chain.counts(), chain.denominator(), &rhss)?;
-        let events = Event::ALL
+        let events = declared
             .iter()
-            .map(|&e| EventCount {
-                event: e.name().to_string(),
-                expected: solved[e as usize][start],
+            .zip(&solved[1..])
+            .map(|((_, name), y)| EventCount {
+                event: name.to_string(),
+                expected: y[start],
             })
             .collect();
         Ok(Spaces {
             spaces: figures,
             events,
-            cards: solved[Event::ALL.len()][start],
+            cards: solved[0][start],
         })
     }
 }
