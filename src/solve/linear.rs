@@ -16,7 +16,9 @@ use std::fmt::Debug;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Num, ToPrimitive, Zero};
+use num_traits::{Num, Zero};
+
+use super::dense::{gauss, gth};
 use sprs::CsMat;
 
 /// A field the solver can work in: `f64`, or [`BigRational`] for exact answers.
@@ -334,44 +336,6 @@ impl<F: Scalar> Sweep<F> {
     }
 }
 
-/// Solves `m x = rhs` for an M-matrix `m` (k x k, row-major: non-positive off the diagonal)
-/// whose row sums are `escape` (all non-negative), by GTH elimination: the pivots are never
-/// computed by subtraction. Eliminating column c from row r (factor f = m_rc / m_cc <= 0)
-/// changes the row sum over the remaining columns to e_r - f e_c, still a sum of non-negative
-/// terms, and the new diagonal is that sum minus the (non-positive) remaining off-diagonals.
-fn gth<F: Scalar>(
-    mut m: Vec<F>,
-    mut escape: Vec<F>,
-    mut rhs: Vec<F>,
-    k: usize,
-) -> Result<Vec<F>, SweepError> {
-    for col in 0..k {
-        let p = m[col * k + col].clone();
-        if p.pivot_weight() <= 0.0 {
-            return Err(SweepError::LostPivot);
-        }
-        for row in col + 1..k {
-            let factor = m[row * k + col].clone() / p.clone();
-            if factor.is_zero() {
-                continue;
-            }
-            m[row * k + col] = F::zero();
-            let mut off = F::zero();
-            for j in col + 1..k {
-                if j != row {
-                    let v = m[row * k + j].clone() - factor.clone() * m[col * k + j].clone();
-                    off = off + v.clone();
-                    m[row * k + j] = v;
-                }
-            }
-            escape[row] = escape[row].clone() - factor.clone() * escape[col].clone();
-            m[row * k + row] = escape[row].clone() - off;
-            rhs[row] = rhs[row].clone() - factor * rhs[col].clone();
-        }
-    }
-    Ok(back_substitute(&m, rhs, k))
-}
-
 /// Factors I - Q and solves (I - Q) y = rhs once, calling `watch(fraction of the work done)`
 /// now and then and stopping with [`SweepError::Stopped`] when it returns false.
 pub fn solve_once_watched<F: Scalar>(
@@ -383,132 +347,6 @@ pub fn solve_once_watched<F: Scalar>(
     let n = counts.rows().max(1) as f64;
     Sweep::<F>::factor_watched(counts, d, &|done| watch(done / (2.0 * n)))
         .and_then(|s| s.solve_watched(counts, rhs, &|done| watch((n + done) / (2.0 * n))))
-}
-
-/// Solves the dense system `m x = rhs` (m is k x k, row-major) by Gaussian elimination with
-/// partial pivoting.
-fn gauss<F: Scalar>(mut m: Vec<F>, mut rhs: Vec<F>, k: usize) -> Result<Vec<F>, SweepError> {
-    for col in 0..k {
-        let pivot = (col..k)
-            .max_by(|&i, &j| {
-                m[i * k + col]
-                    .pivot_weight()
-                    .total_cmp(&m[j * k + col].pivot_weight())
-            })
-            .expect("non-empty range");
-        if m[pivot * k + col].pivot_weight() <= 0.0 {
-            return Err(SweepError::LostPivot);
-        }
-        if pivot != col {
-            for j in 0..k {
-                m.swap(pivot * k + j, col * k + j);
-            }
-            rhs.swap(pivot, col);
-        }
-        let p = m[col * k + col].clone();
-        for row in col + 1..k {
-            let factor = m[row * k + col].clone() / p.clone();
-            if factor.is_zero() {
-                continue;
-            }
-            for j in col..k {
-                let v = m[row * k + j].clone() - factor.clone() * m[col * k + j].clone();
-                m[row * k + j] = v;
-            }
-            rhs[row] = rhs[row].clone() - factor * rhs[col].clone();
-        }
-    }
-    Ok(back_substitute(&m, rhs, k))
-}
-
-/// x from an upper-triangular `m` (the part on and above the diagonal is read).
-fn back_substitute<F: Scalar>(m: &[F], rhs: Vec<F>, k: usize) -> Vec<F> {
-    let mut x = vec![F::zero(); k];
-    for row in (0..k).rev() {
-        let mut v = rhs[row].clone();
-        for j in row + 1..k {
-            v = v - m[row * k + j].clone() * x[j].clone();
-        }
-        x[row] = v / m[row * k + row].clone();
-    }
-    x
-}
-
-/// The most states for which a lost `f64` pivot is retried in exact rationals (whose cost
-/// grows about cubically with the board: a few seconds at this size).
-pub const EXACT_RETRY_STATES: usize = 2_000;
-
-/// Solves (I - Q) y = b for each right-hand side in `f64`, the fast route. If the `f64`
-/// elimination loses a pivot (a chance below the `f64` range), small chains are solved again
-/// in exact rationals and converted; a result that does not fit in `f64` (an expected length
-/// beyond 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
-pub fn solve_f64(
-    counts: &CsMat<u32>,
-    d: u32,
-    rhss: &[&[f64]],
-) -> Result<Vec<Vec<f64>>, SolveFailure> {
-    let fast = Sweep::<f64>::factor(counts, d).and_then(|sweep| {
-        rhss.iter()
-            .map(|rhs| sweep.solve(counts, rhs))
-            .collect::<Result<Vec<_>, _>>()
-    });
-    let solutions = match fast {
-        Ok(solutions) => solutions,
-        Err(SweepError::Trapped { state }) => return Err(SolveFailure::Trapped { state }),
-        Err(SweepError::LostPivot) if counts.rows() > EXACT_RETRY_STATES => {
-            return Err(SolveFailure::LostPivot {
-                states: counts.rows(),
-            })
-        }
-        Err(SweepError::LostPivot | SweepError::Stopped) => {
-            let sweep =
-                Sweep::<BigRational>::factor(counts, d).map_err(|_| SolveFailure::CannotFinish)?;
-            let mut out = Vec::with_capacity(rhss.len());
-            for rhs in rhss {
-                let exact: Vec<BigRational> = rhs
-                    .iter()
-                    .map(|&x| BigRational::from_float(x).unwrap_or_default())
-                    .collect();
-                let y = sweep
-                    .solve(counts, &exact)
-                    .map_err(|_| SolveFailure::CannotFinish)?;
-                out.push(
-                    y.iter()
-                        .map(|v| v.to_f64().unwrap_or(f64::INFINITY))
-                        .collect(),
-                );
-            }
-            out
-        }
-    };
-    if solutions.iter().flatten().all(|v| v.is_finite()) {
-        Ok(solutions)
-    } else {
-        Err(SolveFailure::OutOfRange)
-    }
-}
-
-/// Why [`solve_f64`] has no answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveFailure {
-    /// A state that every card leaves where it is.
-    #[error("state {state} has no way out (every card leaves it where it is)")]
-    Trapped {
-        /// Index of that state in the chain.
-        state: usize,
-    },
-    /// Some states cannot reach the finish.
-    #[error("some states cannot reach the finish")]
-    CannotFinish,
-    /// The `f64` route lost a pivot and the chain is too big to retry exactly.
-    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
-    LostPivot {
-        /// Number of states in the chain.
-        states: usize,
-    },
-    /// A solution is beyond the `f64` range.
-    #[error("a result is beyond the floating-point range (about 1e308)")]
-    OutOfRange,
 }
 
 /// Dense reference solve of (I - Q) y = rhs with nalgebra's LU: an independent route for

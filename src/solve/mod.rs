@@ -8,7 +8,11 @@
 //!
 //! N is never formed: every product N b is one [`linear::Sweep::solve`].
 
+mod cost;
+mod dense;
 pub mod distribution;
+mod exact;
+mod float;
 pub mod linear;
 pub mod players;
 pub mod spaces;
@@ -20,10 +24,11 @@ use serde::{Deserialize, Serialize};
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::game::RaceGame;
+pub use cost::{check_solves, distribution_seconds, distribution_steps};
 pub use distribution::Distribution;
-pub use linear::{
-    dense_solve, solve_f64, solve_once_watched, Scalar, SolveFailure, Sweep, SweepError,
-};
+pub use exact::{exact_expected_turns, exact_expected_turns_within};
+pub use float::{solve_f64, SolveFailure, EXACT_RETRY_STATES};
+pub use linear::{dense_solve, solve_once_watched, Scalar, Sweep, SweepError};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -473,62 +478,4 @@ pub fn check_finishes<G: RaceGame>(
             example: game.describe(chain.states()[bad]),
         }),
     }
-}
-
-/// E\[T\] from the start, exactly.
-pub fn exact_expected_turns<S, C>(chain: &Chain<S, C>) -> Result<BigRational, SweepError> {
-    exact_expected_turns_within(chain, &Budget::unlimited())
-        .expect("an unlimited budget is never exceeded")
-}
-
-/// E\[T\] from the start, exactly, stopped (the outer error) if it would take longer than the
-/// budget: its cost shows only as it goes (the numbers grow along the sweep), so it is probed.
-pub fn exact_expected_turns_within<S, C>(
-    chain: &Chain<S, C>,
-    budget: &Budget,
-) -> Result<Result<BigRational, SweepError>, OverBudget> {
-    let probe = budget.probe(
-        "the exact fraction of the expected length",
-        "leave out the fraction (analyze without --exact, or --no-exact)",
-    );
-    let ones = vec![BigRational::from_count(1); chain.len()];
-    let solved =
-        probe.run(|watch| solve_once_watched(chain.counts(), chain.denominator(), &ones, watch))?;
-    Ok(solved.map(|e| e[chain.start()].clone()))
-}
-
-/// Refuses `solves` linear solves of the chain if their memory (B, n x k values, k the
-/// targets of backward moves) or time (about (nnz + n) k + k^3 operations each) is too much.
-pub fn check_solves<S, C>(
-    chain: &Chain<S, C>,
-    solves: f64,
-    what: &str,
-    budget: &Budget,
-) -> Result<(), OverBudget> {
-    let counts = chain.counts();
-    let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
-    let k = Sweep::<f64>::feedback_size(counts) as f64;
-    let what = format!("{what} ({n:.0} states, {k:.0} of them targets of backward moves)");
-    let fix = "a board with fewer spaces that moves lead back to (landmarks, chutes, backward shortcuts) solves faster";
-    budget.memory(&what, 8.0 * (n * (k + 4.0) + k * k), fix)?;
-    let one = ((nnz + n) * k.max(1.0) + k * k * k) / crate::budget::rate::SWEEP_FLOPS;
-    budget.time(&what, solves * one, fix)
-}
-
-/// Turn-steps the distribution takes: until the tail is below 1e-12 (about E + 28 sd, since
-/// the tail falls by a factor e per standard deviation or so), at most `max_turns`.
-pub fn distribution_steps(moments: &Moments, max_turns: usize) -> f64 {
-    let needed = (moments.expected_turns + 28.0 * moments.std_dev)
-        .max(LONGER_THAN[LONGER_THAN.len() - 1] as f64);
-    needed.min(max_turns as f64)
-}
-
-/// Seconds `steps` turn-steps of the distribution take on this chain: measured on one step
-/// when the total could be more than a fraction of a second.
-pub fn distribution_seconds<S, C>(chain: &Chain<S, C>, steps: f64) -> f64 {
-    let work = steps * (chain.counts().nnz() + chain.len()) as f64;
-    if work < 1e8 {
-        return work / 1e9;
-    }
-    steps * distribution::time_one_step(&chain.q())
 }

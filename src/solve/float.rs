@@ -1,0 +1,86 @@
+//! The fast `f64` route through the sweep, with its safety net: a lost pivot is retried in
+//! exact rationals on small chains, and a result beyond the `f64` range is an error, never an
+//! infinity or a NaN.
+
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use sprs::CsMat;
+
+use super::linear::{Sweep, SweepError};
+
+/// The most states for which a lost `f64` pivot is retried in exact rationals (whose cost
+/// grows about cubically with the board: a few seconds at this size).
+pub const EXACT_RETRY_STATES: usize = 2_000;
+
+/// Solves (I - Q) y = b for each right-hand side in `f64`, the fast route. If the `f64`
+/// elimination loses a pivot (a chance below the `f64` range), small chains are solved again
+/// in exact rationals and converted; a result that does not fit in `f64` (an expected length
+/// beyond 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
+pub fn solve_f64(
+    counts: &CsMat<u32>,
+    d: u32,
+    rhss: &[&[f64]],
+) -> Result<Vec<Vec<f64>>, SolveFailure> {
+    let fast = Sweep::<f64>::factor(counts, d).and_then(|sweep| {
+        rhss.iter()
+            .map(|rhs| sweep.solve(counts, rhs))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let solutions = match fast {
+        Ok(solutions) => solutions,
+        Err(SweepError::Trapped { state }) => return Err(SolveFailure::Trapped { state }),
+        Err(SweepError::LostPivot) if counts.rows() > EXACT_RETRY_STATES => {
+            return Err(SolveFailure::LostPivot {
+                states: counts.rows(),
+            })
+        }
+        Err(SweepError::LostPivot | SweepError::Stopped) => {
+            let sweep =
+                Sweep::<BigRational>::factor(counts, d).map_err(|_| SolveFailure::CannotFinish)?;
+            let mut out = Vec::with_capacity(rhss.len());
+            for rhs in rhss {
+                let exact: Vec<BigRational> = rhs
+                    .iter()
+                    .map(|&x| BigRational::from_float(x).unwrap_or_default())
+                    .collect();
+                let y = sweep
+                    .solve(counts, &exact)
+                    .map_err(|_| SolveFailure::CannotFinish)?;
+                out.push(
+                    y.iter()
+                        .map(|v| v.to_f64().unwrap_or(f64::INFINITY))
+                        .collect(),
+                );
+            }
+            out
+        }
+    };
+    if solutions.iter().flatten().all(|v| v.is_finite()) {
+        Ok(solutions)
+    } else {
+        Err(SolveFailure::OutOfRange)
+    }
+}
+
+/// Why [`solve_f64`] has no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveFailure {
+    /// A state that every card leaves where it is.
+    #[error("state {state} has no way out (every card leaves it where it is)")]
+    Trapped {
+        /// Index of that state in the chain.
+        state: usize,
+    },
+    /// Some states cannot reach the finish.
+    #[error("some states cannot reach the finish")]
+    CannotFinish,
+    /// The `f64` route lost a pivot and the chain is too big to retry exactly.
+    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
+    LostPivot {
+        /// Number of states in the chain.
+        states: usize,
+    },
+    /// A solution is beyond the `f64` range.
+    #[error("a result is beyond the floating-point range (about 1e308)")]
+    OutOfRange,
+}
