@@ -136,17 +136,7 @@ impl<F: Scalar> Sweep<F> {
     /// The number of feedback states (targets of backward moves) of a CSR matrix: the size of
     /// the dense system, and the width of B (n x k values), known before factoring.
     pub fn feedback_size(counts: &CsMat<u32>) -> usize {
-        let mut seen = vec![false; counts.rows()];
-        let mut k = 0;
-        for (s, row) in counts.outer_iterator().enumerate() {
-            for (t, _) in row.iter() {
-                if t < s && !seen[t] {
-                    seen[t] = true;
-                    k += 1;
-                }
-            }
-        }
-        k
+        feedback_set(counts).1
     }
 
     /// Factors I - Q for Q given as counts over `d` (CSR, square).
@@ -162,19 +152,7 @@ impl<F: Scalar> Sweep<F> {
         watch: &dyn Fn(f64) -> bool,
     ) -> Result<Sweep<F>, SweepError> {
         let n = counts.rows();
-        let mut feedback = vec![NOT_FEEDBACK; n];
-        let mut k = 0;
-        for (s, row) in counts.outer_iterator().enumerate() {
-            for (t, _) in row.iter() {
-                if t < s && feedback[t] == NOT_FEEDBACK {
-                    feedback[t] = 0;
-                }
-            }
-        }
-        for f in feedback.iter_mut().filter(|f| **f == 0) {
-            *f = k as u32;
-            k += 1;
-        }
+        let (feedback, k) = feedback_set(counts);
         let d = u64::from(d);
         let row_sum = |s: usize| -> u64 {
             counts
@@ -252,26 +230,8 @@ impl<F: Scalar> Sweep<F> {
                 }
             }
         }
-        // M = I - B_F; with GTH its diagonal is e_f + sum_{j != f} B_fj (no cancellation).
-        let mut system: Vec<F> = (0..k * k)
-            .map(|i| {
-                if i / k == i % k {
-                    F::one() - defs[i].clone()
-                } else {
-                    -defs[i].clone()
-                }
-            })
-            .collect();
-        let escape = substochastic.then(|| {
-            for f in 0..k {
-                let mut diagonal = escape_f[f].clone();
-                for j in (0..k).filter(|&j| j != f) {
-                    diagonal = diagonal + defs[f * k + j].clone();
-                }
-                system[f * k + f] = diagonal;
-            }
-            escape_f
-        });
+        let escape = substochastic.then_some(escape_f);
+        let system = feedback_system(&defs, escape.as_deref(), k);
         Ok(Sweep {
             d,
             feedback,
@@ -334,6 +294,49 @@ impl<F: Scalar> Sweep<F> {
             })
             .collect())
     }
+}
+
+/// Numbers the feedback states (targets of backward moves) 0..k in state order; the others
+/// are `NOT_FEEDBACK`. Returns the numbering and k.
+fn feedback_set(counts: &CsMat<u32>) -> (Vec<u32>, usize) {
+    let mut feedback = vec![NOT_FEEDBACK; counts.rows()];
+    for (s, row) in counts.outer_iterator().enumerate() {
+        for (t, _) in row.iter() {
+            if t < s {
+                feedback[t] = 0;
+            }
+        }
+    }
+    let mut k = 0;
+    for f in feedback.iter_mut().filter(|f| **f == 0) {
+        *f = k as u32;
+        k += 1;
+    }
+    (feedback, k)
+}
+
+/// M = I - B_F (k x k, row-major) from the feedback rows B_F; with the escape chances (GTH) its
+/// diagonal is formed as e_f + sum_{j != f} B_fj, with no cancellation.
+fn feedback_system<F: Scalar>(defs: &[F], escape: Option<&[F]>, k: usize) -> Vec<F> {
+    let mut system: Vec<F> = (0..k * k)
+        .map(|i| {
+            if i / k == i % k {
+                F::one() - defs[i].clone()
+            } else {
+                -defs[i].clone()
+            }
+        })
+        .collect();
+    if let Some(escape) = escape {
+        for f in 0..k {
+            let mut diagonal = escape[f].clone();
+            for j in (0..k).filter(|&j| j != f) {
+                diagonal = diagonal + defs[f * k + j].clone();
+            }
+            system[f * k + f] = diagonal;
+        }
+    }
+    system
 }
 
 /// Factors I - Q and solves (I - Q) y = rhs once, calling `watch(fraction of the work done)`
