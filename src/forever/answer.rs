@@ -268,6 +268,42 @@ pub struct Question<'a> {
     pub budget: Budget,
 }
 
+/// The survey of `orders` random deck orders for 1..=`max_players` players, as reported.
+fn survey_report<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    orders: u64,
+    seed: u64,
+    max_players: usize,
+    budget: &Budget,
+) -> Result<Survey, OverBudget>
+where
+    G::State: Sync,
+    G::Card: Sync,
+{
+    let (looping, witness) = survey(chain, orders, seed, max_players, budget)?;
+    Ok(Survey {
+        orders,
+        seed,
+        rows: looping
+            .iter()
+            .enumerate()
+            .map(|(k, &l)| SurveyRow {
+                players: k + 1,
+                looping: l,
+                fraction: l as f64 / orders as f64,
+                ci95: wilson(l, orders),
+            })
+            .collect(),
+        witness_players: witness.as_ref().map(|w| w.1),
+        witness: witness.map(|w| {
+            w.2.iter()
+                .map(|&k| game.card_name(chain.cards()[k].0))
+                .collect()
+        }),
+    })
+}
+
 impl ForeverReport {
     /// Builds the report; `order` is a fixed deck order to decide, `survey` (orders, seed) a
     /// sample of random orders.
@@ -324,29 +360,7 @@ impl ForeverReport {
             _ => None,
         };
         let survey = survey_of
-            .map(|(orders, seed)| -> Result<Survey, OverBudget> {
-                let (looping, witness) = self::survey(chain, orders, seed, max_players, budget)?;
-                Ok(Survey {
-                    orders,
-                    seed,
-                    rows: looping
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &l)| SurveyRow {
-                            players: k + 1,
-                            looping: l,
-                            fraction: l as f64 / orders as f64,
-                            ci95: wilson(l, orders),
-                        })
-                        .collect(),
-                    witness_players: witness.as_ref().map(|w| w.1),
-                    witness: witness.map(|w| {
-                        w.2.iter()
-                            .map(|&k| game.card_name(chain.cards()[k].0))
-                            .collect()
-                    }),
-                })
-            })
+            .map(|(orders, seed)| survey_report(game, chain, orders, seed, max_players, budget))
             .transpose()?;
         let s200 = dist.as_ref().map(|d| d.survival(200));
         Ok(ForeverReport {

@@ -395,25 +395,8 @@ impl Analysis {
             mode,
             mode_settled: left_out <= dist.pmf[mode],
             secondary_modes: dist.secondary_peaks(PEAK_FRACTION),
-            quantiles: QUANTILES
-                .iter()
-                .map(|&p| {
-                    let (turns, lower_bound) = quantile(p);
-                    Quantile {
-                        p,
-                        turns,
-                        lower_bound,
-                    }
-                })
-                .collect(),
-            longer_than: LONGER_THAN
-                .iter()
-                .map(|&t| Tail {
-                    turns: t,
-                    probability: dist.survival(t),
-                    upper_bound: t > last,
-                })
-                .collect(),
+            quantiles: quantiles(&dist),
+            longer_than: tails(&dist),
             expected_cards: moments.expected_cards,
             unfinished_mass: left_out,
             truncated: left_out >= options.tolerance,
@@ -437,6 +420,34 @@ impl Analysis {
         let r = BigRational::new(num.parse().ok()?, den.parse().ok()?);
         r.to_f64()
     }
+}
+
+/// The [`QUANTILES`] of a distribution; past a cut one, lower bounds (one turn past the cut).
+fn quantiles(dist: &Distribution) -> Vec<Quantile> {
+    let last = dist.last_turn();
+    QUANTILES
+        .iter()
+        .map(|&p| {
+            let (turns, lower_bound) = dist.quantile(p).map_or((last + 1, true), |t| (t, false));
+            Quantile {
+                p,
+                turns,
+                lower_bound,
+            }
+        })
+        .collect()
+}
+
+/// P(T > n) for each n of [`LONGER_THAN`]; past a cut distribution, upper bounds.
+fn tails(dist: &Distribution) -> Vec<Tail> {
+    LONGER_THAN
+        .iter()
+        .map(|&t| Tail {
+            turns: t,
+            probability: dist.survival(t),
+            upper_bound: t > dist.last_turn(),
+        })
+        .collect()
 }
 
 /// The error for a chain the `f64` solver could not solve.
