@@ -124,6 +124,40 @@ fn card_weights<S, C>(chain: &Chain<S, C>, s: usize) -> impl Iterator<Item = (us
         .map(move |(k, (_, c))| (k, if draws { f64::from(*c) / d } else { 1.0 }))
 }
 
+impl SpaceFigures {
+    /// A space's figures before anything is counted.
+    fn zero(space: usize) -> SpaceFigures {
+        SpaceFigures {
+            space,
+            expected_remaining: None,
+            expected_landings: 0.0,
+            p_land: 0.0,
+            expected_turns_on: 0.0,
+            p_caught: 0.0,
+            expected_turns_lost: 0.0,
+        }
+    }
+}
+
+/// Spaces a move lands on without resting there at its end (jump starts, squares between
+/// rolls), for the few moves that have any: (state * kinds of card + card) -> spaces.
+fn passed_through<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+) -> FxHashMap<usize, Vec<usize>> {
+    let k = chain.cards().len();
+    let mut through = FxHashMap::default();
+    for s in (0..chain.len()).filter(|&s| chain.draws(s)) {
+        for (card, (c, _)) in chain.cards().iter().enumerate() {
+            let p = game.passed_through(chain.states()[s], *c);
+            if !p.is_empty() {
+                through.insert(s * k + card, p);
+            }
+        }
+    }
+    through
+}
+
 impl Spaces {
     /// Computes every per-space and per-event figure of a game on a track of `track_len` spaces.
     pub fn of<G: RaceGame>(
@@ -153,17 +187,7 @@ impl Spaces {
         let occ = occupancy(chain)?;
         let pos: Vec<Option<usize>> = chain.states().iter().map(|s| game.position(*s)).collect();
         let k = chain.cards().len();
-        // Spaces a move lands on without resting there at its end (jump starts, squares between
-        // rolls), for the few moves that have any: (state * k + card) -> spaces.
-        let mut through: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
-        for s in (0..n).filter(|&s| chain.draws(s)) {
-            for (card, (c, _)) in chain.cards().iter().enumerate() {
-                let p = game.passed_through(chain.states()[s], *c);
-                if !p.is_empty() {
-                    through.insert(s * k + card, p);
-                }
-            }
-        }
+        let through = passed_through(game, chain);
         let passes = |s: usize, card: usize, space: usize| {
             through
                 .get(&(s * k + card))
@@ -181,17 +205,7 @@ impl Spaces {
                 && chain.events(s, card).contains(Event::TRAP)
         };
 
-        let mut figures: Vec<SpaceFigures> = (0..track_len)
-            .map(|space| SpaceFigures {
-                space,
-                expected_remaining: None,
-                expected_landings: 0.0,
-                p_land: 0.0,
-                expected_turns_on: 0.0,
-                p_caught: 0.0,
-                expected_turns_lost: 0.0,
-            })
-            .collect();
+        let mut figures: Vec<SpaceFigures> = (0..track_len).map(SpaceFigures::zero).collect();
         let mut rates = vec![vec![0.0; n]; Event::MAX];
         for s in 0..n {
             for (card, w) in card_weights(chain, s) {
