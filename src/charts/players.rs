@@ -41,7 +41,15 @@ impl Chart for PlayersChart<'_> {
         )?;
         let (left, right) = root.split_horizontally(root.dim_in_pixel().0 * 2 / 5);
 
-        // Left: grouped bars, one group per number of players (2 and up), one bar per seat.
+        self.seat_chances(&left)?;
+        self.lengths(&right)?;
+        Ok(())
+    }
+}
+
+impl PlayersChart<'_> {
+    /// Left: grouped bars, one group per number of players (2 and up), one bar per seat.
+    fn seat_chances<DB: DrawingBackend>(&self, left: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let groups: Vec<&PlayersSeries> = self.series.iter().filter(|s| s.players > 1).collect();
         let top = groups
             .iter()
@@ -49,7 +57,7 @@ impl Chart for PlayersChart<'_> {
             .cloned()
             .fold(0.0, f64::max)
             * 1.2;
-        let mut chart = ChartBuilder::on(&left)
+        let mut chart = ChartBuilder::on(left)
             .caption("each seat's chance to win", label_font())
             .margin(15)
             .x_label_area_size(50)
@@ -91,8 +99,11 @@ impl Chart for PlayersChart<'_> {
                 .legend(box_legend(color));
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        Ok(())
+    }
 
-        // Right: the length distributions, in turns of all players together.
+    /// Right: the length distributions, in turns of all players together.
+    fn lengths<DB: DrawingBackend>(&self, right: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let x_max = self
             .series
             .iter()
@@ -105,7 +116,7 @@ impl Chart for PlayersChart<'_> {
             .cloned()
             .fold(0.0, f64::max)
             * 1.1;
-        let mut chart = ChartBuilder::on(&right)
+        let mut chart = ChartBuilder::on(right)
             .caption("game length until the first player finishes", label_font())
             .margin(15)
             .x_label_area_size(50)

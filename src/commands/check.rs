@@ -13,16 +13,8 @@ use crate::sim::DeckMode;
 use super::{bad_flag, check_players, deck_mode, json};
 use crate::progress::Progress;
 
-pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
-    use crate::check::{candidate, conclusion, fit, histogram, rank, CheckReport, Settings};
-    check_players(args.players)?;
-    if args.reference_games < 1000 {
-        return Err(bad_flag(
-            "--reference-games",
-            "must be at least 1000 for a usable reference",
-        )
-        .into());
-    }
+/// The game lengths to check, from a file or standard input, with how messages name them.
+fn read_sample(args: &CheckArgs) -> Result<(String, Vec<u32>)> {
     const WHAT: &str = "a file of game lengths";
     let (label, text) = if args.lengths == "-" {
         let text = crate::input::read_stdin(WHAT, crate::input::MAX_LENGTHS_BYTES)?;
@@ -37,6 +29,20 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
         text: &text,
         column: args.column.as_deref(),
     })?;
+    Ok((label, lengths))
+}
+
+pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
+    use crate::check::{candidate, conclusion, fit, histogram, rank, CheckReport, Settings};
+    check_players(args.players)?;
+    if args.reference_games < 1000 {
+        return Err(bad_flag(
+            "--reference-games",
+            "must be at least 1000 for a usable reference",
+        )
+        .into());
+    }
+    let (label, lengths) = read_sample(args)?;
     let sample = histogram(&lengths);
     let settings = Settings {
         players: args.players,
