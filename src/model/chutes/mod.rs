@@ -16,6 +16,9 @@ use crate::model::rules::word;
 use crate::model::validate::Problems;
 use crate::model::{InvalidBoard, MAX_CARDS, MAX_SPACES};
 
+mod jumps;
+use jumps::{check_chains, jumps};
+
 /// The most outcomes one turn may have once "roll again" sequences are expanded.
 pub const MAX_OUTCOMES: usize = 100_000;
 
@@ -269,106 +272,8 @@ impl ChutesBoard {
                 );
             }
         }
-        let mut jump: Vec<Option<usize>> = vec![None; n + 1];
-        let mut ladders = Vec::new();
-        let mut chutes = Vec::new();
-        let mut origin: Vec<Option<String>> = vec![None; n + 1];
-        for (kind, list, up) in [
-            ("ladders", &file.board.ladders, true),
-            ("chutes", &file.board.chutes, false),
-        ] {
-            for (i, j) in list.iter().enumerate() {
-                let field = format!("board.{kind}[{i}]");
-                let what = if up { "a ladder" } else { "a chute" };
-                if j.from == 0 || j.from >= n {
-                    p.add(
-                        &field,
-                        format!(
-                            "starts on square {}; {what} must start on a square from 1 to {} (none on the last square, which wins)",
-                            j.from,
-                            n.saturating_sub(1)
-                        ),
-                    );
-                    continue;
-                }
-                if j.to == 0 || j.to > n {
-                    p.add(
-                        &field,
-                        format!("ends on square {}; squares are numbered 1 to {n}", j.to),
-                    );
-                    continue;
-                }
-                if up && j.to <= j.from {
-                    p.add(
-                        &field,
-                        format!(
-                            "goes from {} down to {}; a ladder goes up: swap the squares or list it under `chutes`",
-                            j.from, j.to
-                        ),
-                    );
-                    continue;
-                }
-                if !up && j.to >= j.from {
-                    p.add(
-                        &field,
-                        format!(
-                            "goes from {} up to {}; a chute goes down: swap the squares or list it under `ladders`",
-                            j.from, j.to
-                        ),
-                    );
-                    continue;
-                }
-                if let Some(first) = &origin[j.from] {
-                    p.add(
-                        &field,
-                        format!(
-                            "starts on square {}, like {first}; a square can start only one jump",
-                            j.from
-                        ),
-                    );
-                    continue;
-                }
-                origin[j.from] = Some(field);
-                jump[j.from] = Some(j.to);
-                if up {
-                    ladders.push((j.from, j.to));
-                } else {
-                    chutes.push((j.from, j.to));
-                }
-            }
-        }
-        // A jump that ends on another jump's start: an error unless chaining is asked for, and
-        // then a cycle of jumps is an error (a token would never come to rest).
-        for from in 1..n {
-            let Some(to) = jump[from] else { continue };
-            if jump[to].is_none() {
-                continue;
-            }
-            let field = origin[from].clone().unwrap_or_default();
-            if !rules.chain_jumps {
-                p.add(
-                    field,
-                    format!(
-                        "ends on square {to}, where another jump starts; move one of them, or set `chain-jumps = true` in [rules] to follow both"
-                    ),
-                );
-                continue;
-            }
-            let mut at = to;
-            for _ in 0..=n {
-                match jump[at] {
-                    Some(next) if next == from => {
-                        p.add(
-                            field.clone(),
-                            format!("starts a cycle of jumps through square {to}; a token would never come to rest, so break the cycle"),
-                        );
-                        break;
-                    }
-                    Some(next) => at = next,
-                    None => break,
-                }
-            }
-        }
+        let (jump, ladders, chutes, origin) = jumps(&file.board, n, &mut p);
+        check_chains(&jump, &origin, rules.chain_jumps, n, &mut p);
         let turns = turn_outcomes(&faces, rules, &mut p);
         if !p.is_empty() {
             return Err(p.into_invalid());
