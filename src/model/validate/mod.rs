@@ -5,7 +5,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use crate::model::file::BoardSection;
-use crate::model::{Board, BoardFile, Card, Colour, Deck, Landmark, LicoriceRule, Space, Start};
+
+mod deck;
+use crate::model::{Board, BoardFile, Colour, Landmark, LicoriceRule, Space, Start};
+use deck::deck;
 
 /// The largest board accepted: indices are stored as `u32`.
 pub const MAX_SPACES: usize = 10_000_000;
@@ -435,83 +438,4 @@ fn shortcuts(
         }
     }
     shortcut
-}
-
-fn deck(
-    file: &BoardFile,
-    spaces: &[Space],
-    landmarks: &[Landmark],
-    p: &mut Problems,
-) -> Option<Deck> {
-    let on_board: HashSet<Colour> = spaces
-        .iter()
-        .filter_map(|s| match s {
-            Space::Colour(c) => Some(*c),
-            Space::Landmark(_) => None,
-        })
-        .collect();
-    let mut cards = Vec::new();
-    let mut total: u64 = 0;
-    for (table, counts, double) in [
-        ("single", &file.deck.single, false),
-        ("double", &file.deck.double, true),
-    ] {
-        for (&c, &count) in counts {
-            if count == 0 {
-                continue;
-            }
-            if !on_board.contains(&c) {
-                p.add(
-                    format!("deck.{table}.{c}"),
-                    format!("{count} {c} cards, but no space is {c}: such a card would win from anywhere; remove them or add {c} spaces"),
-                );
-            }
-            total += u64::from(count);
-            cards.push((
-                if double {
-                    Card::Double(c)
-                } else {
-                    Card::Single(c)
-                },
-                count,
-            ));
-        }
-    }
-    let mut by_space: Vec<(usize, &Landmark)> = landmarks.iter().enumerate().collect();
-    by_space.sort_by_key(|(_, l)| l.space);
-    for (id, l) in by_space {
-        // Every landmark space was declared in [deck.landmark] (checked when the track was read).
-        let count = file.deck.landmark.get(&l.name).copied().unwrap_or(0);
-        if count > 0 {
-            total += u64::from(count);
-            cards.push((Card::Landmark(id), count));
-        }
-    }
-    let names: HashSet<&str> = landmarks.iter().map(|l| l.name.as_str()).collect();
-    for name in file.deck.landmark.keys() {
-        if !names.contains(name.as_str()) {
-            p.add(
-                format!("deck.landmark.\"{name}\""),
-                format!("no space is the landmark '{name}'; add the space to the board or remove the card"),
-            );
-        }
-    }
-    if total == 0 {
-        p.add(
-            "deck",
-            "has no cards; give counts in [deck.single], [deck.double] or [deck.landmark]",
-        );
-        return None;
-    }
-    if total > MAX_CARDS {
-        p.add(
-            "deck",
-            format!("has {total} cards; at most {MAX_CARDS} are supported"),
-        );
-        return None;
-    }
-    Some(Deck {
-        cards,
-        total: total as u32,
-    })
 }
