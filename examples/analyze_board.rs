@@ -26,13 +26,13 @@ fn main() -> anyhow::Result<()> {
         } else {
             &a.variant
         };
+        // The exact value is a BigRational: its digits, numerator and denominator together.
+        let digits = a.expected_turns_exact.as_ref().map_or(0, |e| {
+            e.numer().to_string().len() + e.denom().to_string().len() + 1
+        });
         println!(
-            "{} ({label}): E[T] = {:.4} turns ({} digits exactly), median {}, {} states",
-            a.board,
-            a.expected_turns,
-            a.expected_turns_exact.len(),
-            a.median,
-            a.states
+            "{} ({label}): E[T] = {:.4} turns ({digits} digits exactly), median {}, {} states",
+            a.board, a.expected_turns, a.median, a.states
         );
     }
     Ok(())

@@ -31,8 +31,8 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         let _ = writeln!(s, "  {label:<26}{value}");
     };
     row("expected turns", format!("{:.6}", a.expected_turns));
-    if exact && !a.expected_turns_exact.is_empty() {
-        row("  exactly", a.expected_turns_exact.clone());
+    if let (true, Some(e)) = (exact, &a.expected_turns_exact) {
+        row("  exactly", crate::solve::fraction::text(Some(e)));
     }
     row("standard deviation", format!("{:.6}", a.std_dev));
     row(

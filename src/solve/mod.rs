@@ -265,8 +265,10 @@ pub struct Analysis {
     pub states: usize,
     /// E\[T\], turns until the player finishes (lost turns count).
     pub expected_turns: f64,
-    /// E\[T\] as an exact fraction "num/den" (empty when not computed).
-    pub expected_turns_exact: String,
+    /// E\[T\] exactly; `None` when not computed. In JSON a string "num/den" ("" when not
+    /// computed), since no JSON number holds it.
+    #[serde(with = "fraction")]
+    pub expected_turns_exact: Option<BigRational>,
     /// Var\[T\], in turns squared.
     pub variance: f64,
     /// Standard deviation of T, in turns.
@@ -340,9 +342,9 @@ impl Analysis {
                     }
                     _ => failure_error(game, chain, SolveFailure::CannotFinish),
                 })?;
-            format!("{}/{}", exact.numer(), exact.denom())
+            Some(exact)
         } else {
-            String::new()
+            None
         };
         let steps = distribution_steps(moments, options.max_turns);
         options.budget.time(
@@ -416,9 +418,38 @@ impl Analysis {
 
     /// The exact expected length as a float (for checks against `expected_turns`).
     pub fn exact_as_f64(&self) -> Option<f64> {
-        let (num, den) = self.expected_turns_exact.split_once('/')?;
-        let r = BigRational::new(num.parse().ok()?, den.parse().ok()?);
-        r.to_f64()
+        self.expected_turns_exact.as_ref()?.to_f64()
+    }
+}
+
+/// An exact value as JSON and text show it: "num/den" (the denominator even when it is 1), ""
+/// for none.
+pub mod fraction {
+    use num_rational::BigRational;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// "num/den", or "" for `None`.
+    pub fn text(value: Option<&BigRational>) -> String {
+        value.map_or_else(String::new, |r| format!("{}/{}", r.numer(), r.denom()))
+    }
+
+    /// Serializes as [`text`].
+    pub fn serialize<S: Serializer>(value: &Option<BigRational>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&text(value.as_ref()))
+    }
+
+    /// Reads "num/den" (or "" for `None`).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BigRational>, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let (num, den) = text
+            .split_once('/')
+            .ok_or_else(|| serde::de::Error::custom("expected \"num/den\""))?;
+        let num = num.parse().map_err(serde::de::Error::custom)?;
+        let den = den.parse().map_err(serde::de::Error::custom)?;
+        Ok(Some(BigRational::new(num, den)))
     }
 }
 

@@ -61,3 +61,8 @@ pub fn dir_with(files: &[(&str, &str)]) -> (tempfile::TempDir, Vec<PathBuf>) {
         .collect();
     (dir, paths)
 }
+
+/// The exact expected length of an analysis as "num/den" ("" when not computed), as JSON shows it.
+pub fn exact_text(a: &Analysis) -> String {
+    candyland::solve::fraction::text(a.expected_turns_exact.as_ref())
+}

@@ -11,7 +11,7 @@ use candyland::solve::{About, Analysis, Options};
 
 /// Checks the exact expected length and that the float agrees with it.
 fn assert_expected(a: &Analysis, fraction: &str) {
-    assert_eq!(a.expected_turns_exact, fraction);
+    assert_eq!(crate::common::exact_text(a), fraction);
     let (n, d) = fraction.split_once('/').unwrap();
     let value = n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap();
     assert_relative_eq!(a.expected_turns, value, max_relative = tol::SAME_QUANTITY);

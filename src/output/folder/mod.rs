@@ -198,7 +198,7 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
         rules: r.about.rules.clone(),
         variant: r.about.variant.clone(),
         figures: MainFigures::of(a),
-        expected_turns_exact: a.expected_turns_exact.clone(),
+        expected_turns_exact: crate::solve::fraction::text(a.expected_turns_exact.as_ref()),
         tail_rho: r.tail.map(|t| t.0),
         tail_c: r.tail.map(|t| t.1),
         players: r
