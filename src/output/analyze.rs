@@ -10,6 +10,16 @@ const BAR_WIDTH: usize = 40;
 /// The text histogram has about this many bins.
 const BINS: usize = 24;
 
+/// Turns, or "> n turns" for a quantile past a cut distribution (`t` is then n + 1, the
+/// smallest length it can be).
+pub(crate) fn turns(t: usize, lower_bound: bool) -> String {
+    if lower_bound {
+        format!("> {} turns", t - 1)
+    } else {
+        format!("{t} turns")
+    }
+}
+
 /// The `analyze` table.
 pub fn analysis_table(a: &Analysis, exact: bool) -> String {
     let mut s = String::new();
@@ -44,13 +54,6 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         format!("{} turns ({})", a.min_turns, a.shortest_game.join(", ")),
     );
     // Past a cut distribution a quantile is only known to be above the cut.
-    let turns = |t: usize, lower_bound: bool| {
-        if lower_bound {
-            format!("> {} turns", t - 1)
-        } else {
-            format!("{t} turns")
-        }
-    };
     row("median", turns(a.median, a.median_lower_bound));
     let mut mode = format!("{} turns", a.mode);
     if !a.secondary_modes.is_empty() {

@@ -3,9 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::sections::{turns, Section};
+use super::sections::Section;
 use super::ReportSummary;
 use crate::charts::Format;
+use crate::output::analyze::turns;
 use crate::report::Report;
 
 /// `report.md`: the main figures, then each chart with its paragraph.

@@ -34,15 +34,6 @@ fn frequencies(r: &SimResult) -> Vec<f64> {
         .collect()
 }
 
-/// Turns, or "> n turns" for a quantile past a cut distribution (`turns` is then n + 1).
-pub(super) fn turns(t: usize, lower_bound: bool) -> String {
-    if lower_bound {
-        format!("> {} turns", t - 1)
-    } else {
-        format!("{t} turns")
-    }
-}
-
 fn pct(p: f64) -> String {
     format!("{:.1} %", p * 100.0)
 }
