@@ -9,7 +9,7 @@ use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::config::BoardSource;
 use crate::error::UserError;
-use crate::game::AnyGame;
+use crate::game::{AnyCard, AnyGame, AnyState};
 use crate::model::{element_removals, Element, Game, GameFile, Variant};
 use crate::solve::{check_finishes, check_solves, spaces::expected_remaining};
 
@@ -59,10 +59,15 @@ pub struct WhatIf {
 pub fn expected_turns(board: Game, budget: &Budget) -> Result<f64, String> {
     let game = AnyGame::new(board);
     let chain = Chain::build_within(&game, budget).map_err(|e| e.to_string())?;
-    if check_finishes(&game, &chain).is_err() {
+    chain_expected_turns(&game, &chain)
+}
+
+/// E\[T\] of a built chain, or why there is none.
+fn chain_expected_turns(game: &AnyGame, chain: &Chain<AnyState, AnyCard>) -> Result<f64, String> {
+    if check_finishes(game, chain).is_err() {
         return Err("the game can go on forever".into());
     }
-    let e = expected_remaining(&chain).map_err(|e| e.to_string())?;
+    let e = expected_remaining(chain).map_err(|e| e.to_string())?;
     Ok(e[chain.start()])
 }
 
@@ -76,18 +81,16 @@ impl WhatIf {
         let base_game = source.game(variant)?;
         let base_file = source.edited(variant)?;
         let removals = element_removals(&base_file, &base_game);
-        {
-            let game = AnyGame::new(base_game.clone());
-            let chain = Chain::build_within(&game, budget)?;
-            let solves = (removals.len() + Element::of(base_game.kind()).len() + 1) as f64;
-            check_solves(
-                &chain,
-                solves,
-                "the what-if table (one solve per edit)",
-                budget,
-            )?;
-        }
-        let base = expected_turns(base_game.clone(), budget).map_err(|why| UserError::BadFlag {
+        let solves = (removals.len() + Element::of(base_game.kind()).len() + 1) as f64;
+        let game = AnyGame::new(base_game.clone());
+        let chain = Chain::build_within(&game, budget)?;
+        check_solves(
+            &chain,
+            solves,
+            "the what-if table (one solve per edit)",
+            budget,
+        )?;
+        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::BadFlag {
             flag: "BOARD".into(),
             message: format!(
                 "{}: {why}, so removing elements has no finite effect to measure",
