@@ -6,9 +6,9 @@
 use std::hint::black_box;
 
 use candyland::chain::Chain;
-use candyland::config::parse_board;
-use candyland::game::CandyLand;
-use candyland::generate::{board_text, Spec};
+use candyland::config::parse;
+use candyland::games::candyland::generate::{board_text, Spec};
+use candyland::games::CandyLand;
 use candyland::model::Variant;
 use candyland::solve::{exact_expected_turns, About, Moments};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -25,10 +25,10 @@ fn moments(c: &mut Criterion) {
             shortcuts: 2,
         };
         let text = board_text(&spec);
-        let board = parse_board("generated", &text, &Variant::default()).expect("valid");
+        let board: CandyLand = parse("generated", &text, &Variant::default()).expect("valid");
         group.bench_with_input(BenchmarkId::from_parameter(n), &board, |b, board| {
             b.iter(|| {
-                let game = CandyLand::new(board.clone());
+                let game = board.clone();
                 let chain = Chain::build(&game);
                 black_box(Moments::of(&game, &chain, &About::default()).expect("finishes"))
             })
@@ -41,8 +41,8 @@ fn exact(c: &mut Criterion) {
     let text = candyland::model::shipped::find("classic")
         .expect("shipped")
         .text;
-    let board = parse_board("classic", text, &Variant::default()).expect("valid");
-    let chain = Chain::build(&CandyLand::new(board));
+    let board: CandyLand = parse("classic", text, &Variant::default()).expect("valid");
+    let chain = Chain::build(&board);
     c.bench_function("exact rational E[T] of classic", |b| {
         b.iter(|| black_box(exact_expected_turns(&chain).expect("finishes")))
     });

@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use candyland::chain::Chain;
-use candyland::config::load_board;
-use candyland::game::CandyLand;
+use candyland::config::load;
+use candyland::games::CandyLand;
 use candyland::model::Variant;
 use candyland::sim::{run_chunk_games, DeckMode, SimOptions, Simulator};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -14,8 +14,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 const GAMES: u64 = 20_000;
 
 fn simulator() -> Simulator {
-    let board = load_board(Some("classic"), &Variant::default()).expect("classic loads");
-    Simulator::new(&Chain::build(&CandyLand::new(board)))
+    let board: CandyLand = load(Some("classic"), &Variant::default()).expect("classic loads");
+    Simulator::new(&Chain::build(&board))
 }
 
 fn bench(c: &mut Criterion) {

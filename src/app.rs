@@ -35,7 +35,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Forever(args) => with_threads(args.threads, || commands::forever::run(&args, b))?,
         Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b))?,
         Command::Boards => commands::boards::boards()?,
-        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args)?,
+        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b)?,
     };
     out.write_all(output::terminal::escape(&text).as_bytes())?;
     out.flush()?;

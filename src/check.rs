@@ -4,18 +4,16 @@
 //!    shuffled-deck simulation for a finite deck (then a two-sample test, so the reference's
 //!    own noise counts): chi-square, z of the mean, largest CDF gap, one verdict.
 //! 2. Which rules the data most likely came from: every shipped board under every combination
-//!    of the rules simulators disagree on (licorice rule, doubles one or two steps, shortcut on
-//!    a double's first step, start position) and both decks, ranked by the log-likelihood of
-//!    the sample. The i.i.d. candidates use the exact pmf; the shuffled ones a simulated pmf
+//!    of the rules simulators disagree on ([`crate::model::Game::rule_hypotheses`]) and both
+//!    decks, ranked by the log-likelihood of the sample. The i.i.d. candidates use the exact pmf; the shuffled ones a simulated pmf
 //!    with half a game added to every length (so that no length is impossible by chance).
 
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
-use crate::config::BoardSource;
-use crate::game::AnyGame;
-use crate::model::Variant;
+use crate::games::Source;
+use crate::model::{Game, Variant};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
 use crate::solve::players::Players;
 use crate::solve::{check_finishes, Analysis, Options, SolveError};
@@ -85,17 +83,16 @@ pub struct Settings {
 
 /// The reference of one board, variant and deck; `None` if the variant makes the board
 /// invalid or unfinishable; an error if it would take longer than the budget.
-pub fn candidate(
-    source: &BoardSource,
+pub fn candidate<G: Game>(
+    source: &Source<G>,
     variant: &Variant,
     deck: DeckMode,
     settings: &Settings,
 ) -> Result<Option<Candidate>, OverBudget> {
-    let Ok(board) = source.game(variant) else {
+    let Ok(game) = source.game(variant) else {
         return Ok(None);
     };
-    let name = board.name().to_string();
-    let game = AnyGame::new(board);
+    let name = game.name().to_string();
     let chain = Chain::build_within(&game, &settings.budget)?;
     if check_finishes(&game, &chain).is_err() {
         return Ok(None);
@@ -310,17 +307,8 @@ pub struct Ranked {
 /// The settings of a candidate, for grouping: board, the varied rules, deck.
 fn settings(c: &Candidate) -> Vec<(String, String)> {
     let mut out = vec![("board".to_string(), c.board.clone())];
-    // The variant prints as "--licorice X --doubles Y ...": pair the words up.
-    let words: Vec<String> = c
-        .variant
-        .to_string()
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    for pair in words.chunks(2) {
-        if let [flag, value] = pair {
-            out.push((flag.trim_start_matches('-').to_string(), value.clone()));
-        }
+    for (key, value) in &c.variant.rules {
+        out.push((key.clone(), crate::model::value_word(value)));
     }
     out.push(("deck".to_string(), c.deck.name().to_string()));
     out

@@ -1,80 +1,64 @@
 //! From what the user typed to validated objects: a board name or path plus a [`Variant`]
-//! becomes a [`Board`]. Raw flags go no further than this module.
+//! becomes a validated board of its game. Raw flags go no further than this module.
 
 use std::path::Path;
 
 use crate::error::UserError;
-use crate::model::chutes::ChutesFile;
-use crate::model::{shipped, Board, BoardFile, Game, GameFile, GameKind, Variant};
+use crate::games::Source;
+use crate::model::{shipped, Game, Variant};
 use crate::solve::About;
 
-/// A board file as read, before any variant or validation.
+/// A board file as read, before it is parsed by its game's schema
+/// ([`crate::games::with_game`] does that).
 #[derive(Debug, Clone)]
 pub struct BoardSource {
     /// How messages name it: the path, or "NAME (shipped board)".
     pub label: String,
-    /// The parsed file, of whichever game kind its `game` key names.
-    pub file: GameFile,
+    /// The file's text.
+    pub text: String,
 }
 
 impl BoardSource {
-    /// Applies a variant and validates.
-    pub fn game(&self, variant: &Variant) -> Result<Game, UserError> {
-        let file = self.edited(variant)?;
-        file.validate().map_err(|problems| UserError::InvalidBoard {
-            file: self.label.clone(),
-            problems,
-        })
+    /// Board text; `label` names it in messages.
+    pub fn new(label: &str, text: &str) -> BoardSource {
+        BoardSource {
+            label: label.to_string(),
+            text: text.to_string(),
+        }
     }
 
-    /// Applies a variant and validates a Candy Land board (an error for another game).
-    pub fn board(&self, variant: &Variant) -> Result<Board, UserError> {
-        candyland(&self.label, self.game(variant)?)
+    /// The game its `game` key names (the default game when it names none), checked to be a
+    /// game this tool knows.
+    pub fn kind(&self) -> Result<&'static str, UserError> {
+        crate::games::kind(self)
     }
 
-    /// The file with a variant applied, not validated.
-    pub fn edited(&self, variant: &Variant) -> Result<GameFile, UserError> {
-        let mut file = self.file.clone();
-        variant
-            .apply(&mut file)
-            .map_err(|problems| UserError::InvalidBoard {
-                file: self.label.clone(),
-                problems,
-            })?;
-        Ok(file)
-    }
-}
-
-/// Loads a board of any game by shipped name or path (default: the classic board) and applies
-/// a variant.
-pub fn load_game(spec: Option<&str>, variant: &Variant) -> Result<Game, UserError> {
-    read_board(spec)?.game(variant)
-}
-
-/// Loads a Candy Land board (an error for another game).
-pub fn load_board(spec: Option<&str>, variant: &Variant) -> Result<Board, UserError> {
-    let source = read_board(spec)?;
-    candyland(&source.label, source.game(variant)?)
-}
-
-fn candyland(label: &str, game: Game) -> Result<Board, UserError> {
-    match game {
-        Game::CandyLand(b) => Ok(b),
-        other => Err(UserError::BadFlag {
-            flag: "BOARD".into(),
-            message: format!(
-                "{label} is a {} board; this needs a Candy Land board",
-                other.kind().name()
-            ),
-        }),
+    /// Parses the board as game `G`; a board of another game is an error naming both.
+    pub fn parse<G: Game>(&self) -> Result<Source<G>, UserError> {
+        let kind = self.kind()?;
+        if kind != G::KIND {
+            return Err(UserError::BadFlag {
+                flag: "BOARD".into(),
+                message: format!(
+                    "{} is a {kind} board; this needs a {} board",
+                    self.label,
+                    G::KIND
+                ),
+            });
+        }
+        Source::parse(&self.label, &self.text)
     }
 }
 
-/// Reads and parses a board file by shipped name or path, without validating it.
+/// Reads a board file by shipped name or path (default: the classic board), without parsing
+/// it.
 pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
     let spec = spec.unwrap_or(shipped::DEFAULT_BOARD);
     if let Some(b) = shipped::find(spec) {
-        return parse_source(&format!("{} (shipped board)", b.name), b.text);
+        return Ok(BoardSource::new(
+            &format!("{} (shipped board)", b.name),
+            b.text,
+        ));
     }
     let path = Path::new(spec);
     if path.is_dir() {
@@ -88,72 +72,45 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
     }
     let text =
         crate::input::read_text(path, "a board file (.toml)", crate::input::MAX_BOARD_BYTES)?;
-    parse_source(spec, &text)
-}
-
-/// Parses board text; `label` names it in messages.
-pub fn parse_source(label: &str, text: &str) -> Result<BoardSource, UserError> {
-    let syntax = |e: toml::de::Error| UserError::BoardSyntax {
-        file: label.to_string(),
-        message: crate::input::shorten_lines(&e.to_string()),
-    };
-    // The `game` key decides the schema; everything else is read by that game's schema.
-    #[derive(serde::Deserialize)]
-    struct Kind {
-        game: Option<String>,
-    }
-    let kind: Kind = toml::from_str(text).map_err(syntax)?;
-    let kind = match kind.game.as_deref() {
-        None => GameKind::CandyLand,
-        Some(name) => GameKind::from_name(name).ok_or_else(|| UserError::InvalidBoard {
-            file: label.to_string(),
-            problems: crate::model::InvalidBoard {
-                problems: vec![crate::model::BoardProblem {
-                    field: "game".into(),
-                    message: format!(
-                        "'{}' is not a game this tool knows; use \"{}\" (the default) or \"{}\"",
-                        crate::input::quote(name),
-                        GameKind::CandyLand.name(),
-                        GameKind::ChutesAndLadders.name()
-                    ),
-                }],
-            },
-        })?,
-    };
-    let file = match kind {
-        GameKind::CandyLand => {
-            GameFile::CandyLand(toml::from_str::<BoardFile>(text).map_err(syntax)?)
-        }
-        GameKind::ChutesAndLadders => {
-            GameFile::ChutesAndLadders(toml::from_str::<ChutesFile>(text).map_err(syntax)?)
-        }
-    };
     Ok(BoardSource {
-        label: label.to_string(),
-        file,
+        label: spec.into(),
+        text,
     })
 }
 
-/// Parses, applies the variant and validates board text of any game.
-pub fn parse_game(label: &str, text: &str, variant: &Variant) -> Result<Game, UserError> {
-    parse_source(label, text)?.game(variant)
+/// Loads a board of game `G` by shipped name or path and applies a variant.
+pub fn load<G: Game>(spec: Option<&str>, variant: &Variant) -> Result<G, UserError> {
+    read_board(spec)?.parse::<G>()?.game(variant)
 }
 
-/// Parses, applies the variant and validates Candy Land board text; `label` names it in
+/// Parses board text as game `G`, applies the variant and validates; `label` names it in
 /// messages.
-pub fn parse_board(label: &str, text: &str, variant: &Variant) -> Result<Board, UserError> {
-    candyland(label, parse_game(label, text, variant)?)
+pub fn parse<G: Game>(label: &str, text: &str, variant: &Variant) -> Result<G, UserError> {
+    BoardSource::new(label, text).parse::<G>()?.game(variant)
+}
+
+/// Parses board text of any game, applies the variant and validates, keeping only whether it
+/// is valid (and why not).
+pub fn validate(label: &str, text: &str, variant: &Variant) -> Result<(), UserError> {
+    struct Validate<'a>(&'a Variant);
+    impl crate::games::GameVisitor for Validate<'_> {
+        type Output = Result<(), UserError>;
+        fn visit<G: Game>(self, source: Source<G>) -> Result<(), UserError> {
+            source.game(self.0).map(drop)
+        }
+    }
+    crate::games::with_game(&BoardSource::new(label, text), Validate(variant))?
 }
 
 /// The board's identity as reports show it.
-pub fn about(game: &Game, variant: &Variant) -> About {
+pub fn about<G: Game>(game: &G, variant: &Variant) -> About {
     About {
         board: game.name().to_string(),
         description: game.description().to_string(),
         source: game.source().to_string(),
         rules: game.rules_text(),
         variant: variant.to_string(),
-        spaces: game.len(),
+        spaces: game.space_count(),
         size: game.size_text(),
         draws: game.draws_word().to_string(),
     }

@@ -12,11 +12,8 @@ use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::config;
 use crate::forever::{ForeverReport, Question};
-use crate::game::{AnyCard, AnyGame, AnyState, RaceGame};
-
-/// The chain of any game.
-type AnyChain = Chain<AnyState, AnyCard>;
-use crate::model::{Element, Variant};
+use crate::games::{GameVisitor, Source};
+use crate::model::{Game, Variant};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
 use crate::solve::spaces::Spaces;
 use crate::solve::{About, Analysis, Options};
@@ -32,46 +29,50 @@ pub fn exercise(data: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(data) else {
         return false;
     };
-    let Ok(source) = config::parse_source("fuzz input", text) else {
-        return false;
-    };
-    let mut valid = false;
-    for (i, variant) in variants().into_iter().enumerate() {
-        let Ok(board) = source.game(&variant) else {
-            continue;
-        };
-        valid |= i == 0;
-        let spaces = board.len();
-        let game = AnyGame::new(board);
-        let transitions = game.states_bound().saturating_mul(game.deck().len());
-        if transitions > 50 * MAX_STATES {
-            continue;
-        }
-        let budget = Budget::new(5.0);
-        let Ok(chain) = Chain::build_within(&game, &budget) else {
-            continue;
-        };
-        if chain.len() <= MAX_STATES {
-            solve(&game, &chain, spaces, &budget);
-        }
-    }
-    valid
+    let source = config::BoardSource::new("fuzz input", text);
+    crate::games::with_game(&source, Exercise).unwrap_or(false)
 }
 
-/// The file as it is, and with a few rule changes and removals.
-fn variants() -> Vec<Variant> {
+struct Exercise;
+
+impl GameVisitor for Exercise {
+    type Output = bool;
+
+    fn visit<G: Game>(self, source: Source<G>) -> bool {
+        let mut valid = false;
+        for (i, variant) in variants::<G>().into_iter().enumerate() {
+            let Ok(game) = source.game(&variant) else {
+                continue;
+            };
+            valid |= i == 0;
+            let spaces = game.space_count();
+            let transitions = game.states_bound().saturating_mul(game.deck().len());
+            if transitions > 50 * MAX_STATES {
+                continue;
+            }
+            let budget = Budget::new(5.0);
+            let Ok(chain) = Chain::build_within(&game, &budget) else {
+                continue;
+            };
+            if chain.len() <= MAX_STATES {
+                solve(&game, &chain, spaces, &budget);
+            }
+        }
+        valid
+    }
+}
+
+/// The file as it is, and with each of its game's elements removed.
+fn variants<G: Game>() -> Vec<Variant> {
     let mut out = vec![Variant::default()];
-    for element in [Element::Licorice, Element::Landmarks, Element::Chutes] {
-        out.push(Variant {
-            without: vec![element],
-            ..Variant::default()
-        });
+    for (element, _) in G::ELEMENTS {
+        out.push(Variant::default().without(element));
     }
     out
 }
 
 /// Solves a small chain every way the tool does and checks that the routes agree.
-fn solve(game: &AnyGame, chain: &AnyChain, spaces: usize, budget: &Budget) {
+fn solve<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, spaces: usize, budget: &Budget) {
     let options = Options {
         max_turns: 5_000,
         exact: chain.len() <= MAX_EXACT_STATES,

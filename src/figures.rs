@@ -49,13 +49,15 @@ pub struct SpacesReport {
     pub variant: String,
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares numbered from 1).
     pub first_number: usize,
-    /// Each space's name, by index: its colour or landmark, or "square N".
+    /// Each space's name, by index: its colour or name, or "square N".
     pub names: Vec<String>,
-    /// What is special about each space, by index, e.g. "licorice" or "ladder to 38" ("" for
-    /// nothing).
+    /// What is special about each space, by index, e.g. "shortcut to 58" ("" for nothing).
     pub notes: Vec<String>,
     /// The exact per-space and per-event figures (one player, i.i.d. draws).
     pub figures: Spaces,
+    /// What the game calls its traps, for the text's legend ("" if it has none; not in JSON).
+    #[serde(skip)]
+    pub trap_word: String,
 }
 
 /// The main figures of one board, as `compare` shows them.

@@ -1,27 +1,29 @@
-//! candyland: Candy Land (and Chutes and Ladders) analysed exactly, as absorbing Markov chains.
+//! candyland: no-decision race games analysed exactly, as absorbing Markov chains.
 //!
-//! The game kind lives in the model ([`model::Game`], [`model::game`]) and the step functions
-//! ([`game`]); everything after the step function (chain, solvers, simulator, reports) works on
-//! any [`game::RaceGame`] and never names a game.
+//! Each game kind lives in its own folder under [`games`] (its file schema, validation, rules,
+//! step function, events and words) behind the [`model::Game`] trait; [`games::with_game`] is
+//! the one place that chooses among them. Everything after the step function (chain, solvers,
+//! simulator, reports) works on any [`race::RaceGame`] and never names a game.
 //!
 //! The pipeline, one module per stage:
-//! board file ([`mod@model::file`]) -> validated [`model::Board`] (with a [`model::Variant`] from the
-//! command line applied by [`config`]) -> the rules as one step function ([`game`]) -> the chain
-//! of reachable states with exact transition counts ([`chain`]) -> solvers for the moments, the
-//! exact rational expected length and the full distribution ([`solve`]) -> the Monte Carlo
-//! simulator, which replays the chain's table with i.i.d. or shuffled-deck draws ([`sim`]) ->
-//! the check of one against the other (`candyland crosscheck`: [`verify`], [`stats`]) -> tables, JSON and CSV
-//! ([`output`]). [`run`] drives it for the command line ([`cli`]).
+//! board file (a game's schema, read by [`config`]) -> validated board of that game (with a
+//! [`model::Variant`] from the command line applied first) -> the rules as one step function
+//! ([`race::RaceGame`]) -> the chain of reachable states with exact transition counts
+//! ([`chain`]) -> solvers for the moments, the exact rational expected length and the full
+//! distribution ([`solve`]) -> the Monte Carlo simulator, which replays the chain's table with
+//! i.i.d. or shuffled-deck draws ([`sim`]) -> the check of one against the other (`candyland
+//! crosscheck`: [`verify`], [`stats`]) -> tables, JSON and CSV ([`output`]). [`run`] drives it
+//! for the command line ([`cli`]).
 //!
 //! From Rust, a board's exact expected length in four steps (the board of two spaces, red and
 //! blue, with one card of each, whose E\[T\] = 9/4 is derived by hand in the tests):
 //!
 //! ```
-//! use candyland::{chain::Chain, config::parse_game, game::AnyGame, model::Variant};
+//! use candyland::{chain::Chain, config::parse, games::CandyLand, model::Variant};
 //! use candyland::solve::{exact_expected_turns, About, Analysis, Options};
 //!
 //! let toml = "name = \"tiny\"\n[board]\nspaces = [\"red\", \"blue\"]\n[deck.single]\nred = 1\nblue = 1\n";
-//! let game = AnyGame::new(parse_game("tiny", toml, &Variant::default())?);
+//! let game: CandyLand = parse("tiny", toml, &Variant::default())?;
 //! let chain = Chain::build(&game);
 //! assert_eq!(exact_expected_turns(&chain)?.to_string(), "9/4");
 //! let a = Analysis::of(&game, &chain, About::default(), &Options::default())?;
@@ -29,7 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! `examples/analyze_board.rs` does the same for a shipped board and a rule variant.
+//! `examples/analyze_board.rs` analyses a board of any game through [`games::with_game`].
 
 #![warn(missing_docs)]
 
@@ -43,12 +45,12 @@ pub mod error;
 pub mod exercise;
 pub mod figures;
 pub mod forever;
-pub mod game;
-pub mod generate;
+pub mod games;
 pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;
+pub mod race;
 pub mod report;
 pub mod sim;
 pub mod solve;

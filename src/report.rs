@@ -8,8 +8,8 @@ use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::config::BoardSource;
 use crate::error::UserError;
-use crate::game::AnyGame;
-use crate::model::{Track, Variant};
+use crate::games::{GameVisitor, Source};
+use crate::model::{Game, Track, Variant};
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
 use crate::solve::players::Players;
 use crate::solve::spaces::Spaces;
@@ -73,11 +73,44 @@ impl Report {
             seed,
             budget,
         } = inputs;
-        let board = source.game(&variant)?;
-        let about = crate::config::about(&board, &variant);
-        let track = board.track();
-        let len = board.len();
-        let game = AnyGame::new(board);
+        let compute = Compute {
+            variant,
+            mc,
+            games,
+            seed,
+            budget,
+            progress,
+        };
+        crate::games::with_game(&source, compute)?
+    }
+}
+
+/// [`Report::compute`] on a board of any game.
+struct Compute<'a> {
+    variant: Variant,
+    mc: Option<u64>,
+    games: u64,
+    seed: u64,
+    budget: Budget,
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+impl GameVisitor for Compute<'_> {
+    type Output = Result<Report>;
+
+    fn visit<G: Game>(self, source: Source<G>) -> Result<Report> {
+        let Compute {
+            variant,
+            mc,
+            games,
+            seed,
+            budget,
+            progress,
+        } = self;
+        let game = source.game(&variant)?;
+        let about = crate::config::about(&game, &variant);
+        let track = game.track();
+        let len = game.space_count();
         let chain = Chain::build_within(&game, &budget)?;
         // The cheap estimates first, so that a report too big for the budget is refused
         // before any of it is computed.

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
-use crate::game::RaceGame;
+use crate::race::RaceGame;
 use crate::sim::{chunk_rng, CardSource, DeckMode, Iid, Shoe};
 
 /// One turn of a transcript.
@@ -19,13 +19,13 @@ pub struct TurnRecord {
     pub card: Option<String>,
     /// Index of the player's chain state before the turn.
     pub from_state: usize,
-    /// That state in words, e.g. "space 47 (yellow, licorice)".
+    /// That state in words, e.g. "space 47 (yellow)".
     pub from: String,
     /// `None` when this turn finishes the game.
     pub to_state: Option<usize>,
     /// The state after the turn in words, or "finish".
     pub to: String,
-    /// What happened on the turn, one kebab-case word each, e.g. "licorice", "shortcut".
+    /// What happened on the turn, one kebab-case word each, e.g. "shortcut", "turn-lost".
     pub events: Vec<String>,
 }
 

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
-use crate::game::RaceGame;
+use crate::race::RaceGame;
 
 /// One row of the move table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -13,7 +13,7 @@ use crate::game::RaceGame;
 pub struct TransitionRow {
     /// Index of the chain state the turn starts from (not a space number).
     pub state: usize,
-    /// That state in words, e.g. "space 47 (yellow, licorice)".
+    /// That state in words, e.g. "space 47 (yellow)".
     pub state_name: String,
     /// The card; "(lost turn)" for a turn that draws no card.
     pub card: String,
@@ -27,7 +27,7 @@ pub struct TransitionRow {
     pub next: Option<usize>,
     /// The next state in words, or "finish".
     pub next_name: String,
-    /// What happens on this move, one kebab-case word each, e.g. "licorice", "shortcut".
+    /// What happens on this move, one kebab-case word each, e.g. "shortcut", "turn-lost".
     pub events: Vec<String>,
 }
 

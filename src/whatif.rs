@@ -1,16 +1,15 @@
 //! What-if: the exact effect on the expected length of removing board elements, by kind and one
-//! at a time. The model says which elements a board has and lists the edits
-//! ([`crate::model::Element::of`], [`crate::model::element_removals`]); every row here is a full
+//! at a time. The game says which elements its boards have and lists the edits
+//! ([`crate::model::Game::ELEMENTS`], [`crate::model::Game::element_removals`]); every row here is a full
 //! exact solve of the edited file, the same as `candyland analyze` on that file would give.
 
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
-use crate::config::BoardSource;
 use crate::error::UserError;
-use crate::game::{AnyCard, AnyGame, AnyState};
-use crate::model::{element_removals, Element, Game, GameFile, Variant};
+use crate::games::Source;
+use crate::model::{Game, Variant};
 use crate::solve::{check_finishes, check_solves, spaces::expected_remaining};
 
 /// Why there is no what-if table.
@@ -28,7 +27,7 @@ pub enum WhatIfError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Change {
-    /// What was removed, e.g. "without licorice" or "without shortcut 4 -> 58".
+    /// What was removed, e.g. "without shortcut 4 -> 58".
     pub change: String,
     /// E\[T\] of the modified board; `None` if it can no longer always finish.
     pub expected_turns: Option<f64>,
@@ -56,14 +55,16 @@ pub struct WhatIf {
 }
 
 /// E\[T\] of a validated board, or why there is none.
-pub fn expected_turns(board: Game, budget: &Budget) -> Result<f64, String> {
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, budget).map_err(|e| e.to_string())?;
-    chain_expected_turns(&game, &chain)
+pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, String> {
+    let chain = Chain::build_within(game, budget).map_err(|e| e.to_string())?;
+    chain_expected_turns(game, &chain)
 }
 
 /// E\[T\] of a built chain, or why there is none.
-fn chain_expected_turns(game: &AnyGame, chain: &Chain<AnyState, AnyCard>) -> Result<f64, String> {
+fn chain_expected_turns<G: Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+) -> Result<f64, String> {
     if check_finishes(game, chain).is_err() {
         return Err("the game can go on forever".into());
     }
@@ -73,16 +74,15 @@ fn chain_expected_turns(game: &AnyGame, chain: &Chain<AnyState, AnyCard>) -> Res
 
 impl WhatIf {
     /// Every what-if row of a board, refused if the solves would take longer than `budget`.
-    pub fn of(
-        source: &BoardSource,
+    pub fn of<G: Game>(
+        source: &Source<G>,
         variant: &Variant,
         budget: &Budget,
     ) -> Result<WhatIf, WhatIfError> {
-        let base_game = source.game(variant)?;
+        let game = source.game(variant)?;
         let base_file = source.edited(variant)?;
-        let removals = element_removals(&base_file, &base_game);
-        let solves = (removals.len() + Element::of(base_game.kind()).len() + 1) as f64;
-        let game = AnyGame::new(base_game.clone());
+        let removals = game.element_removals(&base_file);
+        let solves = (removals.len() + G::ELEMENTS.len() + 1) as f64;
         let chain = Chain::build_within(&game, budget)?;
         check_solves(
             &chain,
@@ -97,15 +97,15 @@ impl WhatIf {
                 source.label
             ),
         })?;
-        let solve = |change: String, file: Result<GameFile, String>| -> Change {
+        let solve = |change: String, file: Result<G::File, String>| -> Change {
             let e = file.and_then(|f| {
-                let game = f.validate().map_err(|p| {
+                let game = G::from_file(&f).map_err(|p| {
                     format!(
                         "the edited board is invalid: {}",
                         p.to_string().replace('\n', "; ")
                     )
                 })?;
-                expected_turns(game, budget)
+                expected_turns(&game, budget)
             });
             Change {
                 change,
@@ -116,16 +116,14 @@ impl WhatIf {
         };
 
         let mut by_kind = Vec::new();
-        for element in Element::of(base_game.kind()) {
-            let mut v = variant.clone();
-            if v.without.contains(&element) {
+        for &(element, _) in G::ELEMENTS {
+            if variant.without.iter().any(|w| w == element) {
                 continue;
             }
-            v.without.push(element);
             let file = source
-                .edited(&v)
+                .edited(&variant.clone().without(element))
                 .map_err(|e| format!("the edit cannot be made: {e}"));
-            by_kind.push(solve(format!("without {}", element.name()), file));
+            by_kind.push(solve(format!("without {element}"), file));
         }
 
         let mut by_element: Vec<Change> = removals
@@ -137,7 +135,7 @@ impl WhatIf {
             size(b).total_cmp(&size(a))
         });
         Ok(WhatIf {
-            board: base_game.name().to_string(),
+            board: game.name().to_string(),
             variant: variant.to_string(),
             expected_turns: base,
             by_kind,

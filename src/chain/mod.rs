@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 use sprs::CsMat;
 
 use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_PER_TRANSITION};
-use crate::game::{Events, Next, RaceGame, Turn};
+use crate::race::{Events, Next, RaceGame, Turn};
 
 /// The target [`Chain::next`] gives for a move that finishes the game: no state has this index.
 pub const FINISH: u32 = u32::MAX;
@@ -358,7 +358,7 @@ impl<S, C> Chain<S, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Outcome, RaceGame, Turn};
+    use crate::race::{Outcome, RaceGame, Turn};
 
     /// A toy race on 0..3: a card moves 1 (count 2) or 2 (count 1); reaching 3 finishes.
     struct Toy;

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use super::{
     box_legend, label_font, legend, line_legend, palette, tick_font, title_font, Chart, DrawResult,
 };
-use crate::model::game::Rgb;
+use crate::model::Rgb;
 use crate::model::Track;
 
 fn rgb((r, g, b): Rgb) -> RGBColor {

@@ -413,6 +413,19 @@ pub struct GenerateArgs {
     pub out: Option<PathBuf>,
 }
 
+impl GenerateArgs {
+    /// What to generate, as the flags say.
+    pub fn spec(&self) -> crate::games::candyland::generate::Spec {
+        crate::games::candyland::generate::Spec {
+            spaces: self.spaces,
+            seed: self.seed,
+            licorice: self.licorice,
+            landmarks: self.landmarks,
+            shortcuts: self.shortcuts,
+        }
+    }
+}
+
 /// Parallelism.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct ThreadArgs {

@@ -3,12 +3,14 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::AnalyzeArgs;
 use crate::config;
 use crate::error::UserError;
-use crate::game::AnyGame;
 use crate::output;
 use crate::solve::{check_finishes, Analysis, Options};
 
@@ -18,64 +20,71 @@ use super::json;
 const DEFAULT_MAX_TURNS: usize = 100_000;
 
 pub(crate) fn run(args: &AnalyzeArgs, b: &Budget) -> Result<String> {
-    let options = analyze_options(args, b)?;
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let about = config::about(&board, &variant);
-    let game = AnyGame::new(board);
-    let started = std::time::Instant::now();
-    let chain = Chain::build_within(&game, b)?;
-    if check_finishes(&game, &chain).is_err() {
-        // Valid input with no finite figures: report it, with the exact chance of never ending.
-        let report = crate::forever::Unfinishable::of(&game, &chain, &about.board, b)?;
-        return Ok(if args.json {
-            json(&report)?
-        } else {
-            output::unfinishable_text(&report)
-        });
-    }
-    let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
-    let moments_time = started.elapsed().as_secs_f64();
-    // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
-    // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
-    if args.moments_only {
-        return Ok(if args.json {
-            json(&moments)?
-        } else {
-            output::moments_table(&moments, moments_time, None)
-        });
-    }
-    // Without --max-turns, the whole distribution (to the tolerance) is what is asked for.
-    let limit = args.max_turns.unwrap_or(usize::MAX);
-    let steps = crate::solve::distribution_steps(&moments, limit);
-    let estimate = crate::solve::distribution_seconds(&chain, steps);
-    if estimate > b.seconds() && args.max_turns.is_none() {
-        let note = format!(
-            "the full distribution would take about {} ({steps:.0} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
-            crate::budget::duration(estimate),
-            crate::budget::duration(b.seconds()),
-        );
-        return Ok(if args.json {
-            json(&moments)?
-        } else {
-            output::moments_table(&moments, moments_time, Some(&note))
-        });
-    }
-    let analysis = Analysis::from_moments(&game, &chain, about, &options, &moments)?;
-    Ok(if args.json {
-        json(&analysis)?
-    } else if args.csv {
-        output::distribution_csv(&analysis)
-    } else {
-        let mut t = output::analysis_table(&analysis, args.exact);
-        if chain.len() > 100_000 {
-            t.push_str(&format!(
-                "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
-                estimate / steps * 1e3
-            ));
+    analyze_options(args, b)?;
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for AnalyzeArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let options = analyze_options(args, b)?;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let about = config::about(&game, &variant);
+        let started = std::time::Instant::now();
+        let chain = Chain::build_within(&game, b)?;
+        if check_finishes(&game, &chain).is_err() {
+            // Valid input with no finite figures: report it, with the exact chance of never ending.
+            let report = crate::forever::Unfinishable::of(&game, &chain, &about.board, b)?;
+            return Ok(if args.json {
+                json(&report)?
+            } else {
+                output::unfinishable_text(&report)
+            });
         }
-        t
-    })
+        let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
+        let moments_time = started.elapsed().as_secs_f64();
+        // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
+        // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
+        if args.moments_only {
+            return Ok(if args.json {
+                json(&moments)?
+            } else {
+                output::moments_table(&moments, moments_time, None)
+            });
+        }
+        // Without --max-turns, the whole distribution (to the tolerance) is what is asked for.
+        let limit = args.max_turns.unwrap_or(usize::MAX);
+        let steps = crate::solve::distribution_steps(&moments, limit);
+        let estimate = crate::solve::distribution_seconds(&chain, steps);
+        if estimate > b.seconds() && args.max_turns.is_none() {
+            let note = format!(
+                "the full distribution would take about {} ({steps:.0} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
+                crate::budget::duration(estimate),
+                crate::budget::duration(b.seconds()),
+            );
+            return Ok(if args.json {
+                json(&moments)?
+            } else {
+                output::moments_table(&moments, moments_time, Some(&note))
+            });
+        }
+        let analysis = Analysis::from_moments(&game, &chain, about, &options, &moments)?;
+        Ok(if args.json {
+            json(&analysis)?
+        } else if args.csv {
+            output::distribution_csv(&analysis)
+        } else {
+            let mut t = output::analysis_table(&analysis, args.exact);
+            if chain.len() > 100_000 {
+                t.push_str(&format!(
+                    "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
+                    estimate / steps * 1e3
+                ));
+            }
+            t
+        })
+    }
 }
 
 /// Checks the numeric flags of `analyze`.

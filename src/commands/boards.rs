@@ -2,22 +2,40 @@
 
 use anyhow::Result;
 
+use crate::budget::Budget;
 use crate::cli::ShowArgs;
 use crate::config;
+use crate::games::{GameVisitor, Source};
+use crate::model::Game;
 use crate::model::{shipped, Variant};
 use crate::output;
 
 pub(crate) fn boards() -> Result<String> {
     let mut list = Vec::new();
-    for b in shipped::SHIPPED {
-        let board = config::parse_game(b.name, b.text, &Variant::default())?;
-        list.push(board);
+    for b in shipped::SHIPPED.iter() {
+        let source = config::BoardSource::new(b.name, b.text);
+        list.push(crate::games::with_game(&source, Row)??);
     }
     Ok(output::board_list(&list))
 }
 
-pub(crate) fn show(args: &ShowArgs) -> Result<String> {
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    Ok(output::board_table(&board, &variant))
+/// One board's row of the list.
+struct Row;
+
+impl GameVisitor for Row {
+    type Output = Result<output::BoardRow>;
+    fn visit<G: Game>(self, source: Source<G>) -> Result<output::BoardRow> {
+        Ok(output::BoardRow::of(&source.game(&Variant::default())?))
+    }
+}
+
+pub(crate) fn show(args: &ShowArgs, b: &Budget) -> Result<String> {
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for ShowArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, _: &Budget) -> Result<String> {
+        let variant = self.variant.to_variant();
+        Ok(output::board_table(&source.game(&variant)?, &variant))
+    }
 }

@@ -4,9 +4,12 @@
 use anyhow::Result;
 
 use crate::budget::Budget;
+use crate::check::{candidate, fit, Candidate, Fit, Settings};
 use crate::cli::CheckArgs;
-use crate::config::{self, BoardSource};
+use crate::config;
+use crate::games::{GameVisitor, Source};
 use crate::model::shipped;
+use crate::model::Game;
 use crate::output;
 use crate::sim::DeckMode;
 
@@ -33,7 +36,7 @@ fn read_sample(args: &CheckArgs) -> Result<(String, Vec<u32>)> {
 }
 
 pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
-    use crate::check::{candidate, conclusion, fit, histogram, rank, CheckReport, Settings};
+    use crate::check::{conclusion, histogram, rank, CheckReport};
     check_players(args.players)?;
     if args.reference_games < 1000 {
         return Err(bad_flag(
@@ -50,59 +53,16 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
         seed: args.seed,
         budget: *b,
     };
-    let variant = args.variant.to_variant();
     let source = config::read_board(Some(&args.board))?;
-    let given = source.game(&variant)?;
-    let (kind, deck_has_cards) = (given.kind(), given.has_deck());
-    deck_mode(Some(args.deck), deck_has_cards)?;
-    let reference = candidate(&source, &variant, args.deck, &settings)?.ok_or_else(|| {
-        bad_flag(
-            "--board",
-            format!(
-                "{} can go on forever; there is no distribution to check against",
-                args.board
-            ),
-        )
-    })?;
-    let fit = fit(&sample, &reference);
-    let mut candidates = Vec::new();
-    if !args.no_rank {
-        // Every shipped board of the same game, and the given file.
-        let mut sources: Vec<BoardSource> = shipped::SHIPPED
-            .iter()
-            .map(|b| config::read_board(Some(b.name)))
-            .filter(|s| s.as_ref().map_or(true, |s| s.file.kind() == kind))
-            .collect::<Result<_, _>>()?;
-        if shipped::find(&args.board).is_none() {
-            sources.push(source.clone());
-        }
-        let tried = crate::model::rule_hypotheses(kind);
-        let decks: &[DeckMode] = if deck_has_cards {
-            &[DeckMode::Iid, DeckMode::Shuffled]
-        } else {
-            &[DeckMode::Iid]
-        };
-        let total = (sources.len() * tried.len() * decks.len()) as u64;
-        if deck_has_cards {
-            let mean = fit.reference_mean;
-            b.simulation(
-                args.reference_games.saturating_mul(total / 2),
-                (mean * args.players as f64).min(1e6),
-                "use fewer --reference-games, or --no-rank",
-            )?;
-        }
-        let progress = Progress::new(total, "ranking rules");
-        for src in &sources {
-            for v in &tried {
-                for &deck in decks {
-                    if let Some(c) = candidate(src, v, deck, &settings)? {
-                        candidates.push(c);
-                    }
-                    progress.inc(1);
-                }
-            }
-        }
-    }
+    let (fit, candidates) = crate::games::with_game(
+        &source,
+        Rank {
+            args,
+            sample: &sample,
+            settings: &settings,
+            budget: b,
+        },
+    )??;
     let ranking = rank(&sample, &candidates);
     let summary = crate::stats::Summary::of(&sample)
         .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
@@ -123,4 +83,81 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
     } else {
         output::check_text(&report)
     })
+}
+
+/// The fit to the given board and the candidates of every rule hypothesis, for a board of any
+/// game.
+struct Rank<'a> {
+    args: &'a CheckArgs,
+    sample: &'a [u64],
+    settings: &'a Settings,
+    budget: &'a Budget,
+}
+
+impl GameVisitor for Rank<'_> {
+    type Output = Result<(Fit, Vec<Candidate>)>;
+
+    fn visit<G: Game>(self, source: Source<G>) -> Result<(Fit, Vec<Candidate>)> {
+        let Rank {
+            args,
+            sample,
+            settings,
+            budget: b,
+        } = self;
+        let variant = args.variant.to_variant();
+        let given = source.game(&variant)?;
+        let deck_has_cards = given.has_deck();
+        deck_mode(Some(args.deck), deck_has_cards)?;
+        let reference = candidate(&source, &variant, args.deck, settings)?.ok_or_else(|| {
+            bad_flag(
+                "--board",
+                format!(
+                    "{} can go on forever; there is no distribution to check against",
+                    args.board
+                ),
+            )
+        })?;
+        let fit = fit(sample, &reference);
+        let mut candidates = Vec::new();
+        if !args.no_rank {
+            // Every shipped board of the same game, and the given file.
+            let mut sources: Vec<Source<G>> = Vec::new();
+            for b in shipped::SHIPPED.iter() {
+                let shipped = config::read_board(Some(b.name))?;
+                if shipped.kind()? == G::KIND {
+                    sources.push(shipped.parse::<G>()?);
+                }
+            }
+            if shipped::find(&args.board).is_none() {
+                sources.push(source.clone());
+            }
+            let tried = G::rule_hypotheses();
+            let decks: &[DeckMode] = if deck_has_cards {
+                &[DeckMode::Iid, DeckMode::Shuffled]
+            } else {
+                &[DeckMode::Iid]
+            };
+            let total = (sources.len() * tried.len() * decks.len()) as u64;
+            if deck_has_cards {
+                let mean = fit.reference_mean;
+                b.simulation(
+                    args.reference_games.saturating_mul(total / 2),
+                    (mean * args.players as f64).min(1e6),
+                    "use fewer --reference-games, or --no-rank",
+                )?;
+            }
+            let progress = Progress::new(total, "ranking rules");
+            for src in &sources {
+                for v in &tried {
+                    for &deck in decks {
+                        if let Some(c) = candidate(src, v, deck, settings)? {
+                            candidates.push(c);
+                        }
+                        progress.inc(1);
+                    }
+                }
+            }
+        }
+        Ok((fit, candidates))
+    }
 }

@@ -2,12 +2,14 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::CrosscheckArgs;
 use crate::config;
 use crate::error::UserError;
-use crate::game::AnyGame;
 use crate::output;
 use crate::sim::Simulator;
 use crate::solve::{Analysis, Options};
@@ -20,28 +22,34 @@ pub(crate) fn run(args: &CrosscheckArgs, b: &Budget) -> Result<String> {
     if args.games < 2 {
         return Err(bad_flag("--games", "must be at least 2").into());
     }
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let about = config::about(&board, &variant);
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    let exact = Analysis::of(&game, &chain, about, &Options::quick(b))?;
-    let sim = Simulator::new(&chain);
-    let decks = if chain.has_deck() { 2 } else { 1 };
-    b.simulation(
-        args.games.saturating_mul(decks),
-        exact
-            .expected_turns
-            .min(f64::from(crate::verify::MAX_TURNS)),
-        "simulate fewer games with --games N",
-    )?;
-    let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
-    let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
-    drop(progress);
-    let check = check.ok_or_else(|| UserError::unfinished_games(args.games))?;
-    Ok(if args.json {
-        json(&check)?
-    } else {
-        output::crosscheck_table(&check)
-    })
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for CrosscheckArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let about = config::about(&game, &variant);
+        let chain = Chain::build_within(&game, b)?;
+        let exact = Analysis::of(&game, &chain, about, &Options::quick(b))?;
+        let sim = Simulator::new(&chain);
+        let decks = if chain.has_deck() { 2 } else { 1 };
+        b.simulation(
+            args.games.saturating_mul(decks),
+            exact
+                .expected_turns
+                .min(f64::from(crate::verify::MAX_TURNS)),
+            "simulate fewer games with --games N",
+        )?;
+        let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
+        let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
+        drop(progress);
+        let check = check.ok_or_else(|| UserError::unfinished_games(args.games))?;
+        Ok(if args.json {
+            json(&check)?
+        } else {
+            output::crosscheck_table(&check)
+        })
+    }
 }

@@ -2,12 +2,13 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::ForeverArgs;
-use crate::config;
 use crate::error::UserError;
-use crate::game::{AnyGame, RaceGame};
 use crate::output::{self, PendingFile};
 
 use super::{bad_flag, check_players, json};
@@ -17,89 +18,95 @@ pub(crate) fn run(args: &ForeverArgs, b: &Budget) -> Result<String> {
     if args.deck_order.is_none() && args.orders == 0 {
         return Err(bad_flag("--orders", "must be at least 1").into());
     }
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let name = board.name().to_string();
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    let names: Vec<String> = chain
-        .cards()
-        .iter()
-        .map(|(c, _)| game.card_name(*c))
-        .collect();
-    let counts: Vec<u32> = chain.cards().iter().map(|(_, n)| *n).collect();
-    if !chain.has_deck() && (args.deck_order.is_some() || args.witness.is_some()) {
-        return Err(bad_flag(
-            if args.deck_order.is_some() { "--deck-order" } else { "--witness" },
-            "this game is played with a spinner or die, not a deck, so there is no deck order to recycle; leave the flag out",
-        )
-        .into());
-    }
-    let order = match &args.deck_order {
-        None => None,
-        Some(path) => {
-            let file = path.display().to_string();
-            let text = crate::input::read_text(
-                path,
-                "a deck order (one card per line)",
-                crate::input::MAX_ORDER_BYTES,
-            )?;
-            let order = crate::forever::parse_order(&text, &names, &counts).map_err(
-                |(line, message)| UserError::BadDataFile {
-                    file,
-                    line,
-                    message,
-                },
-            )?;
-            Some(order)
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for ForeverArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let name = game.name().to_string();
+        let chain = Chain::build_within(&game, b)?;
+        let names: Vec<String> = chain
+            .cards()
+            .iter()
+            .map(|(c, _)| game.card_name(*c))
+            .collect();
+        let counts: Vec<u32> = chain.cards().iter().map(|(_, n)| *n).collect();
+        if !chain.has_deck() && (args.deck_order.is_some() || args.witness.is_some()) {
+            return Err(bad_flag(
+                if args.deck_order.is_some() { "--deck-order" } else { "--witness" },
+                "this game is played with a spinner or die, not a deck, so there is no deck order to recycle; leave the flag out",
+            )
+            .into());
         }
-    };
-    let witness_file = args
-        .witness
-        .as_deref()
-        .map(|p| PendingFile::create(p, "--witness"))
-        .transpose()?;
-    // A fixed deck order only exists for a deck of cards.
-    let survey = (order.is_none() && chain.has_deck()).then_some((args.orders, args.seed));
-    let question = crate::forever::Question {
-        players: args.players,
-        order: order.as_deref(),
-        survey,
-        max_players: 4,
-        budget: *b,
-    };
-    let report = crate::forever::ForeverReport::new(&game, &chain, &name, &question)?;
-    if let Some(file) = witness_file {
-        match report.survey.as_ref().and_then(|s| s.witness.as_ref()) {
-            Some(w) => {
-                let header = format!(
-                    "A deck order for {name} that, recycled without shuffling, never ends for {} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
-                    report.survey.as_ref().and_then(|s| s.witness_players).unwrap_or(1),
-                    args.board,
-                    args.orders,
-                    args.seed
-                );
-                let kinds: Vec<usize> = w
-                    .iter()
-                    .filter_map(|n| names.iter().position(|m| m == n))
-                    .collect();
-                file.commit(crate::forever::format_order(&kinds, &names, &header).as_bytes())?;
+        let order = match &args.deck_order {
+            None => None,
+            Some(path) => {
+                let file = path.display().to_string();
+                let text = crate::input::read_text(
+                    path,
+                    "a deck order (one card per line)",
+                    crate::input::MAX_ORDER_BYTES,
+                )?;
+                let order = crate::forever::parse_order(&text, &names, &counts).map_err(
+                    |(line, message)| UserError::BadDataFile {
+                        file,
+                        line,
+                        message,
+                    },
+                )?;
+                Some(order)
             }
-            None => {
-                return Err(bad_flag(
-                    "--witness",
-                    format!(
-                        "none of the {} orders tried loops, so there is no witness to write; try more with --orders N or another --seed",
-                        args.orders
-                    ),
-                )
-                .into())
+        };
+        let witness_file = args
+            .witness
+            .as_deref()
+            .map(|p| PendingFile::create(p, "--witness"))
+            .transpose()?;
+        // A fixed deck order only exists for a deck of cards.
+        let survey = (order.is_none() && chain.has_deck()).then_some((args.orders, args.seed));
+        let question = crate::forever::Question {
+            players: args.players,
+            order: order.as_deref(),
+            survey,
+            max_players: 4,
+            budget: *b,
+        };
+        let report = crate::forever::ForeverReport::new(&game, &chain, &name, &question)?;
+        if let Some(file) = witness_file {
+            match report.survey.as_ref().and_then(|s| s.witness.as_ref()) {
+                Some(w) => {
+                    let header = format!(
+                        "A deck order for {name} that, recycled without shuffling, never ends for {} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
+                        report.survey.as_ref().and_then(|s| s.witness_players).unwrap_or(1),
+                        args.board,
+                        args.orders,
+                        args.seed
+                    );
+                    let kinds: Vec<usize> = w
+                        .iter()
+                        .filter_map(|n| names.iter().position(|m| m == n))
+                        .collect();
+                    file.commit(crate::forever::format_order(&kinds, &names, &header).as_bytes())?;
+                }
+                None => {
+                    return Err(bad_flag(
+                        "--witness",
+                        format!(
+                            "none of the {} orders tried loops, so there is no witness to write; try more with --orders N or another --seed",
+                            args.orders
+                        ),
+                    )
+                    .into())
+                }
             }
         }
+        Ok(if args.json {
+            json(&report)?
+        } else {
+            output::forever_text(&report)
+        })
     }
-    Ok(if args.json {
-        json(&report)?
-    } else {
-        output::forever_text(&report)
-    })
 }

@@ -18,9 +18,10 @@ pub(crate) mod whatif;
 
 use anyhow::Result;
 
-use crate::chain::Chain;
+use crate::budget::Budget;
 use crate::error::UserError;
-use crate::game::{AnyCard, AnyState};
+use crate::games::{GameVisitor, Source};
+use crate::model::Game;
 use crate::sim::DeckMode;
 
 /// The most players a game may have.
@@ -65,5 +66,28 @@ pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String> {
     Ok(s)
 }
 
-/// The chain of any game.
-pub(crate) type AnyChain = Chain<AnyState, AnyCard>;
+/// A command that works on one board, written once for every game: its flags implement this,
+/// and [`on_board`] calls it with the board parsed by its game's schema.
+pub(crate) trait BoardCommand {
+    /// Runs the command on a board of game `G`.
+    fn run_on<G: Game>(&self, source: Source<G>, budget: &Budget) -> Result<String>;
+}
+
+struct On<'a, C>(&'a C, &'a Budget);
+
+impl<C: BoardCommand> GameVisitor for On<'_, C> {
+    type Output = Result<String>;
+    fn visit<G: Game>(self, source: Source<G>) -> Result<String> {
+        self.0.run_on(source, self.1)
+    }
+}
+
+/// Reads the board `spec` names and runs `command` on it, whatever its game.
+pub(crate) fn on_board<C: BoardCommand>(
+    spec: &str,
+    command: &C,
+    budget: &Budget,
+) -> Result<String> {
+    let source = crate::config::read_board(Some(spec))?;
+    crate::games::with_game(&source, On(command, budget))?
+}

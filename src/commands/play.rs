@@ -2,11 +2,12 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::PlayArgs;
-use crate::config;
-use crate::game::AnyGame;
 use crate::output;
 use crate::solve::check_finishes;
 
@@ -14,25 +15,31 @@ use super::{check_players, deck_mode, json};
 
 pub(crate) fn run(args: &PlayArgs, b: &Budget) -> Result<String> {
     check_players(args.players)?;
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let name = board.name().to_string();
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    check_finishes(&game, &chain)?;
-    let deck = deck_mode(args.deck, chain.has_deck())?;
-    let t = crate::transcript::transcript(
-        &game,
-        &chain,
-        &name,
-        args.seed,
-        deck,
-        args.players,
-        crate::verify::MAX_TURNS,
-    );
-    Ok(if args.json {
-        json(&t)?
-    } else {
-        output::transcript_text(&t)
-    })
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for PlayArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let name = game.name().to_string();
+        let chain = Chain::build_within(&game, b)?;
+        check_finishes(&game, &chain)?;
+        let deck = deck_mode(args.deck, chain.has_deck())?;
+        let t = crate::transcript::transcript(
+            &game,
+            &chain,
+            &name,
+            args.seed,
+            deck,
+            args.players,
+            crate::verify::MAX_TURNS,
+        );
+        Ok(if args.json {
+            json(&t)?
+        } else {
+            output::transcript_text(&t)
+        })
+    }
 }

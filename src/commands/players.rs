@@ -2,13 +2,15 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::PlayersArgs;
 use crate::config;
 use crate::error::UserError;
 use crate::figures::{PlayersReport, PlayersRow};
-use crate::game::AnyGame;
 use crate::output;
 use crate::sim::DeckMode;
 use crate::sim::{simulate, SimOptions, Simulation, Simulator};
@@ -19,74 +21,86 @@ use super::{bad_flag, check_players, json};
 use crate::progress::Progress;
 
 pub(crate) fn run(args: &PlayersArgs, b: &Budget) -> Result<String> {
-    let counts: Vec<usize> = match args.players {
+    player_counts(args)?;
+    if args.games == 0 {
+        return Err(bad_flag("--games", "must be at least 1").into());
+    }
+    super::on_board(&args.board, args, b)
+}
+
+/// The player counts to tabulate: `--players K`, or 1 to 4.
+fn player_counts(args: &PlayersArgs) -> Result<Vec<usize>, UserError> {
+    Ok(match args.players {
         None => (1..=4).collect(),
         Some(k) => {
             check_players(k)?;
             vec![k]
         }
-    };
-    if args.games == 0 {
-        return Err(bad_flag("--games", "must be at least 1").into());
-    }
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let about = config::about(&board, &variant);
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
-    let decks = if chain.has_deck() { 2 } else { 1 };
-    let most = *counts.iter().max().unwrap_or(&1) as f64;
-    b.simulation(
-        args.games.saturating_mul(decks * counts.len() as u64),
-        (moments.expected_turns * most).min(f64::from(crate::verify::MAX_TURNS)),
-        "simulate fewer games with --games N",
-    )?;
-    let options = Options::quick(b);
-    let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
-    let dist = analysis.distribution();
-    let sim = Simulator::new(&chain);
-    let progress = Progress::new(
-        args.games.saturating_mul(decks * counts.len() as u64),
-        "simulating",
-    );
-    let mut rows = Vec::new();
-    for &k in &counts {
-        let run = |deck| {
-            let options = SimOptions {
-                games: args.games,
-                seed: args.seed,
-                deck,
-                players: k,
-                max_turns: crate::verify::MAX_TURNS,
-                keep_lengths: false,
-            };
-            let r = simulate(&sim, &options, &|n| progress.inc(n));
-            Simulation::new(&about, &options, &r)
-                .ok_or_else(|| UserError::unfinished_games(args.games))
-        };
-        rows.push(PlayersRow {
-            players: k,
-            exact: Players::from_single(&dist, k),
-            iid: run(DeckMode::Iid)?,
-            shuffled: if chain.has_deck() {
-                Some(run(DeckMode::Shuffled)?)
-            } else {
-                None
-            },
-        });
-    }
-    drop(progress);
-    let report = PlayersReport {
-        board: analysis.board.clone(),
-        variant: variant.to_string(),
-        games: args.games,
-        seed: args.seed,
-        rows,
-    };
-    Ok(if args.json {
-        json(&report)?
-    } else {
-        output::players_table(&report)
     })
+}
+
+impl super::BoardCommand for PlayersArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let counts = player_counts(args)?;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let about = config::about(&game, &variant);
+        let chain = Chain::build_within(&game, b)?;
+        let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
+        let decks = if chain.has_deck() { 2 } else { 1 };
+        let most = *counts.iter().max().unwrap_or(&1) as f64;
+        b.simulation(
+            args.games.saturating_mul(decks * counts.len() as u64),
+            (moments.expected_turns * most).min(f64::from(crate::verify::MAX_TURNS)),
+            "simulate fewer games with --games N",
+        )?;
+        let options = Options::quick(b);
+        let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
+        let dist = analysis.distribution();
+        let sim = Simulator::new(&chain);
+        let progress = Progress::new(
+            args.games.saturating_mul(decks * counts.len() as u64),
+            "simulating",
+        );
+        let mut rows = Vec::new();
+        for &k in &counts {
+            let run = |deck| {
+                let options = SimOptions {
+                    games: args.games,
+                    seed: args.seed,
+                    deck,
+                    players: k,
+                    max_turns: crate::verify::MAX_TURNS,
+                    keep_lengths: false,
+                };
+                let r = simulate(&sim, &options, &|n| progress.inc(n));
+                Simulation::new(&about, &options, &r)
+                    .ok_or_else(|| UserError::unfinished_games(args.games))
+            };
+            rows.push(PlayersRow {
+                players: k,
+                exact: Players::from_single(&dist, k),
+                iid: run(DeckMode::Iid)?,
+                shuffled: if chain.has_deck() {
+                    Some(run(DeckMode::Shuffled)?)
+                } else {
+                    None
+                },
+            });
+        }
+        drop(progress);
+        let report = PlayersReport {
+            board: analysis.board.clone(),
+            variant: variant.to_string(),
+            games: args.games,
+            seed: args.seed,
+            rows,
+        };
+        Ok(if args.json {
+            json(&report)?
+        } else {
+            output::players_table(&report)
+        })
+    }
 }

@@ -6,7 +6,8 @@ use crate::budget::Budget;
 use crate::cli::ReportArgs;
 use crate::config;
 use crate::error::UserError;
-use crate::model::shipped;
+use crate::games::{GameVisitor, Source};
+use crate::model::{shipped, Game, Variant};
 
 use super::bad_flag;
 use crate::progress::Progress;
@@ -43,10 +44,10 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
     let mut jobs = Vec::new();
     for spec in specs {
         let source = config::read_board(Some(spec))?;
-        let board = source.game(&variant)?;
+        let (name, has_deck) = crate::games::with_game(&source, NameAndDeck(&variant))??;
         // The folder is named by a strict rule, never by the name itself: a board file is
         // someone else's text, and its name could be "../../somewhere" or "/etc".
-        let folder = crate::output::folder::folder_name(board.name());
+        let folder = crate::output::folder::folder_name(&name);
         let dir = match (&args.out, args.all) {
             (Some(out), false) => out.clone(),
             (Some(out), true) => out.join(&folder),
@@ -58,7 +59,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
                 format!("cannot create the folder '{}': {e}", dir.display()),
             )
         })?;
-        let plan = crate::output::folder::Plan::new(&dir, args.format, board.has_deck())?;
+        let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
         jobs.push((dir, plan, source));
     }
     let mut text = String::new();
@@ -86,4 +87,16 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
         ));
     }
     Ok(text)
+}
+
+/// A board's name and whether it has a deck, with the variant applied: enough to plan its
+/// folder before anything is computed.
+struct NameAndDeck<'a>(&'a Variant);
+
+impl GameVisitor for NameAndDeck<'_> {
+    type Output = Result<(String, bool), UserError>;
+    fn visit<G: Game>(self, source: Source<G>) -> Result<(String, bool), UserError> {
+        let game = source.game(self.0)?;
+        Ok((game.name().to_string(), game.has_deck()))
+    }
 }

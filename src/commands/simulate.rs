@@ -2,16 +2,18 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::SimulateArgs;
 use crate::config;
-use crate::game::AnyGame;
 use crate::output::{self, PendingFile};
 use crate::sim::{simulate, SimOptions, Simulation, Simulator};
 use crate::solve::{check_finishes, About};
 
-use super::{bad_flag, check_players, deck_mode, json, AnyChain};
+use super::{bad_flag, check_players, deck_mode, json};
 use crate::progress::Progress;
 
 /// Bytes one kept game length takes (the number and its text).
@@ -24,9 +26,9 @@ const PILOT_GAMES: u64 = 100;
 /// Expected turns of one simulated game (all players' turns), for estimating a simulation's
 /// cost: K times the one-player mean (an upper bound), capped by the turn limit. Where the mean
 /// cannot be computed (a board too big to solve), it is measured on a pilot of a few games.
-fn turns_per_game(
-    game: &AnyGame,
-    chain: &AnyChain,
+fn turns_per_game<G: Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
     sim: &Simulator,
     options: &SimOptions,
     b: &Budget,
@@ -63,62 +65,68 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget) -> Result<String> {
     if args.max_turns == 0 {
         return Err(bad_flag("--max-turns", "must be at least 1").into());
     }
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let about = config::about(&board, &variant);
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    check_finishes(&game, &chain)?;
-    let deck = deck_mode(args.deck, chain.has_deck())?;
-    if args.lengths.is_some() {
-        b.memory(
-            &format!("keeping {} game lengths for --lengths", args.games),
-            args.games as f64 * BYTES_PER_LENGTH,
-            "play fewer games with --games N",
-        )?;
-    }
-    let lengths_file = args
-        .lengths
-        .as_deref()
-        .map(|p| PendingFile::create(p, "--lengths"))
-        .transpose()?;
-    let options = SimOptions {
-        games: args.games,
-        seed: args.seed,
-        deck,
-        players: args.players,
-        max_turns: args.max_turns,
-        keep_lengths: lengths_file.is_some(),
-    };
-    let sim = Simulator::new(&chain);
-    let turns = turns_per_game(&game, &chain, &sim, &options, b);
-    b.simulation(args.games, turns, FEWER_GAMES)?;
-    let progress = Progress::new(args.games, "simulating");
-    let result = simulate(&sim, &options, &|n| progress.inc(n));
-    drop(progress);
-    if let Some(file) = lengths_file {
-        let mut text = String::with_capacity(result.lengths.len() * 4);
-        for l in &result.lengths {
-            text.push_str(&l.to_string());
-            text.push('\n');
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for SimulateArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let about = config::about(&game, &variant);
+        let chain = Chain::build_within(&game, b)?;
+        check_finishes(&game, &chain)?;
+        let deck = deck_mode(args.deck, chain.has_deck())?;
+        if args.lengths.is_some() {
+            b.memory(
+                &format!("keeping {} game lengths for --lengths", args.games),
+                args.games as f64 * BYTES_PER_LENGTH,
+                "play fewer games with --games N",
+            )?;
         }
-        file.commit(text.as_bytes())?;
+        let lengths_file = args
+            .lengths
+            .as_deref()
+            .map(|p| PendingFile::create(p, "--lengths"))
+            .transpose()?;
+        let options = SimOptions {
+            games: args.games,
+            seed: args.seed,
+            deck,
+            players: args.players,
+            max_turns: args.max_turns,
+            keep_lengths: lengths_file.is_some(),
+        };
+        let sim = Simulator::new(&chain);
+        let turns = turns_per_game(&game, &chain, &sim, &options, b);
+        b.simulation(args.games, turns, FEWER_GAMES)?;
+        let progress = Progress::new(args.games, "simulating");
+        let result = simulate(&sim, &options, &|n| progress.inc(n));
+        drop(progress);
+        if let Some(file) = lengths_file {
+            let mut text = String::with_capacity(result.lengths.len() * 4);
+            for l in &result.lengths {
+                text.push_str(&l.to_string());
+                text.push('\n');
+            }
+            file.commit(text.as_bytes())?;
+        }
+        let Some(report) = Simulation::new(&about, &options, &result) else {
+            return Err(bad_flag(
+                "--max-turns",
+                format!(
+                    "none of the {} games finished within {} turns; raise it",
+                    args.games, args.max_turns
+                ),
+            )
+            .into());
+        };
+        Ok(if args.json {
+            json(&report)?
+        } else if args.csv {
+            output::histogram_csv(&result.histogram)
+        } else {
+            output::simulation_table(&report)
+        })
     }
-    let Some(report) = Simulation::new(&about, &options, &result) else {
-        return Err(bad_flag(
-            "--max-turns",
-            format!(
-                "none of the {} games finished within {} turns; raise it",
-                args.games, args.max_turns
-            ),
-        )
-        .into());
-    };
-    Ok(if args.json {
-        json(&report)?
-    } else if args.csv {
-        output::histogram_csv(&result.histogram)
-    } else {
-        output::simulation_table(&report)
-    })
 }

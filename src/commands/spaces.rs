@@ -2,12 +2,13 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::SpacesArgs;
-use crate::config;
 use crate::figures::SpacesReport;
-use crate::game::AnyGame;
 use crate::output;
 use crate::solve::check_finishes;
 use crate::solve::spaces::Spaces;
@@ -15,30 +16,37 @@ use crate::solve::spaces::Spaces;
 use super::json;
 
 pub(crate) fn run(args: &SpacesArgs, b: &Budget) -> Result<String> {
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let names = (0..board.len()).map(|i| board.space_name(i)).collect();
-    let notes = (0..board.len()).map(|i| board.space_notes(i)).collect();
-    let first_number = board.first_number();
-    let name = board.name().to_string();
-    let len = board.len();
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    check_finishes(&game, &chain)?;
-    let figures = Spaces::within(&game, &chain, len, b)?;
-    let report = SpacesReport {
-        board: name,
-        variant: variant.to_string(),
-        first_number,
-        names,
-        notes,
-        figures,
-    };
-    Ok(if args.json {
-        json(&report)?
-    } else if args.csv {
-        output::spaces_csv(&report)
-    } else {
-        output::spaces_table(&report)
-    })
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for SpacesArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let len = game.space_count();
+        let names = (0..len).map(|i| game.space_name(i)).collect();
+        let notes = (0..len).map(|i| game.space_notes(i)).collect();
+        let first_number = game.first_number();
+        let name = game.name().to_string();
+        let chain = Chain::build_within(&game, b)?;
+        check_finishes(&game, &chain)?;
+        let figures = Spaces::within(&game, &chain, len, b)?;
+        let report = SpacesReport {
+            board: name,
+            variant: variant.to_string(),
+            first_number,
+            names,
+            notes,
+            figures,
+            trap_word: game.track().traps.0,
+        };
+        Ok(if args.json {
+            json(&report)?
+        } else if args.csv {
+            output::spaces_csv(&report)
+        } else {
+            output::spaces_table(&report)
+        })
+    }
 }

@@ -2,11 +2,12 @@
 
 use anyhow::Result;
 
+use crate::games::Source;
+use crate::model::Game;
+
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::{TableFormat, TransitionsArgs};
-use crate::config;
-use crate::game::AnyGame;
 use crate::output;
 
 use super::json;
@@ -15,19 +16,25 @@ use super::json;
 const BYTES_PER_TRANSITION_ROW: f64 = 200.0;
 
 pub(crate) fn run(args: &TransitionsArgs, b: &Budget) -> Result<String> {
-    let variant = args.variant.to_variant();
-    let board = config::load_game(Some(&args.board), &variant)?;
-    let name = board.name().to_string();
-    let game = AnyGame::new(board);
-    let chain = Chain::build_within(&game, b)?;
-    b.memory(
-        "printing the move table",
-        (chain.len() * chain.cards().len()) as f64 * BYTES_PER_TRANSITION_ROW,
-        "use a smaller board",
-    )?;
-    let t = crate::transitions::transitions(&game, &chain, &name);
-    Ok(match args.format {
-        TableFormat::Json => json(&t)?,
-        TableFormat::Csv => output::transitions_csv(&t)?,
-    })
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for TransitionsArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let variant = args.variant.to_variant();
+        let game = source.game(&variant)?;
+        let name = game.name().to_string();
+        let chain = Chain::build_within(&game, b)?;
+        b.memory(
+            "printing the move table",
+            (chain.len() * chain.cards().len()) as f64 * BYTES_PER_TRANSITION_ROW,
+            "use a smaller board",
+        )?;
+        let t = crate::transitions::transitions(&game, &chain, &name);
+        Ok(match args.format {
+            TableFormat::Json => json(&t)?,
+            TableFormat::Csv => output::transitions_csv(&t)?,
+        })
+    }
 }

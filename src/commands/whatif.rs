@@ -4,19 +4,24 @@ use anyhow::Result;
 
 use crate::budget::Budget;
 use crate::cli::WhatifArgs;
-use crate::config;
+use crate::games::Source;
+use crate::model::Game;
 use crate::output;
 use crate::whatif::WhatIf;
 
 use super::json;
 
 pub(crate) fn run(args: &WhatifArgs, b: &Budget) -> Result<String> {
-    let variant = args.variant.to_variant();
-    let source = config::read_board(Some(&args.board))?;
-    let w = WhatIf::of(&source, &variant, b)?;
-    Ok(if args.json {
-        json(&w)?
-    } else {
-        output::whatif_table(&w)
-    })
+    super::on_board(&args.board, args, b)
+}
+
+impl super::BoardCommand for WhatifArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let w = WhatIf::of(&source, &self.variant.to_variant(), b)?;
+        Ok(if self.json {
+            json(&w)?
+        } else {
+            output::whatif_table(&w)
+        })
+    }
 }

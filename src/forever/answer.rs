@@ -11,7 +11,7 @@ use super::{
 };
 use crate::budget::{rate, Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
-use crate::game::RaceGame;
+use crate::race::RaceGame;
 use crate::sim::{chunk_seed, CardSource, Shoe, CHUNK};
 use crate::solve::{About, Analysis, Options, SolveError};
 use crate::stats::Z95;

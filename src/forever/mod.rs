@@ -402,7 +402,7 @@ pub struct Unfinishable {
 
 impl Unfinishable {
     /// The report, refused if the exact chance would take longer than `budget`.
-    pub fn of<G: crate::game::RaceGame>(
+    pub fn of<G: crate::race::RaceGame>(
         game: &G,
         chain: &Chain<G::State, G::Card>,
         board: &str,

@@ -1,248 +1,86 @@
-//! The validated model: a [`Board`] (track, licorice, shortcuts, landmarks), its [`Deck`] and
-//! its [`Rules`].
+//! What every game kind offers the commands, and what they share: the [`Game`] trait (a
+//! validated board with its step function, its file schema and its words), the [`Variant`] of a
+//! board, the problems of a board file ([`InvalidBoard`]), the [`Track`] the charts draw, and
+//! the shipped boards.
 //!
-//! Parsing and validation are separate on purpose: [`file`](mod@file) mirrors the TOML, and
-//! [`Board::from_file`] checks every index, name and count, collecting *all* problems with the
-//! field they concern, so a user fixes a file in one pass. After that, the game code can index
-//! freely: a `Board` is always consistent.
+//! Nothing here names a game. Each kind lives in its own folder under [`crate::games`], and
+//! [`crate::games::with_game`] is the one place that chooses among them.
 
-pub mod chutes;
-pub mod file;
-pub mod game;
-mod rules;
+mod problems;
 pub mod shipped;
-mod validate;
+mod track;
 mod variant;
 
-use std::fmt;
+use std::fmt::Debug;
 
-use serde::{Deserialize, Serialize};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
-pub use file::BoardFile;
-pub use game::{Game, GameFile, GameKind, Track};
-pub use rules::{
-    DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Rules, Start,
-};
-pub use validate::{BoardProblem, InvalidBoard, MAX_CARDS, MAX_SPACES};
-pub use variant::{element_removals, rule_hypotheses, Element, RollAgain, Variant};
+use crate::race::RaceGame;
 
-/// The six colours of Candy Land spaces and cards.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Deserialize,
-    Serialize,
-    clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    /// Red spaces and cards.
-    Red,
-    /// Purple spaces and cards.
-    Purple,
-    /// Yellow spaces and cards.
-    Yellow,
-    /// Blue spaces and cards.
-    Blue,
-    /// Orange spaces and cards.
-    Orange,
-    /// Green spaces and cards.
-    Green,
-}
+pub(crate) use problems::Problems;
+pub use problems::{BoardProblem, InvalidBoard, MAX_CARDS, MAX_NAME_CHARS, MAX_SPACES};
+pub use track::{Jumps, Rgb, Track};
+pub(crate) use variant::word;
+pub use variant::{value_word, Edit, Variant};
 
-impl Colour {
-    /// All six colours in the order of the board files and of every table indexed by colour.
-    pub const ALL: [Colour; 6] = [
-        Colour::Red,
-        Colour::Purple,
-        Colour::Yellow,
-        Colour::Blue,
-        Colour::Orange,
-        Colour::Green,
-    ];
+/// A kind of game a board file can describe: a validated board with its step function
+/// ([`RaceGame`]), plus what the commands need to read, vary and describe it.
+pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
+    /// The word of the board file's `game` key, e.g. `"candyland"`.
+    const KIND: &'static str;
+    /// The elements `--without` removes from this game's boards, in the order they print, each
+    /// with what removing it does.
+    const ELEMENTS: &'static [(&'static str, &'static str)];
+    /// The boards of this kind shipped in `data/boards/`.
+    const SHIPPED: &'static [shipped::ShippedBoard];
+    /// The board-file schema: it only mirrors the TOML; nothing in it is checked yet.
+    type File: DeserializeOwned + Clone + Debug + Send + Sync;
+    /// The `[rules]` table of the file (every key with a default).
+    type Rules: Serialize + DeserializeOwned + Default;
 
-    /// The lowercase name used in board files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Purple => "purple",
-            Colour::Yellow => "yellow",
-            Colour::Blue => "blue",
-            Colour::Orange => "orange",
-            Colour::Green => "green",
-        }
+    /// Validates a parsed file: every problem, each with its field.
+    fn from_file(file: &Self::File) -> Result<Self, InvalidBoard>;
+    /// The file's `[rules]` table, for [`Variant::apply`].
+    fn rules_mut(file: &mut Self::File) -> &mut Self::Rules;
+    /// Removes one of [`Game::ELEMENTS`] from a parsed file.
+    fn remove_element(file: &mut Self::File, element: &str) -> Result<(), InvalidBoard>;
+    /// Every single-element removal of `file` (this board, validated, names the spaces), each
+    /// with a label: what-if solves each.
+    fn element_removals(&self, file: &Self::File) -> Vec<Edit<Self::File>>;
+    /// The rule variants a checker tries: the settings simulators of this game disagree on.
+    fn rule_hypotheses() -> Vec<Variant>;
+    /// The keys of the `[rules]` table, kebab-case (a variant may override these).
+    fn rule_keys() -> Vec<String> {
+        toml::Table::try_from(Self::Rules::default())
+            .map(|t| t.keys().cloned().collect())
+            .unwrap_or_default()
     }
 
-    /// The colour with this lowercase board-file name, `None` for any other word (landmark names
-    /// included).
-    pub fn from_name(name: &str) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|c| c.name() == name)
-    }
-
-    /// Position in [`Colour::ALL`], for tables indexed by colour.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Index of a landmark in [`Board::landmarks`].
-pub type LandmarkId = usize;
-
-/// One space of the track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Space {
-    /// A space of this colour, where single and double cards of that colour stop.
-    Colour(Colour),
-    /// A landmark space, which colour cards pass over; the id indexes [`Board::landmarks`].
-    Landmark(LandmarkId),
-}
-
-/// A named landmark space (Plumpy, Cupcake, ...).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Landmark {
-    /// The name used in board files, in the deck's `[deck.landmark]` table and in reports.
-    pub name: String,
-    /// Its 0-based index on the track.
-    pub space: usize,
-}
-
-/// One kind of card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Card {
-    /// Moves to the next space of this colour ahead.
-    Single(Colour),
-    /// Moves to the second space of this colour ahead (or the next one, under
-    /// [`DoubleMove::OneStep`]).
-    Double(Colour),
-    /// Moves straight to this landmark's space, forward or backward as [`LandmarkDirection`]
-    /// allows.
-    Landmark(LandmarkId),
-}
-
-/// The deck: each kind of card with how many copies it has. Kinds with zero copies are left out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Deck {
-    cards: Vec<(Card, u32)>,
-    total: u32,
-}
-
-impl Deck {
-    /// The card kinds with their counts, singles then doubles (in colour order) then landmarks.
-    pub fn cards(&self) -> &[(Card, u32)] {
-        &self.cards
-    }
-
-    /// The number of cards in a full deck.
-    pub fn total(&self) -> u32 {
-        self.total
-    }
-}
-
-/// A validated board: track, licorice, shortcuts, landmarks, deck and rules.
-#[derive(Debug, Clone)]
-pub struct Board {
-    /// Short name from the board file, used in reports and by `candyland analyze NAME`.
-    pub name: String,
-    /// One or two sentences on what the board is.
-    pub description: String,
-    /// Where the layout, deck and rules come from.
-    pub source: String,
-    spaces: Vec<Space>,
-    licorice: Vec<bool>,
-    shortcut: Vec<Option<usize>>,
-    landmarks: Vec<Landmark>,
-    deck: Deck,
-    /// The rule variants this board is played with.
-    pub rules: Rules,
-}
-
-impl Board {
-    /// The spaces in order; index 0 is the first space.
-    pub fn spaces(&self) -> &[Space] {
-        &self.spaces
-    }
-
-    /// The number of spaces on the track, landmarks included; the last space has index `len() - 1`.
-    pub fn len(&self) -> usize {
-        self.spaces.len()
-    }
-
-    /// Never true for a validated board; here for clippy's `len_without_is_empty`.
-    pub fn is_empty(&self) -> bool {
-        self.spaces.is_empty()
-    }
-
-    /// Whether the space at this 0-based index is a licorice space.
-    pub fn is_licorice(&self, space: usize) -> bool {
-        self.licorice[space]
-    }
-
-    /// Where a shortcut starting on `space` leads, if one does.
-    pub fn shortcut(&self, space: usize) -> Option<usize> {
-        self.shortcut[space]
-    }
-
-    /// The landmarks in board order; a [`LandmarkId`] indexes this slice.
-    pub fn landmarks(&self) -> &[Landmark] {
-        &self.landmarks
-    }
-
-    /// The validated deck: card kinds with their counts.
-    pub fn deck(&self) -> &Deck {
-        &self.deck
-    }
-
-    /// The colour of a space, `None` for a landmark space.
-    pub fn colour(&self, space: usize) -> Option<Colour> {
-        match self.spaces[space] {
-            Space::Colour(c) => Some(c),
-            Space::Landmark(_) => None,
-        }
-    }
-
-    /// The indices of the licorice spaces.
-    pub fn licorice_spaces(&self) -> impl Iterator<Item = usize> + '_ {
-        self.licorice
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| **l)
-            .map(|(i, _)| i)
-    }
-
-    /// The shortcuts as (from, to) pairs, in board order.
-    pub fn shortcuts(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.shortcut
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| t.map(|t| (i, t)))
-    }
-
-    /// A card's name as people say it: "red", "double red", "Plumpy".
-    pub fn card_name(&self, card: Card) -> String {
-        match card {
-            Card::Single(c) => c.name().to_string(),
-            Card::Double(c) => format!("double {c}"),
-            Card::Landmark(l) => self.landmarks[l].name.clone(),
-        }
-    }
-
-    /// A space's name: its colour or its landmark's name.
-    pub fn space_name(&self, space: usize) -> &str {
-        match self.spaces[space] {
-            Space::Colour(c) => c.name(),
-            Space::Landmark(l) => &self.landmarks[l].name,
-        }
-    }
+    /// The board's short name, as `candyland analyze NAME` accepts it.
+    fn name(&self) -> &str;
+    /// The board file's one- or two-sentence description (may be empty).
+    fn description(&self) -> &str;
+    /// Where the board's layout and rules come from, as the file says (may be empty).
+    fn source(&self) -> &str;
+    /// The rules in words.
+    fn rules_text(&self) -> String;
+    /// The number of spaces (squares) a token can stand on.
+    fn space_count(&self) -> usize;
+    /// The number printed for index 0 (0 for 0-based spaces, 1 for squares 1..N).
+    fn first_number(&self) -> usize;
+    /// What a position is called: "space", "square".
+    fn space_word(&self) -> &'static str;
+    /// What draws are called in the plural: "cards drawn", "spins".
+    fn draws_word(&self) -> &'static str;
+    /// One line for `candyland boards`: size and draws.
+    fn size_text(&self) -> String;
+    /// The name of the space at index `i`: its colour, its name, or "square 17".
+    fn space_name(&self, i: usize) -> String;
+    /// What is special about the space at index `i`, in words ("" for nothing).
+    fn space_notes(&self, i: usize) -> String;
+    /// The draws in words, for `boards`: a heading, and one (weight, name) per outcome.
+    fn draws_text(&self) -> (String, Vec<(u32, String)>);
+    /// What the charts mark along the track.
+    fn track(&self) -> Track;
 }

@@ -1,5 +1,7 @@
 //! The boards shipped in `data/boards/`, embedded in the binary so that `candyland analyze`
-//! works from any directory.
+//! works from any directory. Each game lists its own ([`crate::games`]); this is all of them.
+
+use std::sync::LazyLock;
 
 /// A shipped board file.
 #[derive(Debug, Clone, Copy)]
@@ -10,29 +12,8 @@ pub struct ShippedBoard {
     pub text: &'static str,
 }
 
-/// Every shipped board; the first is the default.
-pub const SHIPPED: &[ShippedBoard] = &[
-    ShippedBoard {
-        name: "classic",
-        text: include_str!("../../data/boards/classic.toml"),
-    },
-    ShippedBoard {
-        name: "treats",
-        text: include_str!("../../data/boards/treats.toml"),
-    },
-    ShippedBoard {
-        name: "treats-as-coded",
-        text: include_str!("../../data/boards/treats-as-coded.toml"),
-    },
-    ShippedBoard {
-        name: "chutes-and-ladders",
-        text: include_str!("../../data/boards/chutes-and-ladders.toml"),
-    },
-    ShippedBoard {
-        name: "chutes-and-ladders-48",
-        text: include_str!("../../data/boards/chutes-and-ladders-48.toml"),
-    },
-];
+/// Every shipped board, game by game; the first is the default.
+pub static SHIPPED: LazyLock<Vec<ShippedBoard>> = LazyLock::new(crate::games::shipped);
 
 /// The board used when none is named.
 pub const DEFAULT_BOARD: &str = "classic";

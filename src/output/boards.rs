@@ -4,18 +4,40 @@ use std::fmt::Write;
 
 use crate::model::{Game, Variant};
 
+/// One board in the `boards` list.
+#[derive(Debug, Clone)]
+pub struct BoardRow {
+    /// The board's short name.
+    pub name: String,
+    /// Its size and draws, e.g. "134 spaces, 66 cards".
+    pub size: String,
+    /// Its description.
+    pub description: String,
+}
+
+impl BoardRow {
+    /// The row of a board of any game.
+    pub fn of<G: Game>(board: &G) -> BoardRow {
+        BoardRow {
+            name: board.name().to_string(),
+            size: board.size_text(),
+            description: board.description().to_string(),
+        }
+    }
+}
+
 /// The `boards` list.
-pub fn board_list(boards: &[Game]) -> String {
+pub fn board_list(boards: &[BoardRow]) -> String {
     let mut s = String::new();
     for b in boards {
-        let _ = writeln!(s, "{:<22}{}. {}", b.name(), b.size_text(), b.description());
+        let _ = writeln!(s, "{:<22}{}. {}", b.name, b.size, b.description);
     }
     s.push_str("\nAnalyze one with `candyland analyze NAME`; see its spaces with `candyland board show NAME`.\n");
     s
 }
 
 /// The `board show` table: every space with its number and what is special about it.
-pub fn board_table(board: &Game, variant: &Variant) -> String {
+pub fn board_table<G: Game>(board: &G, variant: &Variant) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{}: {}", board.name(), board.description());
     if !board.source().is_empty() {
@@ -30,8 +52,13 @@ pub fn board_table(board: &Game, variant: &Variant) -> String {
     } else {
         "numbered from 1"
     };
-    let _ = writeln!(s, "\n{} {}s ({numbering})", board.len(), board.space_word());
-    for i in 0..board.len() {
+    let _ = writeln!(
+        s,
+        "\n{} {}s ({numbering})",
+        board.space_count(),
+        board.space_word()
+    );
+    for i in 0..board.space_count() {
         let line = format!(
             "  {:>5}  {:<16}{}",
             i + board.first_number(),

@@ -45,7 +45,12 @@ pub fn spaces_table(r: &SpacesReport) -> String {
     }
     let _ = writeln!(
         s,
-        "\n  remaining: expected turns left standing there (free); landings: expected moves that land\n  there per game (to rest, or to take a jump from it); turns on: expected turns begun there;\n  P(stuck): chance of being caught by a trap there (licorice) at least once; lost: expected\n  turns lost there per game."
+        "\n  remaining: expected turns left standing there (free); landings: expected moves that land\n  there per game (to rest, or to take a jump from it); turns on: expected turns begun there;\n  P(stuck): chance of being caught by a trap there{} at least once; lost: expected\n  turns lost there per game.",
+        if r.trap_word.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", r.trap_word)
+        }
     );
     let _ = writeln!(
         s,

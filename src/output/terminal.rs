@@ -1,6 +1,6 @@
 //! Text that is safe to print on a terminal.
 //!
-//! Board names, descriptions, landmark names, file names and CSV headers come from files other
+//! Board names, descriptions, space names, file names and CSV headers come from files other
 //! people wrote. A terminal obeys escape sequences in what it prints (they can move the cursor,
 //! rewrite earlier lines, set the window title), so every control character the tool prints is
 //! made visible as `\uXXXX` instead, except the line feed and tab that the tool's own layout

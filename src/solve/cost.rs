@@ -16,7 +16,7 @@ pub fn check_solves<S, C>(
     let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
     let k = Sweep::<f64>::feedback_size(counts) as f64;
     let what = format!("{what} ({n:.0} states, {k:.0} of them targets of backward moves)");
-    let fix = "a board with fewer spaces that moves lead back to (landmarks, chutes, backward shortcuts) solves faster";
+    let fix = "a board with fewer spaces that moves lead back to (cards and jumps that go backward) solves faster";
     budget.memory(&what, 8.0 * (n * (k + 4.0) + k * k), fix)?;
     let one = ((nnz + n) * k.max(1.0) + k * k * k) / crate::budget::rate::SWEEP_FLOPS;
     budget.time(&what, solves * one, fix)

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
-use crate::game::RaceGame;
+use crate::race::RaceGame;
 pub use cost::{check_solves, distribution_seconds, distribution_steps};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};

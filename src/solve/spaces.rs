@@ -14,7 +14,7 @@ use sprs::CsMat;
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
-use crate::game::{Event, RaceGame};
+use crate::race::{Event, RaceGame};
 use crate::solve::{check_solves, solve_f64, SolveFailure};
 
 /// Why the per-space figures could not be computed.

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use candyland::budget::Budget;
 use candyland::chain::Chain;
 use candyland::check::{candidate, fit, histogram, rank, Settings};
-use candyland::config::read_board;
-use candyland::game::CandyLand;
-use candyland::model::{rule_hypotheses, DoubleMove, GameKind, Variant};
+use candyland::config::{load, read_board};
+use candyland::games::{CandyLand, Source};
+use candyland::model::{Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 
 use crate::common::{candyland, dir_with};
@@ -28,8 +28,8 @@ fn settings() -> Settings {
 
 /// `games` lengths from the tool's simulator for a board, variant and deck.
 fn lengths(board: &str, variant: &Variant, deck: DeckMode, games: u64, seed: u64) -> Vec<u32> {
-    let b = read_board(Some(board)).unwrap().board(variant).unwrap();
-    let sim = Simulator::new(&Chain::build(&CandyLand::new(b)));
+    let b: CandyLand = load(Some(board), variant).unwrap();
+    let sim = Simulator::new(&Chain::build(&b));
     let options = SimOptions {
         games,
         seed,
@@ -41,19 +41,21 @@ fn lengths(board: &str, variant: &Variant, deck: DeckMode, games: u64, seed: u64
     simulate(&sim, &options, &|_| {}).lengths
 }
 
+/// A shipped Candy Land board, parsed.
+fn source(board: &str) -> Source<CandyLand> {
+    read_board(Some(board)).unwrap().parse().unwrap()
+}
+
 #[test]
 fn data_fits_its_own_rules_and_not_clearly_different_ones() {
-    let one_step = Variant {
-        doubles: Some(DoubleMove::OneStep),
-        ..Variant::default()
-    };
+    let one_step = Variant::default().with_rule("doubles", "one-step");
     for (board, deck) in [
         ("classic", DeckMode::Iid),
         ("classic", DeckMode::Shuffled),
         ("treats", DeckMode::Shuffled),
     ] {
         let sample = histogram(&lengths(board, &Variant::default(), deck, 20_000, 3));
-        let source = read_board(Some(board)).unwrap();
+        let source = source(board);
         let own = candidate(&source, &Variant::default(), deck, &settings())
             .unwrap()
             .unwrap();
@@ -71,12 +73,12 @@ fn data_fits_its_own_rules_and_not_clearly_different_ones() {
 #[test]
 fn the_ranking_finds_the_true_rules_of_every_shipped_board() {
     for board in ["classic", "treats", "treats-as-coded"] {
-        let source = read_board(Some(board)).unwrap();
-        let own = source.board(&Variant::default()).unwrap().rules;
+        let given = source(board);
+        let own = given.game(&Variant::default()).unwrap().board().rules;
         let mut candidates = Vec::new();
         for src in ["classic", "treats", "treats-as-coded"] {
-            let s = read_board(Some(src)).unwrap();
-            for v in rule_hypotheses(GameKind::CandyLand) {
+            let s = source(src);
+            for v in CandyLand::rule_hypotheses() {
                 for deck in [DeckMode::Iid, DeckMode::Shuffled] {
                     candidates.extend(candidate(&s, &v, deck, &settings()).unwrap());
                 }
@@ -87,7 +89,7 @@ fn the_ranking_finds_the_true_rules_of_every_shipped_board() {
             .iter()
             .filter(|c| c.board == board)
             .find(|c| {
-                let rules = source.board(&c.variant).unwrap().rules;
+                let rules = given.game(&c.variant).unwrap().board().rules;
                 rules == own
             })
             .expect("the board's own rules are among the candidates");

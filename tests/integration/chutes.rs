@@ -5,13 +5,12 @@
 use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
-use candyland::model::chutes::{OnMaxRolls, Overshoot};
-use candyland::model::{RollAgain, Variant};
+use candyland::model::Variant;
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::{About, Analysis, Options};
 use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
-use crate::common::{candyland, game_with, tol};
+use crate::common::{candyland, chutes_with as game_with, tol};
 
 /// The exact analysis of a board under a variant.
 fn exact(toml: &str, variant: &Variant) -> Analysis {
@@ -20,11 +19,8 @@ fn exact(toml: &str, variant: &Variant) -> Analysis {
     Analysis::of(&g, &chain, About::default(), &Options::default()).expect("solvable")
 }
 
-fn with(overshoot: Overshoot) -> Variant {
-    Variant {
-        overshoot: Some(overshoot),
-        ..Variant::default()
-    }
+fn with(overshoot: &str) -> Variant {
+    Variant::default().with_rule("overshoot", overshoot)
 }
 
 /// Three squares, one ladder 1 -> 2, a spinner that moves 1 (weight 2) or 2 (weight 1).
@@ -56,12 +52,12 @@ fn a_three_square_board_with_one_ladder_by_hand() {
     assert_eq!(a.shortest_game, ["1", "1"]);
     // Bounce: from 2 a 2 goes to 4, 1 past the end, and bounces back to 2: the same game.
     assert_eq!(
-        crate::common::exact_text(&exact(ONE_LADDER, &with(Overshoot::Bounce))),
+        crate::common::exact_text(&exact(ONE_LADDER, &with("bounce"))),
         "5/2"
     );
     // Win: from 2 every spin wins, E = 1 + 1 = 2.
     assert_eq!(
-        crate::common::exact_text(&exact(ONE_LADDER, &with(Overshoot::Win))),
+        crate::common::exact_text(&exact(ONE_LADDER, &with("win"))),
         "2/1"
     );
 }
@@ -73,11 +69,9 @@ fn roll_again_by_hand() {
     // Move: from 0, [1] -> 2; [2,1] -> 2 then 3: wins; [2,2] -> 2, then overshoot: stays on 2.
     // From 2: [1] wins; [2,1]: overshoot, then 1 wins; [2,2]: stays. P(win per turn) = 8/9,
     // E2 = 9/8, E0 = 1 + (7/9)(9/8) = 15/8.
-    let again = Variant {
-        roll_again: Some(RollAgain(vec![2])),
-        max_rolls: Some(2),
-        ..Variant::default()
-    };
+    let again = Variant::default()
+        .with_rule("roll-again", vec![2])
+        .with_rule("max-rolls", 2);
     assert_eq!(
         crate::common::exact_text(&exact(ONE_LADDER, &again)),
         "15/8"
@@ -85,10 +79,7 @@ fn roll_again_by_hand() {
     // Forfeit: [2,2] cancels the turn. From 0: [1] -> 2 (6/9), [2,1] wins (2/9), [2,2] stays on
     // 0 (1/9); from 2 as before, E2 = 9/8. E0 = 1 + (6/9) E2 + (1/9) E0, so
     // (8/9) E0 = 1 + 3/4 and E0 = 63/32.
-    let forfeit = Variant {
-        on_max_rolls: Some(OnMaxRolls::Forfeit),
-        ..again
-    };
+    let forfeit = again.with_rule("on-max-rolls", "forfeit");
     assert_eq!(
         crate::common::exact_text(&exact(ONE_LADDER, &forfeit)),
         "63/32"
@@ -116,10 +107,7 @@ fn a_jump_that_costs_a_turn_by_hand() {
     );
     // Each slide costs a turn: from 1, E1 = 1 + (1/2)(1 + E1), so E1 = 3; from 0,
     // E0 = 1 + (1/2) E1 + (1/2)(1 + E1) = 9/2.
-    let costly = Variant {
-        jump_costs_turn: Some(true),
-        ..Variant::default()
-    };
+    let costly = Variant::default().with_rule("jump-costs-turn", true);
     let a = exact(ONE_CHUTE, &costly);
     assert_eq!(crate::common::exact_text(&a), "9/2");
     // A lost turn spins nothing, so the expected spins are those of the plain game: from 1,
@@ -144,7 +132,7 @@ fn overshoot_rules_match_their_closed_forms() {
         // every other face leaves the token somewhere short of k; so each turn wins with
         // probability 1/k whatever happened before: T is geometric, E = k, Var = k(k - 1),
         // P(T = n) = (1/k)(1 - 1/k)^(n-1).
-        for rule in [Overshoot::Stay, Overshoot::Bounce] {
+        for rule in ["stay", "bounce"] {
             let a = exact(&board, &with(rule));
             assert_eq!(
                 crate::common::exact_text(&a),
@@ -165,7 +153,7 @@ fn overshoot_rules_match_their_closed_forms() {
         // Win: T is the number of uniform 1..k spins until the total reaches k. With m(j) the
         // expected spins to reach j, m(1) = 1 and m(j) = 1 + (1/k) sum_{r<j} m(j - r), which
         // gives m(j) = (1 + 1/k) m(j - 1): E = (1 + 1/k)^(k-1) = (k+1)^(k-1) / k^(k-1).
-        let a = exact(&board, &with(Overshoot::Win));
+        let a = exact(&board, &with("win"));
         let num = u64::from(k + 1).pow(k - 1);
         let den = u64::from(k).pow(k - 1);
         let g = gcd(num, den);
@@ -256,11 +244,8 @@ fn landings_on_jump_starts_add_up_to_the_jumps_taken() {
     use candyland::solve::spaces::Spaces;
     for v in [
         Variant::default(),
-        with(Overshoot::Bounce),
-        Variant {
-            jump_costs_turn: Some(true),
-            ..Variant::default()
-        },
+        with("bounce"),
+        Variant::default().with_rule("jump-costs-turn", true),
     ] {
         let g = game_with(crate::shipped_text("chutes-and-ladders"), &v);
         let chain = Chain::build(&g);
@@ -292,13 +277,11 @@ fn iid_simulation_fits_the_exact_distribution_under_every_rule() {
     let text = crate::shipped_text("chutes-and-ladders");
     let variants = [
         Variant::default(),
-        with(Overshoot::Bounce),
-        Variant {
-            jump_costs_turn: Some(true),
-            roll_again: Some(RollAgain(vec![6])),
-            on_max_rolls: Some(OnMaxRolls::Forfeit),
-            ..Variant::default()
-        },
+        with("bounce"),
+        Variant::default()
+            .with_rule("jump-costs-turn", true)
+            .with_rule("roll-again", vec![6])
+            .with_rule("on-max-rolls", "forfeit"),
     ];
     for v in variants {
         let g = game_with(text, &v);

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use candyland::chain::Chain;
-use candyland::config::parse_game;
-use candyland::game::{AnyCard, AnyGame, AnyState};
-use candyland::model::Variant;
+use candyland::config::{parse, BoardSource};
+use candyland::games::{CandyLand, ChutesAndLadders, GameVisitor, Source};
+use candyland::model::{shipped, Game, Variant};
+use candyland::race::RaceGame;
 use candyland::solve::{About, Analysis, Options};
 
 /// Tolerances, named so that each test says which kind of agreement it expects.
@@ -19,28 +20,85 @@ pub mod tol {
     pub const FROM_DISTRIBUTION: f64 = 1e-9;
 }
 
-/// The chain of a board of any game.
-pub type CandyChain = Chain<AnyState, AnyCard>;
+/// The chain of a game's board.
+pub type ChainOf<G> = Chain<<G as RaceGame>::State, <G as RaceGame>::Card>;
+/// The chain of a Candy Land board.
+pub type CandyChain = ChainOf<CandyLand>;
 
-/// Parses and validates a board given as TOML text.
-pub fn game(toml: &str) -> AnyGame {
+/// Parses and validates a Candy Land board given as TOML text.
+pub fn game(toml: &str) -> CandyLand {
     game_with(toml, &Variant::default())
 }
 
-pub fn game_with(toml: &str, variant: &Variant) -> AnyGame {
-    AnyGame::new(parse_game("test board", toml, variant).expect("valid test board"))
+/// Parses a Candy Land board, applies a variant and validates.
+pub fn game_with(toml: &str, variant: &Variant) -> CandyLand {
+    board(toml, variant)
 }
 
-/// Builds the chain and solves it with default options.
-pub fn solve(toml: &str) -> (AnyGame, CandyChain, Analysis) {
+/// Parses a board of game `G`, applies a variant and validates.
+pub fn board<G: Game>(toml: &str, variant: &Variant) -> G {
+    parse("test board", toml, variant).expect("valid test board")
+}
+
+/// Parses and validates a Chutes and Ladders board given as TOML text, with a variant.
+pub fn chutes_with(toml: &str, variant: &Variant) -> ChutesAndLadders {
+    board(toml, variant)
+}
+
+/// Builds the chain of a Candy Land board and solves it with default options.
+pub fn solve(toml: &str) -> (CandyLand, CandyChain, Analysis) {
     let g = game(toml);
     let chain = Chain::build(&g);
     let a = Analysis::of(&g, &chain, About::default(), &Options::default()).expect("solvable");
     (g, chain, a)
 }
 
+/// Solves a board of any game with default options (the analysis names the board).
 pub fn analysis(toml: &str) -> Analysis {
-    solve(toml).2
+    struct Solve;
+    impl GameVisitor for Solve {
+        type Output = Analysis;
+        fn visit<G: Game>(self, source: Source<G>) -> Analysis {
+            let g = source.game(&Variant::default()).expect("valid test board");
+            let chain = Chain::build(&g);
+            let about = candyland::config::about(&g, &Variant::default());
+            Analysis::of(&g, &chain, about, &Options::default()).expect("solvable")
+        }
+    }
+    candyland::games::with_game(&BoardSource::new("test board", toml), Solve).expect("parses")
+}
+
+/// The exact E[T] of a board of any game as "num/den", computed in rationals from the chain
+/// (not through `Analysis`).
+pub fn exact_fraction(toml: &str) -> String {
+    struct Exact;
+    impl GameVisitor for Exact {
+        type Output = String;
+        fn visit<G: Game>(self, source: Source<G>) -> String {
+            let g = source.game(&Variant::default()).expect("valid test board");
+            let e = candyland::solve::exact_expected_turns(&Chain::build(&g)).expect("solvable");
+            format!("{}/{}", e.numer(), e.denom())
+        }
+    }
+    candyland::games::with_game(&BoardSource::new("test board", toml), Exact).expect("parses")
+}
+
+/// The shipped boards of game `G`, validated: (name, text, game).
+pub fn shipped_of<G: Game>() -> Vec<(&'static str, &'static str, G)> {
+    shipped::SHIPPED
+        .iter()
+        .filter(|b| BoardSource::new(b.name, b.text).kind().ok() == Some(G::KIND))
+        .map(|b| (b.name, b.text, board(b.text, &Variant::default())))
+        .collect()
+}
+
+/// Calls the generic function `$f::<G>()` for every game kind.
+#[macro_export]
+macro_rules! each_game {
+    ($f:ident) => {
+        $f::<candyland::games::CandyLand>();
+        $f::<candyland::games::ChutesAndLadders>();
+    };
 }
 
 /// The candyland binary.

@@ -6,7 +6,7 @@ use candyland::forever::{
     certificate, play_fixed_order, probability, shortest_loop, spectral_radius, ForeverReport,
     Question,
 };
-use candyland::model::shipped;
+use candyland::model::Game;
 use num_rational::BigRational;
 
 use crate::common::{analysis, candyland, dir_with, game, tol};
@@ -50,7 +50,7 @@ fn hand_built_deck_orders_that_loop_and_end() {
     let g = game(LOOPY);
     let chain = Chain::build(&g);
     let kind = |name: &str| {
-        use candyland::game::RaceGame;
+        use candyland::race::RaceGame;
         chain
             .cards()
             .iter()
@@ -70,8 +70,12 @@ fn hand_built_deck_orders_that_loop_and_end() {
 
 #[test]
 fn rho_is_the_ratio_of_successive_survival_values() {
-    for s in shipped::SHIPPED {
-        let g = game(s.text);
+    crate::each_game!(rho_is_the_ratio_of);
+}
+
+fn rho_is_the_ratio_of<G: Game>() {
+    for (name, text, g) in crate::common::shipped_of::<G>() {
+        let s = Named { name, text };
         let chain = Chain::build(&g);
         let rho = spectral_radius(&chain);
         let a = analysis(s.text);
@@ -84,8 +88,18 @@ fn rho_is_the_ratio_of_successive_survival_values() {
 
 #[test]
 fn the_tail_bound_bounds_the_exact_survival_function() {
-    for s in shipped::SHIPPED {
-        let g = game(s.text);
+    crate::each_game!(the_tail_bound_bounds);
+}
+
+/// A shipped board's name and text.
+struct Named {
+    name: &'static str,
+    text: &'static str,
+}
+
+fn the_tail_bound_bounds<G: Game>() {
+    for (name, text, g) in crate::common::shipped_of::<G>() {
+        let s = Named { name, text };
         let chain = Chain::build(&g);
         let cert = certificate(&chain).unwrap();
         let d = analysis(s.text).distribution();

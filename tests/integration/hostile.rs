@@ -568,7 +568,7 @@ fn whatif_rows_say_why_an_edit_has_no_figure() {
 fn the_fuzz_seed_corpus_passes_the_fuzz_target() {
     // What fuzz/run starts from: every shipped board runs through the whole pipeline and its
     // checks; every invalid fixture is turned away without a panic.
-    for b in candyland::model::shipped::SHIPPED {
+    for b in candyland::model::shipped::SHIPPED.iter() {
         assert!(
             candyland::exercise::exercise(b.text.as_bytes()),
             "{}",

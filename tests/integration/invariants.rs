@@ -7,56 +7,44 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use candyland::chain::Chain;
-use candyland::config::{parse_board, parse_game};
-use candyland::game::{AnyGame, CandyLand};
-use candyland::model::chutes::{OnMaxRolls, Overshoot};
-use candyland::model::{shipped, Element, GameKind, LicoriceRule, RollAgain, Variant};
+use candyland::config::parse;
+use candyland::games::CandyLand;
+use candyland::model::{shipped, Game, Variant};
 use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
 
 use crate::common::tol;
 
-/// Every shipped board under rule variants of its game that exercise other rules.
-fn cases() -> Vec<(String, AnyGame)> {
-    let mut variants = vec![Variant::default()];
-    for licorice in [LicoriceRule::LoseNextTurn, LicoriceRule::None] {
-        variants.push(Variant {
-            licorice: Some(licorice),
-            ..Variant::default()
-        });
+/// The rule variants of each game that exercise other rules.
+fn variants<G: Game>() -> Vec<Variant> {
+    let base = Variant::default();
+    if G::KIND == "candyland" {
+        vec![
+            base.clone(),
+            base.clone().with_rule("licorice", "lose-next-turn"),
+            base.clone().with_rule("licorice", "none"),
+            base.without("landmarks").without("shortcuts"),
+        ]
+    } else {
+        vec![
+            base.clone(),
+            base.clone().with_rule("overshoot", "bounce"),
+            base.clone().with_rule("overshoot", "win"),
+            base.clone()
+                .with_rule("jump-costs-turn", true)
+                .with_rule("roll-again", vec![6]),
+            base.with_rule("roll-again", vec![5, 6])
+                .with_rule("on-max-rolls", "forfeit"),
+        ]
     }
-    variants.push(Variant {
-        without: vec![Element::Landmarks, Element::Shortcuts],
-        ..Variant::default()
-    });
-    let mut chutes = vec![Variant::default()];
-    for overshoot in [Overshoot::Bounce, Overshoot::Win] {
-        chutes.push(Variant {
-            overshoot: Some(overshoot),
-            ..Variant::default()
-        });
-    }
-    chutes.push(Variant {
-        jump_costs_turn: Some(true),
-        roll_again: Some(RollAgain(vec![6])),
-        ..Variant::default()
-    });
-    chutes.push(Variant {
-        roll_again: Some(RollAgain(vec![5, 6])),
-        on_max_rolls: Some(OnMaxRolls::Forfeit),
-        ..Variant::default()
-    });
+}
+
+/// Every shipped board of game `G` under the rule variants of its game.
+fn cases<G: Game>() -> Vec<(String, G)> {
     let mut out = Vec::new();
-    for s in shipped::SHIPPED {
-        let kind = parse_game(s.name, s.text, &Variant::default())
-            .unwrap()
-            .kind();
-        let list = match kind {
-            GameKind::CandyLand => &variants,
-            GameKind::ChutesAndLadders => &chutes,
-        };
-        for v in list {
-            let board = parse_game(s.name, s.text, v).unwrap();
-            out.push((format!("{} {v}", s.name), AnyGame::new(board)));
+    for (name, text, _) in crate::common::shipped_of::<G>() {
+        for v in variants::<G>() {
+            let board = parse(name, text, &v).unwrap();
+            out.push((format!("{name} {v}"), board));
         }
     }
     out
@@ -64,10 +52,14 @@ fn cases() -> Vec<(String, AnyGame)> {
 
 #[test]
 fn every_row_sums_to_exactly_one_in_rationals() {
+    crate::each_game!(every_row_sums_to_exactly_one_in_rationals_of);
+}
+
+fn every_row_sums_to_exactly_one_in_rationals_of<G: Game>() {
     // Rebuilt from the per-card table (what the step function returned for every card), not
     // from the merged matrix: each entry of Q and r must be the sum of its cards' counts, and
     // the row must add up to exactly 1.
-    for (name, g) in cases() {
+    for (name, g) in cases::<G>() {
         let chain = Chain::build(&g);
         let d = BigInt::from(chain.denominator());
         for s in 0..chain.len() {
@@ -97,7 +89,11 @@ fn every_row_sums_to_exactly_one_in_rationals() {
 
 #[test]
 fn the_distribution_sums_to_one_minus_the_left_out_mass() {
-    for (name, g) in cases() {
+    crate::each_game!(the_distribution_sums_to_one_minus_the_left_out_mass_of);
+}
+
+fn the_distribution_sums_to_one_minus_the_left_out_mass_of<G: Game>() {
+    for (name, g) in cases::<G>() {
         let chain = Chain::build(&g);
         let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
         let total: f64 = a.pmf.iter().sum();
@@ -111,7 +107,11 @@ fn the_distribution_sums_to_one_minus_the_left_out_mass() {
 
 #[test]
 fn the_mean_and_variance_of_the_distribution_equal_the_linear_solves() {
-    for (_, g) in cases() {
+    crate::each_game!(the_mean_and_variance_of_the_distribution_equal_the_linear_solves_of);
+}
+
+fn the_mean_and_variance_of_the_distribution_equal_the_linear_solves_of<G: Game>() {
+    for (_, g) in cases::<G>() {
         let chain = Chain::build(&g);
         let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
         let mean: f64 = a.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum();
@@ -133,7 +133,11 @@ fn the_mean_and_variance_of_the_distribution_equal_the_linear_solves() {
 
 #[test]
 fn the_exact_rational_equals_the_float() {
-    for (name, g) in cases() {
+    crate::each_game!(the_exact_rational_equals_the_float_of);
+}
+
+fn the_exact_rational_equals_the_float_of<G: Game>() {
+    for (name, g) in cases::<G>() {
         let chain = Chain::build(&g);
         let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
         let exact = a.exact_as_f64().expect("exact fraction");
@@ -144,7 +148,11 @@ fn the_exact_rational_equals_the_float() {
 
 #[test]
 fn the_sweep_agrees_with_dense_lu() {
-    for (name, g) in cases() {
+    crate::each_game!(the_sweep_agrees_with_dense_lu_of);
+}
+
+fn the_sweep_agrees_with_dense_lu_of<G: Game>() {
+    for (name, g) in cases::<G>() {
         let chain = Chain::build(&g);
         let ones = vec![1.0; chain.len()];
         let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
@@ -160,9 +168,7 @@ fn the_sweep_agrees_with_dense_lu() {
 #[test]
 fn the_exact_solve_satisfies_the_equations() {
     // (I - Q) E = 1 checked exactly, row by row, on the classic board.
-    let g = CandyLand::new(
-        parse_board("classic", shipped::SHIPPED[0].text, &Variant::default()).unwrap(),
-    );
+    let g: CandyLand = parse("classic", shipped::SHIPPED[0].text, &Variant::default()).unwrap();
     let chain = Chain::build(&g);
     let d = BigRational::from_integer(BigInt::from(chain.denominator()));
     let sweep = Sweep::<BigRational>::factor(chain.counts(), chain.denominator()).unwrap();

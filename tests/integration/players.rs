@@ -4,9 +4,9 @@
 use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
-use candyland::game::product::Product;
-use candyland::game::RaceGame;
 use candyland::model::Variant;
+use candyland::race::product::Product;
+use candyland::race::RaceGame;
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::players::Players;
 use candyland::solve::{About, Analysis, Options, Sweep};
@@ -146,12 +146,12 @@ impl<G: RaceGame> BothFinish<'_, G> {
     fn turn_of(&self, s: Option<G::State>, card: usize) -> Option<G::State> {
         let s = s?;
         let outcome = match self.game.turn(s) {
-            candyland::game::Turn::Skip(o) => o,
-            candyland::game::Turn::Draw => self.game.step(s, self.deck[card].0),
+            candyland::race::Turn::Skip(o) => o,
+            candyland::race::Turn::Draw => self.game.step(s, self.deck[card].0),
         };
         match outcome.next {
-            candyland::game::Next::At(t) => Some(t),
-            candyland::game::Next::Finished => None,
+            candyland::race::Next::At(t) => Some(t),
+            candyland::race::Next::Finished => None,
         }
     }
 }
@@ -169,14 +169,14 @@ impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
             .map(|k| ((k / n, k % n), self.deck[k / n].1 * self.deck[k % n].1))
             .collect()
     }
-    fn turn(&self, _: Self::State) -> candyland::game::Turn<Self::State> {
-        candyland::game::Turn::Draw
+    fn turn(&self, _: Self::State) -> candyland::race::Turn<Self::State> {
+        candyland::race::Turn::Draw
     }
     fn step(
         &self,
         s: Self::State,
         (a, b): (usize, usize),
-    ) -> candyland::game::Outcome<Self::State> {
+    ) -> candyland::race::Outcome<Self::State> {
         let (p0, p1) = (self.turn_of(s.0, a), self.turn_of(s.1, b));
         let first = match (
             s.2,
@@ -188,13 +188,13 @@ impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
             (0, false, true) => 2,
             (f, _, _) => f,
         };
-        candyland::game::Outcome {
+        candyland::race::Outcome {
             next: if p0.is_none() && p1.is_none() {
-                candyland::game::Next::Finished
+                candyland::race::Next::Finished
             } else {
-                candyland::game::Next::At((p0, p1, first))
+                candyland::race::Next::At((p0, p1, first))
             },
-            events: candyland::game::Events::NONE,
+            events: candyland::race::Events::NONE,
         }
     }
     fn describe(&self, s: Self::State) -> String {

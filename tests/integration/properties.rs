@@ -10,9 +10,9 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
 use candyland::chain::{Chain, FINISH};
-use candyland::config::parse_game;
-use candyland::game::AnyGame;
-use candyland::model::Variant;
+use candyland::config::BoardSource;
+use candyland::games::{GameVisitor, Source};
+use candyland::model::{Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
 use candyland::stats::{Summary, Z_LIMIT};
@@ -160,61 +160,15 @@ proptest! {
 
     #[test]
     fn random_boards_keep_every_invariant(text in prop_oneof![board(), chutes_board()]) {
-        let b = parse_game("random", &text, &Variant::default());
-        prop_assert!(b.is_ok(), "generated an invalid board: {:?}\n{}", b.err(), text);
-        let game = AnyGame::new(b.unwrap());
-        let chain = Chain::build(&game);
-        let d = BigInt::from(chain.denominator());
-        // Rows of [Q | r] sum to exactly 1, rebuilt from the per-card table.
-        for s in 0..chain.len() {
-            let mut sum = BigRational::from_integer(0.into());
-            if chain.draws(s) {
-                for (_, count) in chain.cards() {
-                    sum += BigRational::new(BigInt::from(*count), d.clone());
-                }
-            } else {
-                prop_assert!(chain.next(s, 0) != FINISH || chain.finish_counts()[s] == chain.denominator());
-                sum += BigRational::one();
-            }
-            prop_assert!(sum.is_one());
-            let stored: u32 = chain.counts().outer_view(s).unwrap().iter().map(|(_, c)| c).sum::<u32>() + chain.finish_counts()[s];
-            prop_assert_eq!(stored, chain.denominator());
-        }
-        let Ok(a) = Analysis::of(&game, &chain, About::default(), &Options::default()) else {
-            // A board that cannot always finish is valid input; the forever report covers it.
-            return Ok(());
-        };
-        let total: f64 = a.pmf.iter().sum();
-        prop_assert!((total - (1.0 - a.unfinished_mass)).abs() < 1e-12);
-        let mean: f64 = a.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum();
-        assert_relative_eq!(mean, a.expected_turns, max_relative = 1e-9);
-        assert_relative_eq!(a.exact_as_f64().unwrap(), a.expected_turns, max_relative = 1e-12);
-        let ones = vec![1.0; chain.len()];
-        let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
-        let fast = sweep.solve(chain.counts(), &ones).unwrap();
-        let dense = dense_solve(chain.counts(), chain.denominator(), &ones).unwrap();
-        for (x, y) in fast.iter().zip(&dense) {
-            assert_relative_eq!(*x, *y, max_relative = 1e-10);
-        }
-        // The simulator agrees with the exact mean.
-        let games = 20_000;
-        let options = SimOptions { games, seed: 1, deck: DeckMode::Iid, players: 1, max_turns: 10_000_000, keep_lengths: false };
-        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
-        prop_assert_eq!(r.unfinished, 0);
-        let s = Summary::of(&r.histogram).unwrap();
-        if a.std_dev > 0.0 {
-            let z = (s.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
-            prop_assert!(z.abs() < Z_LIMIT, "z = {}\n{}", z, text);
-        } else {
-            prop_assert_eq!(s.mean, a.expected_turns);
-        }
+        let source = BoardSource::new("random", &text);
+        candyland::games::with_game(&source, Invariants(&text)).expect("parses")?;
     }
 
     /// Arbitrary bytes never make the parser or validator panic.
     #[test]
     fn arbitrary_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes);
-        let _ = parse_game("fuzz", &text, &Variant::default());
+        let _ = candyland::config::validate("fuzz", &text, &Variant::default());
     }
 
     /// Valid boards with random edits (bytes replaced, deleted, inserted) never make the parser
@@ -236,5 +190,89 @@ proptest! {
         }
         // The fuzzer's own target (fuzz/): parse, validate, variants, chain, solvers, checks.
         candyland::exercise::exercise(&bytes);
+    }
+}
+
+/// Every invariant on one random board, whatever its game.
+struct Invariants<'a>(&'a str);
+
+impl GameVisitor for Invariants<'_> {
+    type Output = Result<(), TestCaseError>;
+    fn visit<G: Game>(self, source: Source<G>) -> Result<(), TestCaseError> {
+        let text = self.0;
+        let b = source.game(&Variant::default());
+        prop_assert!(
+            b.is_ok(),
+            "generated an invalid board: {:?}\n{}",
+            b.err(),
+            text
+        );
+        let game = b.unwrap();
+        let chain = Chain::build(&game);
+        let d = BigInt::from(chain.denominator());
+        // Rows of [Q | r] sum to exactly 1, rebuilt from the per-card table.
+        for s in 0..chain.len() {
+            let mut sum = BigRational::from_integer(0.into());
+            if chain.draws(s) {
+                for (_, count) in chain.cards() {
+                    sum += BigRational::new(BigInt::from(*count), d.clone());
+                }
+            } else {
+                prop_assert!(
+                    chain.next(s, 0) != FINISH || chain.finish_counts()[s] == chain.denominator()
+                );
+                sum += BigRational::one();
+            }
+            prop_assert!(sum.is_one());
+            let stored: u32 = chain
+                .counts()
+                .outer_view(s)
+                .unwrap()
+                .iter()
+                .map(|(_, c)| c)
+                .sum::<u32>()
+                + chain.finish_counts()[s];
+            prop_assert_eq!(stored, chain.denominator());
+        }
+        let Ok(a) = Analysis::of(&game, &chain, About::default(), &Options::default()) else {
+            // A board that cannot always finish is valid input; the forever report covers it.
+            return Ok(());
+        };
+        let total: f64 = a.pmf.iter().sum();
+        prop_assert!((total - (1.0 - a.unfinished_mass)).abs() < 1e-12);
+        let mean: f64 = a.pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum();
+        assert_relative_eq!(mean, a.expected_turns, max_relative = 1e-9);
+        assert_relative_eq!(
+            a.exact_as_f64().unwrap(),
+            a.expected_turns,
+            max_relative = 1e-12
+        );
+        let ones = vec![1.0; chain.len()];
+        let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
+        let fast = sweep.solve(chain.counts(), &ones).unwrap();
+        let dense = dense_solve(chain.counts(), chain.denominator(), &ones).unwrap();
+        for (x, y) in fast.iter().zip(&dense) {
+            assert_relative_eq!(*x, *y, max_relative = 1e-10);
+        }
+        // The simulator agrees with the exact mean.
+        let games = 20_000;
+        let options = SimOptions {
+            games,
+            seed: 1,
+            deck: DeckMode::Iid,
+            players: 1,
+            max_turns: 10_000_000,
+            keep_lengths: false,
+        };
+        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+        prop_assert_eq!(r.unfinished, 0);
+        let s = Summary::of(&r.histogram).unwrap();
+        if a.std_dev > 0.0 {
+            let z = (s.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
+            prop_assert!(z.abs() < Z_LIMIT, "z = {}\n{}", z, text);
+        } else {
+            prop_assert_eq!(s.mean, a.expected_turns);
+        }
+        Ok(())
     }
 }

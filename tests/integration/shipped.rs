@@ -1,12 +1,17 @@
 //! The shipped boards: they load, match their sources space for space, and solve.
 
-use candyland::config::load_board;
-use candyland::model::{shipped, Board, Card, Colour, LicoriceRule, Variant};
+use candyland::config::load;
+use candyland::games::candyland::{Board, Card, Colour, LicoriceRule};
+use candyland::games::CandyLand;
+use candyland::model::{shipped, Variant};
 
 use crate::common::analysis;
 
 fn board(name: &str) -> Board {
-    load_board(Some(name), &Variant::default()).expect("shipped board loads")
+    load::<CandyLand>(Some(name), &Variant::default())
+        .expect("shipped board loads")
+        .board()
+        .clone()
 }
 
 /// Seed 002's board as that write-up prints it (`print([spc_fmt(i, s) ...])`), with the
@@ -104,11 +109,10 @@ fn the_two_treats_decks_differ_where_the_write_up_contradicts_itself() {
 
 #[test]
 fn every_shipped_board_loads_and_solves() {
-    for s in shipped::SHIPPED {
-        let b = candyland::config::parse_game(s.name, s.text, &Variant::default()).unwrap();
-        assert_eq!(b.name(), s.name, "a shipped board's name is its file name");
-        assert!(!b.source().is_empty() && !b.description().is_empty());
+    for s in shipped::SHIPPED.iter() {
         let a = analysis(s.text);
+        assert_eq!(a.board, s.name, "a shipped board's name is its file name");
+        assert!(!a.source.is_empty() && !a.description.is_empty());
         assert!(a.expected_turns.is_finite() && a.expected_turns > 1.0);
         assert!(a.unfinished_mass < 1e-12);
     }
@@ -128,7 +132,7 @@ fn the_data_directory_holds_exactly_the_embedded_boards() {
     let mut embedded: Vec<String> = shipped::SHIPPED.iter().map(|b| b.name.into()).collect();
     embedded.sort();
     assert_eq!(on_disk, embedded);
-    for b in shipped::SHIPPED {
+    for b in shipped::SHIPPED.iter() {
         let text = std::fs::read_to_string(dir.join(format!("{}.toml", b.name))).unwrap();
         assert_eq!(text, b.text);
     }
@@ -138,11 +142,9 @@ fn the_data_directory_holds_exactly_the_embedded_boards() {
 fn without_landmarks_refills_a_compact_board_from_its_pattern() {
     // Seed 002's NO_SPECIALS board: Board(SHORTCUTS, COLORS, {}, LICORICE, 134), i.e. 134
     // pattern spaces with licorice and shortcuts at the same indices, and no special cards.
-    let variant = Variant {
-        without: vec![candyland::model::Element::Landmarks],
-        ..Variant::default()
-    };
-    let b = load_board(Some("classic"), &variant).unwrap();
+    let variant = Variant::default().without("landmarks");
+    let g: CandyLand = load(Some("classic"), &variant).unwrap();
+    let b = g.board();
     assert_eq!(b.len(), 134);
     assert!(b.landmarks().is_empty());
     assert_eq!(b.deck().total(), 60);

@@ -2,19 +2,25 @@
 //! seed 002.
 
 use candyland::chain::Chain;
-use candyland::config::parse_board;
-use candyland::game::CandyLand;
-use candyland::model::{shipped, Element, Variant};
+use candyland::config::{parse, read_board};
+use candyland::games::{CandyLand, GameVisitor, Source};
+use candyland::model::{shipped, Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator, CHUNK};
 use candyland::solve::{About, Analysis, Options};
 use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
 fn setup(board: &str, variant: &Variant) -> (Analysis, Simulator) {
-    let b = candyland::config::load_game(Some(board), variant).unwrap();
-    let g = candyland::game::AnyGame::new(b);
-    let chain = Chain::build(&g);
-    let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
-    (a, Simulator::new(&chain))
+    struct Setup<'a>(&'a Variant);
+    impl GameVisitor for Setup<'_> {
+        type Output = (Analysis, Simulator);
+        fn visit<G: Game>(self, source: Source<G>) -> (Analysis, Simulator) {
+            let g = source.game(self.0).unwrap();
+            let chain = Chain::build(&g);
+            let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
+            (a, Simulator::new(&chain))
+        }
+    }
+    candyland::games::with_game(&read_board(Some(board)).unwrap(), Setup(variant)).unwrap()
 }
 
 fn run(sim: &Simulator, games: u64, seed: u64, deck: DeckMode) -> SimResult {
@@ -31,7 +37,7 @@ fn run(sim: &Simulator, games: u64, seed: u64, deck: DeckMode) -> SimResult {
 
 #[test]
 fn iid_simulation_fits_the_exact_distribution_on_every_shipped_board() {
-    for s in shipped::SHIPPED {
+    for s in shipped::SHIPPED.iter() {
         let (exact, sim) = setup(s.name, &Variant::default());
         let games = 200_000;
         let r = run(&sim, games, 2026, DeckMode::Iid);
@@ -54,10 +60,7 @@ fn a_broken_simulator_would_be_caught() {
     // The same test must reject a sample from different rules: i.i.d. games of classic
     // without shortcuts against the exact distribution of classic.
     let (exact, _) = setup("classic", &Variant::default());
-    let no_shortcuts = Variant {
-        without: vec![Element::Shortcuts],
-        ..Variant::default()
-    };
+    let no_shortcuts = Variant::default().without("shortcuts");
     let (_, other) = setup("classic", &no_shortcuts);
     let games = 200_000;
     let r = run(&other, games, 2026, DeckMode::Iid);
@@ -105,11 +108,11 @@ fn results_do_not_depend_on_the_number_of_threads() {
 }
 
 /// Seed 002's published one-player table: 10,000 shuffled-deck games per row (mean).
-const PUBLISHED: [(&str, &[Element], f64); 4] = [
+const PUBLISHED: [(&str, &[&str], f64); 4] = [
     ("Standard", &[], 38.6897),
-    ("No Licorice", &[Element::Licorice], 34.5284),
-    ("No Specials", &[Element::Landmarks], 27.6359),
-    ("No Shortcuts", &[Element::Shortcuts], 40.6276),
+    ("No Licorice", &["licorice"], 34.5284),
+    ("No Specials", &["landmarks"], 27.6359),
+    ("No Shortcuts", &["shortcuts"], 40.6276),
 ];
 
 /// z of a published 10,000-game mean against our `games`-game mean, the standard error of each
@@ -123,10 +126,7 @@ fn z_against_published(r: &SimResult, published: f64) -> f64 {
 #[test]
 fn the_published_seed_002_table_is_reproduced_except_no_specials() {
     for (row, without, published) in PUBLISHED {
-        let variant = Variant {
-            without: without.to_vec(),
-            ..Variant::default()
-        };
+        let variant = without.iter().fold(Variant::default(), |v, e| v.without(e));
         let (_, sim) = setup("classic", &variant);
         let r = run(&sim, 200_000, 7, DeckMode::Shuffled);
         let z = z_against_published(&r, published);
@@ -148,8 +148,8 @@ fn the_published_no_specials_mean_fits_a_128_space_board() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let board = parse_board("seed002-no-specials-128", &text, &Variant::default()).unwrap();
-    let sim = Simulator::new(&Chain::build(&CandyLand::new(board)));
+    let board: CandyLand = parse("seed002-no-specials-128", &text, &Variant::default()).unwrap();
+    let sim = Simulator::new(&Chain::build(&board));
     let r = run(&sim, 200_000, 7, DeckMode::Shuffled);
     let z = z_against_published(&r, PUBLISHED[2].2);
     assert!(z.abs() < Z_LIMIT, "z = {z}");

@@ -3,18 +3,15 @@
 use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
-use candyland::config::parse_game;
-use candyland::game::RaceGame;
-use candyland::model::Variant;
+use candyland::model::Game;
+use candyland::race::RaceGame;
 use candyland::solve::spaces::{occupancy, Spaces};
 
 use crate::common::{game, tol};
 
 /// The number of spaces of a board given as TOML.
 fn len(toml: &str) -> usize {
-    parse_game("test board", toml, &Variant::default())
-        .unwrap()
-        .len()
+    game(toml).space_count()
 }
 
 fn spaces(toml: &str) -> Spaces {

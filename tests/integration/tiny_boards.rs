@@ -277,10 +277,7 @@ red = 1
 #[test]
 fn removing_elements_by_flag_equals_editing_the_file() {
     // --without shortcuts on SHORTCUT gives the hand-derived 135/32 of the test above.
-    let variant = Variant {
-        without: vec![candyland::model::Element::Shortcuts],
-        ..Variant::default()
-    };
+    let variant = Variant::default().without("shortcuts");
     let g = game_with(SHORTCUT, &variant);
     let chain = Chain::build(&g);
     let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();

@@ -4,6 +4,7 @@ use approx::assert_relative_eq;
 
 use candyland::budget::Budget;
 use candyland::config::read_board;
+use candyland::games::CandyLand;
 use candyland::model::Variant;
 use candyland::whatif::WhatIf;
 
@@ -23,7 +24,10 @@ fn row(w: &WhatIf, change: &str) -> f64 {
 fn whatif_rows_equal_analyze_on_the_edited_files() {
     let classic = crate::shipped_text("classic");
     let w = WhatIf::of(
-        &read_board(Some("classic")).unwrap(),
+        &read_board(Some("classic"))
+            .unwrap()
+            .parse::<CandyLand>()
+            .unwrap(),
         &Variant::default(),
         &Budget::default(),
     )

@@ -14,7 +14,9 @@ use std::fmt::Write;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::model::Colour;
+use crate::model::{BoardProblem, MAX_SPACES};
+
+use super::Colour;
 
 /// What to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +50,33 @@ impl Spec {
     /// Whether the requested elements fit on the board (each needs its own space).
     pub fn fits(&self) -> bool {
         self.spaces >= MIN_SPACES && self.spaces_needed().is_some_and(|n| n <= self.spaces)
+    }
+
+    /// Checks the spec, with a message for what is wrong (the problem's field names the count
+    /// at fault, e.g. `spaces`).
+    pub fn check(&self) -> Result<(), BoardProblem> {
+        let problem = |message: String| BoardProblem {
+            field: "spaces".into(),
+            message,
+        };
+        if self.spaces > MAX_SPACES {
+            return Err(problem(format!(
+                "at most {MAX_SPACES} spaces are supported"
+            )));
+        }
+        if self.spaces < MIN_SPACES {
+            return Err(problem(format!(
+                "a generated board has at least {MIN_SPACES} spaces; {} is too few",
+                self.spaces
+            )));
+        }
+        if !self.fits() {
+            return Err(problem(format!(
+                "{} spaces cannot hold {} landmarks, {} licorice spaces and {} shortcuts (each needs its own space, a shortcut two, plus the first and last); give more spaces or fewer elements",
+                self.spaces, self.landmarks, self.licorice, self.shortcuts
+            )));
+        }
+        Ok(())
     }
 }
 

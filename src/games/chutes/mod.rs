@@ -12,12 +12,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::rules::word;
-use crate::model::validate::Problems;
-use crate::model::{InvalidBoard, MAX_CARDS, MAX_SPACES};
+use crate::model::{word, InvalidBoard, Problems, MAX_CARDS, MAX_SPACES};
 
 mod jumps;
+mod kind;
+mod step;
 use jumps::{check_chains, jumps};
+
+pub use step::{ChutesAndLadders, Spin, Square, CHUTE, LADDER, OVERSHOOT, ROLL_AGAIN};
 
 /// The most outcomes one turn may have once "roll again" sequences are expanded.
 pub const MAX_OUTCOMES: usize = 100_000;
@@ -80,7 +82,18 @@ pub struct SpinnerSection {
 }
 
 /// What happens when a roll would go past the last square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Overshoot {
     /// The token stays put: the last square must be reached exactly (Milton Bradley's rule).
@@ -93,7 +106,18 @@ pub enum Overshoot {
 }
 
 /// What happens when the last allowed roll of a turn also shows a roll-again face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum OnMaxRolls {
     /// It moves like any roll, and the turn ends.

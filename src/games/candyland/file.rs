@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Colour, Rules};
+use super::{Colour, Rules};
 
 /// A whole board file.
 #[derive(Debug, Clone, Deserialize)]

@@ -1,21 +1,14 @@
 //! The rules of a game as one step function.
 //!
-//! A *no-decision race game* (Candy Land, Chutes and Ladders, ...) is fully described by a start
+//! A *no-decision race game* (Candy Land, Hi Ho! Cherry-O, ...) is fully described by a start
 //! state, a deck of outcomes with integer weights, and a step function from (state, outcome) to
 //! the next state or the finish. [`RaceGame`] is that description; the chain builder
 //! ([`crate::chain`]) and the simulator use nothing else, so the rules are written exactly once.
 
-pub mod any;
-pub mod candyland;
-pub mod chutes;
 pub mod product;
 
 use std::fmt::Debug;
 use std::hash::Hash;
-
-pub use any::{AnyCard, AnyGame, AnyState};
-pub use candyland::{CandyLand, Hold, Place, Token};
-pub use chutes::{ChutesAndLadders, Spin, Square};
 
 /// Something notable that happened during a turn, counted by the event figures and shown in
 /// transcripts: one bit of an [`Events`] set.
@@ -104,9 +97,9 @@ pub trait RaceGame {
     /// Everything about one player that the future depends on. The derived order should follow
     /// the direction of play (most moves go to a greater state): the solvers use it to find the
     /// few backward moves, and are fastest when they are few. Any order gives correct results.
-    type State: Copy + Eq + Ord + Hash + Debug;
+    type State: Copy + Eq + Ord + Hash + Debug + Send + Sync;
     /// One kind of card (or die face).
-    type Card: Copy + Debug;
+    type Card: Copy + Debug + Send + Sync;
 
     /// The state every player starts in.
     fn start(&self) -> Self::State;
@@ -116,7 +109,7 @@ pub trait RaceGame {
     fn turn(&self, state: Self::State) -> Turn<Self::State>;
     /// Plays `card` from `state` (only called when [`RaceGame::turn`] says [`Turn::Draw`]).
     fn step(&self, state: Self::State, card: Self::Card) -> Outcome<Self::State>;
-    /// A short human description of a state, e.g. "space 47 (yellow, licorice)".
+    /// A short human description of a state, e.g. "space 47 (yellow)".
     fn describe(&self, state: Self::State) -> String;
     /// Whether the outcomes are cards dealt from a finite deck, which a real game shuffles
     /// (false for a die or spinner, whose draws are independent by nature).

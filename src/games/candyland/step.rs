@@ -8,11 +8,11 @@
 //! array reads: the chain builder calls it once per (state, card), the simulator replays the
 //! table the chain builder produces.
 
-use crate::game::{Event, Events, Next, Outcome, RaceGame, Turn};
-use crate::model::{
+use super::{
     Board, Card, Colour, DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection,
     LicoriceRule, Start,
 };
+use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
 /// A shortcut was followed.
 pub const SHORTCUT: Event = Event::game(0);

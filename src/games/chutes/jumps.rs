@@ -3,7 +3,7 @@
 //! cycle).
 
 use super::ChutesSection;
-use crate::model::validate::Problems;
+use crate::model::Problems;
 
 /// Square -> where its jump leads, the ladders, the chutes, and which field each jump comes
 /// from (for messages).

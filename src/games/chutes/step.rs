@@ -3,11 +3,11 @@
 //! A player's state is a [`Square`]: where the token stands (0 = off the board, before square 1)
 //! and how many turns it owes (only under `jump-costs-turn`, where each ladder or chute taken
 //! skips one of the player's next turns). A turn's outcome is a whole sequence of rolls (see
-//! [`crate::model::chutes`]): with "roll again", the extra rolls are played here, one after the
+//! [`crate::games::chutes`]): with "roll again", the extra rolls are played here, one after the
 //! other, inside the same turn.
 
-use crate::game::{Event, Events, Next, Outcome, RaceGame, Turn};
-use crate::model::chutes::{ChutesBoard, Overshoot};
+use super::{ChutesBoard, Overshoot};
+use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
 /// A ladder was climbed.
 pub const LADDER: Event = Event::game(0);

@@ -5,7 +5,7 @@
 //! one-player distribution ([`crate::solve::players`]); this brute-force chain checks those
 //! formulas, and is the base for rules that couple the players.
 
-use crate::game::{Next, Outcome, RaceGame, Turn};
+use crate::race::{Next, Outcome, RaceGame, Turn};
 
 /// Every token and whose turn it is. Ordered by the tokens first, so that moves go forward.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -87,7 +87,7 @@ impl<G: RaceGame, const K: usize> RaceGame for Product<'_, G, K> {
         self.game.card_name(card)
     }
 
-    fn events(&self) -> Vec<(crate::game::Event, &'static str)> {
+    fn events(&self) -> Vec<(crate::race::Event, &'static str)> {
         self.game.events()
     }
 

@@ -3,8 +3,9 @@
 
 use std::collections::HashSet;
 
-use super::{Problems, MAX_CARDS};
-use crate::model::{BoardFile, Card, Colour, Deck, Landmark, Space};
+use crate::model::{Problems, MAX_CARDS};
+
+use super::{BoardFile, Card, Colour, Deck, Landmark, Space};
 
 pub(super) fn deck(
     file: &BoardFile,

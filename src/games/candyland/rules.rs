@@ -8,8 +8,21 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::word;
+
 /// What a licorice space does to a token that lands on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum LicoriceRule {
     /// The next turn is skipped: no card is drawn, then play goes on as usual.
@@ -23,7 +36,18 @@ pub enum LicoriceRule {
 }
 
 /// How far a double-colour card moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DoubleMove {
     /// To the second space of that colour ahead (the official rule).
@@ -34,7 +58,18 @@ pub enum DoubleMove {
 }
 
 /// Whether a double card follows a shortcut it lands on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DoubleShortcut {
     /// Only where the move ends (the official rule: a bridge is taken when you land on it).
@@ -47,7 +82,18 @@ pub enum DoubleShortcut {
 }
 
 /// Whether a double card is stopped by licorice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DoubleLicorice {
     /// Only where the move ends (the first step passes over licorice).
@@ -60,7 +106,18 @@ pub enum DoubleLicorice {
 }
 
 /// Where a landmark card may send a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum LandmarkDirection {
     /// To the landmark, forward or backward (the official rule).
@@ -72,7 +129,18 @@ pub enum LandmarkDirection {
 }
 
 /// Where tokens start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Start {
     /// Off the board, before space 0: the first card moves to the first space of its colour.
@@ -103,14 +171,6 @@ pub struct Rules {
     /// Landing on the last space wins at once. Default false: the last space is an ordinary space
     /// and you win with a colour card that has no space of its colour ahead.
     pub land_on_last_wins: bool,
-}
-
-/// The kebab-case name serde gives a unit enum value (the same word the board file uses).
-pub(crate) fn word<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 impl fmt::Display for Rules {

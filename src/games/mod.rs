@@ -1,0 +1,168 @@
+//! The game kinds, one folder each ([`candyland`], [`chutes`]): a kind's file schema,
+//! validation, rules, step function, events and words all live in its folder, behind the
+//! [`Game`] trait. This module is the one place that chooses among them: [`with_game`] reads the
+//! board file's `game` key and calls a [`GameVisitor`] with the board parsed by that kind's
+//! schema, so every command is written once, generic over the game. A new kind is a new folder
+//! plus one word in the `games!` list below.
+
+pub mod candyland;
+pub mod chutes;
+
+use crate::config::BoardSource;
+use crate::error::UserError;
+use crate::model::shipped::ShippedBoard;
+use crate::model::{BoardProblem, Game, InvalidBoard, Variant};
+
+pub use candyland::CandyLand;
+pub use chutes::ChutesAndLadders;
+
+/// Something to do with a board of any game, written once and generic over the game: the
+/// closure-with-a-type-parameter that [`with_game`] calls.
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Does the work on a board of game `G`.
+    fn visit<G: Game>(self, board: Source<G>) -> Self::Output;
+}
+
+/// A board file parsed by its game's schema, before any variant or validation.
+#[derive(Debug, Clone)]
+pub struct Source<G: Game> {
+    /// How messages name it: the path, or "NAME (shipped board)".
+    pub label: String,
+    /// The parsed file.
+    pub file: G::File,
+}
+
+impl<G: Game> Source<G> {
+    /// Parses board text by `G`'s schema; `label` names it in messages.
+    pub fn parse(label: &str, text: &str) -> Result<Source<G>, UserError> {
+        let file = toml::from_str::<G::File>(text).map_err(|e| syntax(label, &e))?;
+        Ok(Source {
+            label: label.to_string(),
+            file,
+        })
+    }
+
+    /// The file with a variant applied, not validated.
+    pub fn edited(&self, variant: &Variant) -> Result<G::File, UserError> {
+        let mut file = self.file.clone();
+        variant
+            .apply::<G>(&mut file)
+            .map_err(|problems| self.invalid(problems))?;
+        Ok(file)
+    }
+
+    /// Applies a variant and validates.
+    pub fn game(&self, variant: &Variant) -> Result<G, UserError> {
+        let file = self.edited(variant)?;
+        G::from_file(&file).map_err(|problems| self.invalid(problems))
+    }
+
+    fn invalid(&self, problems: InvalidBoard) -> UserError {
+        UserError::InvalidBoard {
+            file: self.label.clone(),
+            problems,
+        }
+    }
+}
+
+fn syntax(label: &str, e: &toml::de::Error) -> UserError {
+    UserError::BoardSyntax {
+        file: label.to_string(),
+        message: crate::input::shorten_lines(&e.to_string()),
+    }
+}
+
+/// The game a board's `game` key names (the first of [`KINDS`] when it names none), checked to
+/// be one this tool knows.
+pub fn kind(source: &BoardSource) -> Result<&'static str, UserError> {
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        game: Option<String>,
+    }
+    let label = source.label.as_str();
+    let kind: Kind = toml::from_str(&source.text).map_err(|e| syntax(label, &e))?;
+    let Some(name) = kind.game else {
+        return Ok(KINDS[0]);
+    };
+    KINDS.iter().copied().find(|k| *k == name).ok_or_else(|| {
+        let known: Vec<String> = KINDS.iter().map(|k| format!("\"{k}\"")).collect();
+        UserError::InvalidBoard {
+            file: label.to_string(),
+            problems: InvalidBoard {
+                problems: vec![BoardProblem {
+                    field: "game".into(),
+                    message: format!(
+                        "'{}' is not a game this tool knows; use {} (the default) or {}",
+                        crate::input::quote(&name),
+                        known[0],
+                        known[1..].join(" or ")
+                    ),
+                }],
+            },
+        }
+    })
+}
+
+/// Calls `visitor` with the board parsed by the schema of the game its `game` key names
+/// ([`kind`]). An unknown game, a syntax error or a field the game's schema does not have is an
+/// error naming the file.
+pub fn with_game<V: GameVisitor>(source: &BoardSource, visitor: V) -> Result<V::Output, UserError> {
+    let kind = kind(source)?;
+    dispatch(kind, &source.label, &source.text, visitor)
+}
+
+/// The list of game kinds: the dispatch, the registry of words and the shipped boards, all
+/// from one list, so that adding a kind is one word here.
+macro_rules! games {
+    ($($game:ty),+ $(,)?) => {
+        /// The `game` word of every kind, in the order messages list them; the first is the
+        /// default.
+        pub const KINDS: &[&str] = &[$(<$game as Game>::KIND),+];
+
+        fn dispatch<V: GameVisitor>(
+            kind: &str,
+            label: &str,
+            text: &str,
+            visitor: V,
+        ) -> Result<V::Output, UserError> {
+            $(
+                if kind == <$game as Game>::KIND {
+                    return Source::<$game>::parse(label, text).map(|s| visitor.visit(s));
+                }
+            )+
+            // `kind` is one of KINDS, so one of the arms above returned.
+            Err(UserError::BadFlag {
+                flag: "BOARD".into(),
+                message: format!("'{}' is not a game this tool knows", crate::input::quote(kind)),
+            })
+        }
+
+        /// Every `--without` element of every kind, in kind order, with what removing it does.
+        pub fn elements() -> Vec<(&'static str, &'static str)> {
+            let mut out = Vec::new();
+            $(out.extend_from_slice(<$game as Game>::ELEMENTS);)+
+            out
+        }
+
+        /// The kind whose `[rules]` table has `key`, if one has.
+        pub fn owner_of_rule(key: &str) -> Option<&'static str> {
+            $(
+                if <$game as Game>::rule_keys().iter().any(|k| k == key) {
+                    return Some(<$game as Game>::KIND);
+                }
+            )+
+            None
+        }
+
+        /// Every shipped board, kind by kind.
+        pub fn shipped() -> Vec<ShippedBoard> {
+            let mut out = Vec::new();
+            $(out.extend_from_slice(<$game as Game>::SHIPPED);)+
+            out
+        }
+    };
+}
+
+games!(CandyLand, ChutesAndLadders);
