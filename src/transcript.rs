@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
 use crate::race::RaceGame;
-use crate::sim::{chunk_rng, CardSource, DeckMode, Iid, Shoe};
+use crate::sim::{chunk_rng, DeckMode, Iid, Observer, Shoe, Simulator};
 
 /// One turn of a transcript.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -57,60 +57,25 @@ pub fn transcript<G: RaceGame>(
     players: usize,
     max_turns: u32,
 ) -> Transcript {
+    let sim = Simulator::new(chain);
     let mut rng = chunk_rng(seed, 0);
-    let kind_of: Vec<usize> = chain
-        .cards()
-        .iter()
-        .enumerate()
-        .flat_map(|(k, (_, n))| std::iter::repeat_n(k, *n as usize))
-        .collect();
+    let mut log = Log {
+        game,
+        chain,
+        sim: &sim,
+        turns: Vec::new(),
+    };
+    let mut seats = vec![0; players];
     let d = chain.denominator();
-    let mut iid = Iid::new(d);
-    let mut shoe = Shoe::new(d);
-    let source: &mut dyn FnMut(&mut rand_xoshiro::Xoshiro256PlusPlus) -> u32 = match deck {
-        DeckMode::Iid => &mut |r| iid.draw(r),
+    let played = match deck {
+        DeckMode::Iid => {
+            sim.play_observed(&mut rng, &mut Iid::new(d), &mut seats, max_turns, &mut log)
+        }
         DeckMode::Shuffled => {
-            shoe.new_game();
-            &mut |r| shoe.draw(r)
+            sim.play_observed(&mut rng, &mut Shoe::new(d), &mut seats, max_turns, &mut log)
         }
     };
-    let mut states = vec![chain.start(); players];
-    let mut turns = Vec::new();
-    let mut winner = None;
-    'game: for turn in 1..=max_turns {
-        let seat = (turn as usize - 1) % players;
-        let s = states[seat];
-        let (kind, card) = if chain.draws(s) {
-            let k = kind_of[source(&mut rng) as usize];
-            (k, Some(game.card_name(chain.cards()[k].0)))
-        } else {
-            (0, None)
-        };
-        let t = chain.next(s, kind);
-        turns.push(TurnRecord {
-            turn,
-            player: seat + 1,
-            card,
-            from_state: s,
-            from: game.describe(chain.states()[s]),
-            to_state: (t != FINISH).then_some(t as usize),
-            to: if t == FINISH {
-                "finish".into()
-            } else {
-                game.describe(chain.states()[t as usize])
-            },
-            events: chain
-                .events(s, kind)
-                .iter()
-                .map(|e| game.event_name(e))
-                .collect(),
-        });
-        if t == FINISH {
-            winner = Some(seat + 1);
-            break 'game;
-        }
-        states[seat] = t as usize;
-    }
+    let (turns, winner) = (log.turns, played.winner.map(|w| w + 1));
     Transcript {
         board: board.to_string(),
         seed,
@@ -118,5 +83,36 @@ pub fn transcript<G: RaceGame>(
         players,
         turns,
         winner,
+    }
+}
+
+/// Writes down every turn of a game, in words.
+struct Log<'a, G: RaceGame> {
+    game: &'a G,
+    chain: &'a Chain<G::State, G::Card>,
+    sim: &'a Simulator,
+    turns: Vec<TurnRecord>,
+}
+
+impl<G: RaceGame> Observer for Log<'_, G> {
+    fn after_turn(&mut self, seat: usize, from: u32, card: Option<u32>, to: u32) {
+        let (game, chain) = (self.game, self.chain);
+        let s = self.sim.state_index(from);
+        let kind = card.map_or(0, |c| self.sim.kind(c));
+        let to_state = (to != FINISH).then(|| self.sim.state_index(to));
+        self.turns.push(TurnRecord {
+            turn: self.turns.len() as u32 + 1,
+            player: seat + 1,
+            card: card.map(|_| game.card_name(chain.cards()[kind].0)),
+            from_state: s,
+            from: game.describe(chain.states()[s]),
+            to_state,
+            to: to_state.map_or_else(|| "finish".into(), |t| game.describe(chain.states()[t])),
+            events: chain
+                .events(s, kind)
+                .iter()
+                .map(|e| game.event_name(e))
+                .collect(),
+        });
     }
 }

@@ -12,7 +12,7 @@ use super::{
 use crate::budget::{rate, Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::race::RaceGame;
-use crate::sim::{chunk_seed, CardSource, Shoe, CHUNK};
+use crate::sim::{chunk_seed, CardSource, Shoe, Simulator, CHUNK};
 use crate::solve::{About, Analysis, Options, SolveError};
 use crate::stats::Z95;
 
@@ -198,6 +198,7 @@ pub fn survey<S: Sync, C: Sync>(
         .flat_map(|(k, (_, n))| std::iter::repeat_n(k, *n as usize))
         .collect();
     let chunks = orders.div_ceil(CHUNK);
+    let sim = Simulator::new(chain);
     type Witness = Option<(u64, Vec<usize>)>;
     type Tally = (Vec<u64>, Vec<Witness>);
     // After a pilot the probe extrapolates the total from the orders done, and stops the
@@ -233,7 +234,7 @@ pub fn survey<S: Sync, C: Sync>(
                     .map(|_| deck[shoe.draw(&mut rng) as usize])
                     .collect();
                 for k in 1..=max_players {
-                    if play_fixed_order(chain, &order, k).loops.is_some() {
+                    if play_fixed_order(&sim, &order, k).loops.is_some() {
                         looping[k - 1] += 1;
                         if witness[k - 1].is_none() {
                             witness[k - 1] = Some((c * CHUNK + i, order.clone()));
@@ -400,7 +401,7 @@ impl ForeverReport {
             p_min_length: analysis
                 .as_ref()
                 .and_then(|a| a.pmf.get(shortest.len()).copied()),
-            fixed_order: order.map(|o| play_fixed_order(chain, o, players)),
+            fixed_order: order.map(|o| play_fixed_order(&Simulator::new(chain), o, players)),
             survey,
         })
     }

@@ -2,10 +2,13 @@
 //! reading and writing deck-order files.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::chain::{Chain, FINISH};
+use crate::sim::{Observer, Recycled, Simulator};
 
 /// A fixed deck order, recycled without shuffling, played to the end or to a loop.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,47 +23,63 @@ pub struct FixedOrder {
     pub positions: Vec<u32>,
 }
 
-/// Plays `order` (card kinds, a whole deck) recycled forever for `players` players.
+/// Plays `order` (card kinds, a whole deck) recycled forever for `players` players, through
+/// the simulator's turn loop.
 ///
 /// The state at the start of a turn is (every token, whose turn, position in the deck); all
 /// that follows is determined by it, so a repeated state means a loop. Only states at the top
 /// of the deck are recorded, which is enough: a loop passes the top of the deck, or it draws no
 /// card at all (everyone skipping turns forever, which cannot happen as a skipped turn frees
 /// the player).
-pub fn play_fixed_order<S, C>(chain: &Chain<S, C>, order: &[usize], players: usize) -> FixedOrder {
-    let mut tokens = vec![chain.start() as u32; players];
-    let mut seen: HashMap<(Vec<u32>, usize), u64> = HashMap::new();
-    let mut pointer = 0usize;
-    let mut turn: u64 = 0;
-    loop {
-        for seat in 0..players {
-            if pointer == 0 {
-                if let Some(&first) = seen.get(&(tokens.clone(), seat)) {
-                    return FixedOrder {
-                        ends: None,
-                        loops: Some((first, turn - first)),
-                        positions: tokens,
-                    };
-                }
-                seen.insert((tokens.clone(), seat), turn);
+pub fn play_fixed_order(sim: &Simulator, order: &[usize], players: usize) -> FixedOrder {
+    let mut cards = Recycled::new(order.iter().map(|&k| sim.card_of_kind(k)).collect());
+    let mut watch = LoopWatch {
+        deck: order.len() as u32,
+        tokens: vec![sim.start(); players],
+        seen: HashMap::new(),
+        found: None,
+    };
+    let mut seats = vec![0; players];
+    // The order decides every draw: the generator is never used.
+    let mut unused = Xoshiro256PlusPlus::seed_from_u64(0);
+    let played = sim.play_observed(&mut unused, &mut cards, &mut seats, u32::MAX, &mut watch);
+    FixedOrder {
+        ends: played.winner.map(|w| (u64::from(played.turns), w)),
+        loops: watch.found,
+        positions: seats.iter().map(|&s| sim.state_index(s) as u32).collect(),
+    }
+}
+
+/// Stops a game at the first repeated state at the top of the deck.
+struct LoopWatch {
+    /// Cards in the deck order.
+    deck: u32,
+    /// Every seat's state, encoded.
+    tokens: Vec<u32>,
+    /// (seats, whose turn) at the top of the deck -> the turns played before it.
+    seen: HashMap<(Vec<u32>, usize), u64>,
+    /// (first turn of the loop, its length) once found.
+    found: Option<(u64, u64)>,
+}
+
+impl Observer for LoopWatch {
+    fn before_turn(&mut self, seat: usize, turns: u32, drawn: u32) -> ControlFlow<()> {
+        if drawn % self.deck != 0 {
+            return ControlFlow::Continue(());
+        }
+        let turns = u64::from(turns);
+        match self.seen.insert((self.tokens.clone(), seat), turns) {
+            Some(first) => {
+                self.found = Some((first, turns - first));
+                ControlFlow::Break(())
             }
-            turn += 1;
-            let s = tokens[seat] as usize;
-            let next = if chain.draws(s) {
-                let card = order[pointer];
-                pointer = (pointer + 1) % order.len();
-                chain.next(s, card)
-            } else {
-                chain.next(s, 0)
-            };
-            if next == FINISH {
-                return FixedOrder {
-                    ends: Some((turn, seat)),
-                    loops: None,
-                    positions: tokens,
-                };
-            }
-            tokens[seat] = next;
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    fn after_turn(&mut self, seat: usize, _: u32, _: Option<u32>, to: u32) {
+        if to != crate::chain::FINISH {
+            self.tokens[seat] = to;
         }
     }
 }

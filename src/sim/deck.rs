@@ -49,6 +49,38 @@ impl CardSource for Shoe {
     }
 }
 
+/// A fixed deck order recycled without shuffling: the same cards in the same order, pass after
+/// pass (a game that never shuffles).
+#[derive(Debug, Clone)]
+pub struct Recycled {
+    /// The physical cards in deck order.
+    order: Vec<u32>,
+    /// The next card's position in `order`.
+    next: usize,
+}
+
+impl Recycled {
+    /// The deck `order` (physical cards; at least one).
+    pub fn new(order: Vec<u32>) -> Recycled {
+        assert!(!order.is_empty(), "a deck order holds at least one card");
+        Recycled { order, next: 0 }
+    }
+}
+
+impl CardSource for Recycled {
+    /// A new game starts from the top of the order.
+    fn new_game(&mut self) {
+        self.next = 0;
+    }
+
+    #[inline]
+    fn draw<R: Rng>(&mut self, _: &mut R) -> u32 {
+        let card = self.order[self.next];
+        self.next = (self.next + 1) % self.order.len();
+        card
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@
 //! a result.
 
 mod deck;
+mod observe;
 mod summary;
 
 use rand::{Rng, SeedableRng};
@@ -19,7 +20,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
-pub use deck::Shoe;
+pub use deck::{Recycled, Shoe};
+pub use observe::{Observer, Unobserved};
 pub use summary::Simulation;
 
 /// Games per chunk: the unit of parallel work and of seeding.
@@ -71,6 +73,10 @@ pub struct Simulator {
     column: Vec<u32>,
     /// Number of physical cards in a full deck.
     cards: u32,
+    /// Columns per row: physical cards, or kinds.
+    stride: u32,
+    /// The kind of each physical card.
+    kind_of: Vec<u32>,
     /// Whether the draws are a deck that can be shuffled (false for a spinner).
     has_deck: bool,
 }
@@ -157,8 +163,30 @@ impl Simulator {
             table,
             column,
             cards: d as u32,
+            stride: stride as u32,
+            kind_of,
             has_deck: chain.has_deck(),
         }
+    }
+
+    /// The start state, encoded as an [`Observer`] sees states.
+    pub fn start(&self) -> u32 {
+        self.start
+    }
+
+    /// The chain's index of an encoded state (as an [`Observer`] sees it).
+    pub fn state_index(&self, encoded: u32) -> usize {
+        (encoded >> 1) as usize / self.stride.max(1) as usize
+    }
+
+    /// The kind (index into [`Chain::cards`]) of a physical card.
+    pub fn kind(&self, card: u32) -> usize {
+        self.kind_of[card as usize] as usize
+    }
+
+    /// A physical card of kind `kind` (the first of its copies).
+    pub fn card_of_kind(&self, kind: usize) -> u32 {
+        self.kind_of.partition_point(|&k| (k as usize) < kind) as u32
     }
 
     /// Whether the game deals cards from a deck ([`DeckMode::Shuffled`] needs one).
@@ -176,42 +204,78 @@ impl Simulator {
         seats: &mut [u32],
         max_turns: u32,
     ) -> Played {
+        self.play_observed(rng, cards, seats, max_turns, &mut Unobserved)
+    }
+
+    /// [`Simulator::play`] with an observer told of every turn, which may also stop the game
+    /// (it then counts as unfinished). This is the only turn loop: transcripts and the
+    /// fixed-deck-order search are observers of it.
+    #[inline]
+    pub fn play_observed<R: Rng, D: CardSource, O: Observer>(
+        &self,
+        rng: &mut R,
+        cards: &mut D,
+        seats: &mut [u32],
+        max_turns: u32,
+        observer: &mut O,
+    ) -> Played {
         match &self.table {
-            Table::Narrow(t) => self.play_on(t, rng, cards, seats, max_turns),
-            Table::Wide(t) => self.play_on(t, rng, cards, seats, max_turns),
+            Table::Narrow(t) => self.play_on(t, rng, cards, seats, max_turns, observer),
+            Table::Wide(t) => self.play_on(t, rng, cards, seats, max_turns, observer),
         }
     }
 
-    #[inline]
-    fn play_on<T: Entry, R: Rng, D: CardSource>(
+    #[inline(always)]
+    fn play_on<T: Entry, R: Rng, D: CardSource, O: Observer>(
         &self,
         table: &[T],
         rng: &mut R,
         cards: &mut D,
         seats: &mut [u32],
         max_turns: u32,
+        observer: &mut O,
     ) -> Played {
         seats.fill(self.start);
         cards.new_game();
         let mut turns = 0;
         let mut drawn = 0;
         loop {
-            for (seat, state) in seats.iter_mut().enumerate() {
+            for (seat, slot) in seats.iter_mut().enumerate() {
+                if O::ACTIVE && observer.before_turn(seat, turns, drawn).is_break() {
+                    return Played {
+                        turns,
+                        cards: drawn,
+                        winner: None,
+                    };
+                }
+                let state = *slot;
                 turns += 1;
-                let row = (*state >> 1) as usize;
+                let row = (state >> 1) as usize;
                 // A lost turn draws no card; every column of its row holds the same state.
-                let next = if *state & SKIPS == 0 {
+                let mut card = None;
+                let next = if state & SKIPS == 0 {
                     drawn += 1;
-                    let card = cards.draw(rng);
+                    let c = cards.draw(rng);
+                    if O::ACTIVE {
+                        card = Some(c);
+                    }
                     let col = if self.column.is_empty() {
-                        card
+                        c
                     } else {
-                        self.column[card as usize]
+                        self.column[c as usize]
                     };
                     table[row + col as usize]
                 } else {
                     table[row]
                 };
+                if O::ACTIVE {
+                    let to = if next == T::FINISH {
+                        FINISH
+                    } else {
+                        next.state()
+                    };
+                    observer.after_turn(seat, state, card, to);
+                }
                 if next == T::FINISH {
                     return Played {
                         turns,
@@ -219,7 +283,7 @@ impl Simulator {
                         winner: Some(seat),
                     };
                 }
-                *state = next.state();
+                *slot = next.state();
                 if turns >= max_turns {
                     return Played {
                         turns,

@@ -7,6 +7,7 @@ use candyland::forever::{
     Question,
 };
 use candyland::model::Game;
+use candyland::sim::Simulator;
 use num_rational::BigRational;
 
 use crate::common::{analysis, candyland, dir_with, game, tol};
@@ -59,12 +60,20 @@ fn hand_built_deck_orders_that_loop_and_end() {
     };
     // [red, Star, blue]: S -> 0 -> 1 -> 2 | 2 -> 3 -> 1 -> 2 | ...: at the top of the deck the
     // token is on 2 after turn 3 and again after turn 6: a loop from turn 3, period 3.
-    let loops = play_fixed_order(&chain, &[kind("red"), kind("Star"), kind("blue")], 1);
+    let loops = play_fixed_order(
+        &Simulator::new(&chain),
+        &[kind("red"), kind("Star"), kind("blue")],
+        1,
+    );
     assert_eq!(loops.loops, Some((3, 3)));
     assert_eq!(loops.ends, None);
     // [red, blue, Star]: S -> 0 -> 2 -> 1 | 1 -> 3, then blue has no space ahead: it ends on
     // turn 5.
-    let ends = play_fixed_order(&chain, &[kind("red"), kind("blue"), kind("Star")], 1);
+    let ends = play_fixed_order(
+        &Simulator::new(&chain),
+        &[kind("red"), kind("blue"), kind("Star")],
+        1,
+    );
     assert_eq!(ends.ends, Some((5, 0)));
 }
 
