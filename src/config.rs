@@ -37,13 +37,9 @@ impl BoardSource {
     pub fn parse<G: Game>(&self) -> Result<Source<G>, UserError> {
         let kind = self.kind()?;
         if kind != G::KIND {
-            return Err(UserError::BadFlag {
-                flag: "BOARD".into(),
-                message: format!(
-                    "{} is a {kind} board; this needs a {} board",
-                    self.label,
-                    G::KIND
-                ),
+            return Err(UserError::Board {
+                board: self.label.clone(),
+                message: format!("is a {kind} board; this needs a {} board", G::KIND),
             });
         }
         Source::parse(&self.label, &self.text)

@@ -47,7 +47,18 @@ pub enum UserError {
         problems: InvalidBoard,
     },
 
-    /// A command-line flag or argument has a value that cannot be used.
+    /// The board is valid, but cannot answer what was asked of it (its games never end, or
+    /// it is a board of another game than the one needed).
+    #[error("{board}: {message}")]
+    Board {
+        /// How messages name the board: its path, or "NAME (shipped board)", or its name.
+        board: String,
+        /// What is wrong and what to do about it.
+        message: String,
+    },
+
+    /// A command-line flag or argument has a value that cannot be used (the command-line layer
+    /// is the only one that names flags).
     #[error("{flag}: {message}")]
     BadFlag {
         /// The flag as the user wrote it (e.g. `--players`), or the argument's name (`BOARD`).
@@ -71,9 +82,9 @@ pub enum UserError {
 impl UserError {
     /// No simulated game finished within the turn limit: the board's games are too long to
     /// simulate.
-    pub fn unfinished_games(games: u64) -> UserError {
-        UserError::BadFlag {
-            flag: "BOARD".into(),
+    pub fn unfinished_games(board: &str, games: u64) -> UserError {
+        UserError::Board {
+            board: board.into(),
             message: format!(
                 "none of the {games} simulated games finished within {} turns: this board's games are too long to simulate",
                 crate::verify::MAX_TURNS

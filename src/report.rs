@@ -152,8 +152,8 @@ impl GameVisitor for Compute<'_> {
         };
         let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
             Some(r) => {
-                let summary =
-                    Summary::of(&r.histogram).ok_or_else(|| UserError::unfinished_games(games))?;
+                let summary = Summary::of(&r.histogram)
+                    .ok_or_else(|| UserError::unfinished_games(&about.board, games))?;
                 Some((r, summary))
             }
             None => None,

@@ -90,12 +90,9 @@ impl WhatIf {
             "the what-if table (one solve per edit)",
             budget,
         )?;
-        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::BadFlag {
-            flag: "BOARD".into(),
-            message: format!(
-                "{}: {why}, so removing elements has no finite effect to measure",
-                source.label
-            ),
+        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::Board {
+            board: source.label.clone(),
+            message: format!("{why}, so removing elements has no finite effect to measure"),
         })?;
         let solve = |change: String, file: Result<G::File, String>| -> Change {
             let e = file.and_then(|f| {

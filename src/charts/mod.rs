@@ -24,7 +24,7 @@ pub use players::PlayersChart;
 pub use whatif::WhatIfChart;
 
 /// Output format of a chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A PNG bitmap (RGB, 8 bits per channel).

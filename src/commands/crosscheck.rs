@@ -45,7 +45,7 @@ impl super::BoardCommand for CrosscheckArgs {
         let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
         let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
         drop(progress);
-        let check = check.ok_or_else(|| UserError::unfinished_games(args.games))?;
+        let check = check.ok_or_else(|| UserError::unfinished_games(&exact.board, args.games))?;
         Ok(if args.json {
             json(&check)?
         } else {

@@ -76,7 +76,7 @@ impl super::BoardCommand for PlayersArgs {
                 };
                 let r = simulate(&sim, &options, &|n| progress.inc(n));
                 Simulation::new(&about, &options, &r)
-                    .ok_or_else(|| UserError::unfinished_games(args.games))
+                    .ok_or_else(|| UserError::unfinished_games(&about.board, args.games))
             };
             rows.push(PlayersRow {
                 players: k,

@@ -133,8 +133,8 @@ macro_rules! games {
                 }
             )+
             // `kind` is one of KINDS, so one of the arms above returned.
-            Err(UserError::BadFlag {
-                flag: "BOARD".into(),
+            Err(UserError::Board {
+                board: label.to_string(),
                 message: format!("'{}' is not a game this tool knows", crate::input::quote(kind)),
             })
         }

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
-pub use deck::{Recycled, Shoe};
+pub use deck::{bounded, CardSource, Iid, Recycled, Shoe};
 pub use observe::{Observer, Unobserved};
 pub use summary::Simulation;
 
@@ -28,7 +28,7 @@ pub use summary::Simulation;
 pub const CHUNK: u64 = 8192;
 
 /// How cards are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeckMode {
     /// Each card independently from a full deck (the Markov model).
@@ -293,60 +293,6 @@ impl Simulator {
                 }
             }
         }
-    }
-}
-
-/// Where cards come from: each draw gives a physical card, 0..D.
-pub trait CardSource {
-    /// Called at the start of every game.
-    fn new_game(&mut self);
-    /// The next card.
-    fn draw<R: Rng>(&mut self, rng: &mut R) -> u32;
-}
-
-/// A uniform integer in 0..bound from 32 random bits, exactly (Lemire's multiply-and-reject:
-/// a 32 x 32 -> 64-bit product, rejecting the few low words that would bias the result).
-#[inline]
-pub fn bounded(bound: u32, mut bits: impl FnMut() -> u32) -> u32 {
-    let mut m = u64::from(bits()) * u64::from(bound);
-    if (m as u32) < bound {
-        let threshold = bound.wrapping_neg() % bound;
-        while (m as u32) < threshold {
-            m = u64::from(bits()) * u64::from(bound);
-        }
-    }
-    (m >> 32) as u32
-}
-
-/// I.i.d. draws: a uniformly chosen card of a full deck, every time (Lemire's method on 64
-/// random bits: one 64 x 64 -> 128-bit product, rejection only in the rare biased zone).
-#[derive(Debug, Clone, Copy)]
-pub struct Iid {
-    cards: u64,
-}
-
-impl Iid {
-    /// Draws from a full deck of `cards` physical cards (D, at least 1).
-    pub fn new(cards: u32) -> Iid {
-        Iid {
-            cards: u64::from(cards),
-        }
-    }
-}
-
-impl CardSource for Iid {
-    fn new_game(&mut self) {}
-
-    #[inline]
-    fn draw<R: Rng>(&mut self, rng: &mut R) -> u32 {
-        let mut m = u128::from(rng.next_u64()) * u128::from(self.cards);
-        if (m as u64) < self.cards {
-            let threshold = self.cards.wrapping_neg() % self.cards;
-            while (m as u64) < threshold {
-                m = u128::from(rng.next_u64()) * u128::from(self.cards);
-            }
-        }
-        (m >> 64) as u32
     }
 }
 

@@ -318,3 +318,21 @@ fn play_is_the_first_game_simulate_plays() {
         game.turns.len()
     );
 }
+
+#[test]
+fn every_rule_hypothesis_applies_to_every_shipped_board_of_its_game() {
+    // The hypotheses name rules and values as words: each must be a key and value of the
+    // game's [rules] table, so that no hypothesis is silently dropped as invalid.
+    crate::each_game!(hypotheses_apply);
+}
+
+fn hypotheses_apply<G: Game>() {
+    let tried = G::rule_hypotheses();
+    assert!(tried.len() >= 12, "{}: {} hypotheses", G::KIND, tried.len());
+    for (name, text, _) in crate::common::shipped_of::<G>() {
+        for v in &tried {
+            let r = candyland::config::parse::<G>(name, text, v);
+            assert!(r.is_ok(), "{name} {v}: {:?}", r.err());
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! The board file as written: the serde schema of `data/boards/*.toml`.
 //!
 //! This layer only mirrors the TOML (every table denies unknown keys, so a typo is an error, not
-//! a silently ignored setting). Nothing here is trusted yet: [`crate::model::Board::from_file`]
-//! turns a [`BoardFile`] into a validated [`crate::model::Board`], and that is where indices,
+//! a silently ignored setting). Nothing here is trusted yet: [`super::Board::from_file`]
+//! turns a [`BoardFile`] into a validated [`super::Board`], and that is where indices,
 //! names and counts are checked. The format is documented in `data/boards/FORMAT.md`.
 
 use std::collections::BTreeMap;
