@@ -21,8 +21,10 @@ pub const DEFAULT_SECONDS: f64 = 60.0;
 /// Rough rates of the hot loops, per core, measured on the 2-core machine CI runs on, then
 /// halved: an estimate should err towards "too slow".
 pub mod rate {
-    /// Simulated turns per second (the simulator runs about 5 million).
-    pub const SIM_TURNS: f64 = 2.5e6;
+    /// Simulated turns per second per thread. Measured: about 4e8 on the classic board (its
+    /// table fits in L1; `candyland --budget 1000 simulate --games 20000000` in 0.93 s on two
+    /// threads); a board whose table misses the caches is several times slower, hence 5e7.
+    pub const SIM_TURNS: f64 = 5e7;
     /// Chain transitions built per second (step function, hashing, sorting).
     pub const CHAIN_TRANSITIONS: f64 = 2e7;
     /// Multiply-adds per second of the `f64` sweep (transitions times feedback states).

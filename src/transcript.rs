@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
 use crate::race::RaceGame;
-use crate::sim::{chunk_rng, DeckMode, Iid, Observer, Shoe, Simulator};
+use crate::sim::{chunk_rng, DeckMode, Iid, Observer, Simulator};
 
 /// One turn of a transcript.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -71,9 +71,13 @@ pub fn transcript<G: RaceGame>(
         DeckMode::Iid => {
             sim.play_observed(&mut rng, &mut Iid::new(d), &mut seats, max_turns, &mut log)
         }
-        DeckMode::Shuffled => {
-            sim.play_observed(&mut rng, &mut Shoe::new(d), &mut seats, max_turns, &mut log)
-        }
+        deck => sim.play_observed(
+            &mut rng,
+            &mut deck.source(d),
+            &mut seats,
+            max_turns,
+            &mut log,
+        ),
     };
     let (turns, winner) = (log.turns, played.winner.map(|w| w + 1));
     Transcript {

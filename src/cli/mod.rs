@@ -310,9 +310,14 @@ pub struct ForeverArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The lengths: one whole number per line, a JSON array, or a CSV (with --column); - for
-    /// standard input.
-    pub lengths: String,
-    /// The reference board (a shipped name or a path).
+    /// standard input. Leave out with --summary.
+    #[arg(required_unless_present = "summary")]
+    pub lengths: Option<String>,
+    /// A published summary instead of lengths, e.g. "games=10000 mean=38.69 median=33 min=4
+    /// max=242" (games and any of mean, sd, median, min, max).
+    #[arg(long, value_name = "STATS", conflicts_with_all = ["lengths", "column"])]
+    pub summary: Option<String>,
+    /// The reference board (a shipped name or a path); also searched with the shipped boards.
     #[arg(long, default_value = crate::model::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements for the reference board (`--without`, `--licorice`,
@@ -322,19 +327,29 @@ pub struct CheckArgs {
     /// Players in each game of the data; lengths count every player's turns.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub players: usize,
-    /// The reference's deck: exact i.i.d. draws, or a simulated shuffled deck.
+    /// The reference's deck model.
     #[arg(long, value_enum, default_value_t = DeckMode::Iid)]
     pub deck: DeckMode,
     /// Read this column of a CSV file.
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
-    /// Games of each simulated (shuffled-deck) reference.
-    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    /// Vary only these rule keys (comma-separated or repeated); the others keep the board's
+    /// values.
+    #[arg(long, value_name = "KEY", value_delimiter = ',')]
+    pub vary: Vec<String>,
+    /// Hold a rule key at one value (repeatable), e.g. --fix doubles=two-steps.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub fix: Vec<String>,
+    /// Confidence level of the set of hypotheses the data cannot reject.
+    #[arg(long, default_value_t = 0.95, value_name = "LEVEL")]
+    pub level: f64,
+    /// Games of each simulated (finite-deck) reference.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub reference_games: u64,
     /// Seed of the reference simulations.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
-    /// Skip the ranking of boards and rule variants.
+    /// Skip the search of boards, rules and decks: only the fit to the reference.
     #[arg(long)]
     pub no_rank: bool,
     /// Print one JSON object instead of the report.
@@ -450,15 +465,19 @@ pub struct ShowArgs {
 /// `--deck iid|shuffled`: the library's [`DeckMode`] as a flag value (clap stays in this layer).
 impl ValueEnum for DeckMode {
     fn value_variants<'a>() -> &'a [DeckMode] {
-        &[DeckMode::Iid, DeckMode::Shuffled]
+        &DeckMode::ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         let help = match self {
             DeckMode::Iid => "Each card independently from a full deck (the Markov model)",
             DeckMode::Shuffled => {
-                "A shuffled deck drawn without replacement, reshuffled when empty"
+                "A freshly shuffled deck each game, drawn without replacement, reshuffled when empty"
             }
+            DeckMode::Carried => {
+                "One deck carried over from game to game, reshuffled only when it runs out"
+            }
+            DeckMode::Burn => "A freshly shuffled deck each game; a lost turn still burns a card",
         };
         Some(PossibleValue::new(self.name()).help(help))
     }

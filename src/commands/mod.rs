@@ -43,7 +43,7 @@ pub(crate) fn check_players(k: usize) -> Result<(), UserError> {
 /// has nothing to shuffle).
 pub(crate) fn deck_mode(flag: Option<DeckMode>, has_deck: bool) -> Result<DeckMode, UserError> {
     match (flag, has_deck) {
-        (Some(DeckMode::Shuffled), false) => Err(bad_flag(
+        (Some(d), false) if d.needs_deck() => Err(bad_flag(
             "--deck",
             "this game is played with a spinner or die, not a deck of cards, so there is nothing to shuffle: its draws are independent; use --deck iid (the default here)",
         )),

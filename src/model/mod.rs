@@ -21,6 +21,7 @@ use crate::race::RaceGame;
 pub(crate) use problems::Problems;
 pub use problems::{BoardProblem, InvalidBoard, MAX_CARDS, MAX_NAME_CHARS, MAX_SPACES};
 pub use track::{Jumps, Rgb, Track};
+pub use variant::values_of;
 pub(crate) use variant::word;
 pub use variant::{value_word, Edit, Variant};
 
@@ -48,8 +49,9 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     /// Every single-element removal of `file` (this board, validated, names the spaces), each
     /// with a label: what-if solves each.
     fn element_removals(&self, file: &Self::File) -> Vec<Edit<Self::File>>;
-    /// The rule variants a checker tries: the settings simulators of this game disagree on.
-    fn rule_hypotheses() -> Vec<Variant>;
+    /// Every rule key of the `[rules]` table a checker varies, with the values it tries (every
+    /// value of an enumerated rule, both of a yes/no rule, the plausible ones of a number).
+    fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)>;
     /// The keys of the `[rules]` table, kebab-case (a variant may override these).
     fn rule_keys() -> Vec<String> {
         toml::Table::try_from(Self::Rules::default())

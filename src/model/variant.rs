@@ -164,3 +164,11 @@ pub(crate) fn word<T: serde::Serialize>(value: &T) -> String {
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
 }
+
+/// Every value of an enumerated rule, as its board-file word (for [`Game::rule_space`]).
+pub fn values_of<T: strum::VariantArray + serde::Serialize>() -> Vec<toml::Value> {
+    T::VARIANTS
+        .iter()
+        .map(|v| toml::Value::String(word(v)))
+        .collect()
+}

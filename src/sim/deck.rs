@@ -3,6 +3,68 @@
 //! recycled without shuffling ([`Recycled`]).
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+/// How cards are drawn: the deck models simulators really use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeckMode {
+    /// Each card independently from a full deck (the Markov model).
+    Iid,
+    /// A freshly shuffled deck each game, drawn without replacement, reshuffled when empty.
+    Shuffled,
+    /// One deck carried over from game to game, reshuffled only when it runs out (each chunk of
+    /// [`CHUNK`](super::CHUNK) games starts with a fresh deck).
+    Carried,
+    /// A freshly shuffled deck each game, and a lost turn still burns (draws and discards) a
+    /// card.
+    Burn,
+}
+
+impl DeckMode {
+    /// Every deck model, in the order tables list them.
+    pub const ALL: [DeckMode; 4] = [
+        DeckMode::Iid,
+        DeckMode::Shuffled,
+        DeckMode::Carried,
+        DeckMode::Burn,
+    ];
+
+    /// The word `--deck` accepts and the JSON uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeckMode::Iid => "iid",
+            DeckMode::Shuffled => "shuffled",
+            DeckMode::Carried => "carried",
+            DeckMode::Burn => "burn",
+        }
+    }
+
+    /// In words: "i.i.d. draws", "a shuffled deck", ...
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DeckMode::Iid => "i.i.d. draws",
+            DeckMode::Shuffled => "a shuffled deck",
+            DeckMode::Carried => "one deck carried over from game to game",
+            DeckMode::Burn => "a shuffled deck where a lost turn burns a card",
+        }
+    }
+
+    /// Whether the model needs a finite deck (false only for i.i.d. draws).
+    pub fn needs_deck(self) -> bool {
+        self != DeckMode::Iid
+    }
+
+    /// A deck of this model for `cards` physical cards (for a finite-deck model; i.i.d. draws
+    /// use [`Iid`]).
+    pub fn source(self, cards: u32) -> Shoe {
+        match self {
+            DeckMode::Carried => Shoe::carried(cards),
+            DeckMode::Burn => Shoe::burning(cards),
+            DeckMode::Iid | DeckMode::Shuffled => Shoe::new(cards),
+        }
+    }
+}
 
 /// Where cards come from: each draw gives a physical card, 0..D.
 pub trait CardSource {
@@ -10,6 +72,12 @@ pub trait CardSource {
     fn new_game(&mut self);
     /// The next card.
     fn draw<R: Rng>(&mut self, rng: &mut R) -> u32;
+    /// Called on a lost turn (which plays no card); returns the cards it used up. Default:
+    /// none.
+    #[inline]
+    fn lost_turn<R: Rng>(&mut self, _rng: &mut R) -> u32 {
+        0
+    }
 }
 
 /// A uniform integer in 0..bound from 32 random bits, exactly (Lemire's multiply-and-reject:
@@ -68,14 +136,36 @@ pub struct Shoe {
     cards: Vec<u32>,
     /// Cards not yet drawn in this pass: `cards[..remaining]`.
     remaining: usize,
+    /// The deck is carried over from one game to the next (not reshuffled at a new game).
+    carry: bool,
+    /// A lost turn burns a card.
+    burn: bool,
 }
 
 impl Shoe {
-    /// A deck of `cards` physical cards.
+    /// A deck of `cards` physical cards, freshly shuffled for every game.
     pub fn new(cards: u32) -> Shoe {
         Shoe {
             cards: (0..cards).collect(),
             remaining: cards as usize,
+            carry: false,
+            burn: false,
+        }
+    }
+
+    /// One deck carried over from game to game, reshuffled only when it runs out.
+    pub fn carried(cards: u32) -> Shoe {
+        Shoe {
+            carry: true,
+            ..Shoe::new(cards)
+        }
+    }
+
+    /// A deck freshly shuffled for every game, where a lost turn burns a card.
+    pub fn burning(cards: u32) -> Shoe {
+        Shoe {
+            burn: true,
+            ..Shoe::new(cards)
         }
     }
 
@@ -86,9 +176,21 @@ impl Shoe {
 }
 
 impl CardSource for Shoe {
-    /// A new game starts with a full, freshly shuffled deck.
+    /// A new game starts with a full, freshly shuffled deck (unless the deck is carried over).
     fn new_game(&mut self) {
-        self.remaining = self.cards.len();
+        if !self.carry {
+            self.remaining = self.cards.len();
+        }
+    }
+
+    #[inline]
+    fn lost_turn<R: Rng>(&mut self, rng: &mut R) -> u32 {
+        if self.burn {
+            self.draw(rng);
+            1
+        } else {
+            0
+        }
     }
 
     #[inline]

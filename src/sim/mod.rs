@@ -17,43 +17,14 @@ mod summary;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
-pub use deck::{bounded, CardSource, Iid, Recycled, Shoe};
+pub use deck::{bounded, CardSource, DeckMode, Iid, Recycled, Shoe};
 pub use observe::{Observer, Unobserved};
 pub use summary::Simulation;
 
 /// Games per chunk: the unit of parallel work and of seeding.
 pub const CHUNK: u64 = 8192;
-
-/// How cards are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeckMode {
-    /// Each card independently from a full deck (the Markov model).
-    Iid,
-    /// A shuffled deck drawn without replacement, reshuffled when empty.
-    Shuffled,
-}
-
-impl DeckMode {
-    /// The word `--deck` accepts and the JSON uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            DeckMode::Iid => "iid",
-            DeckMode::Shuffled => "shuffled",
-        }
-    }
-
-    /// In words: "i.i.d. draws", "a shuffled deck".
-    pub fn phrase(self) -> &'static str {
-        match self {
-            DeckMode::Iid => "i.i.d. draws",
-            DeckMode::Shuffled => "a shuffled deck",
-        }
-    }
-}
 
 /// Above this many (state, physical card) entries the table is indexed by card kind instead.
 const MAX_PHYSICAL_TABLE: usize = 1 << 25;
@@ -266,6 +237,7 @@ impl Simulator {
                     };
                     table[row + col as usize]
                 } else {
+                    drawn += cards.lost_turn(rng);
                     table[row]
                 };
                 if O::ACTIVE {
@@ -397,7 +369,7 @@ pub fn run_chunk_games(sim: &Simulator, options: &SimOptions, chunk: u64, games:
     let mut rng = chunk_rng(options.seed, chunk);
     match options.deck {
         DeckMode::Iid => run_games(sim, options, games, &mut rng, &mut Iid::new(sim.cards)),
-        DeckMode::Shuffled => run_games(sim, options, games, &mut rng, &mut Shoe::new(sim.cards)),
+        deck => run_games(sim, options, games, &mut rng, &mut deck.source(sim.cards)),
     }
 }
 

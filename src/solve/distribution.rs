@@ -52,13 +52,23 @@ impl Distribution {
         let mut pmf = vec![0.0];
         let mut survival = vec![1.0];
         let mut turn = 0;
+        // pi' = Q^T pi, one row of Q^T (the moves into a state) at a time.
+        let indptr = qt.indptr();
+        let indptr = indptr.raw_storage();
+        let (indices, data) = (qt.indices(), qt.data());
         while turn < max_turns
             && (survival[turn] >= tolerance || (turn < min_turns && survival[turn] > 0.0))
         {
             turn += 1;
             pmf.push(pi.iter().zip(r).map(|(p, r)| p * r).sum());
-            next.iter_mut().for_each(|x| *x = 0.0);
-            sprs::prod::mul_acc_mat_vec_csr(qt.view(), &pi[..], &mut next[..]);
+            for (row, x) in next.iter_mut().enumerate() {
+                let (from, to) = (indptr[row], indptr[row + 1]);
+                *x = indices[from..to]
+                    .iter()
+                    .zip(&data[from..to])
+                    .map(|(&j, &q)| q * pi[j])
+                    .sum();
+            }
             std::mem::swap(&mut pi, &mut next);
             survival.push(pi.iter().sum());
         }

@@ -2,9 +2,12 @@
 //! spaces and its chart marks.
 
 use crate::model::shipped::ShippedBoard;
-use crate::model::{Edit, Game, InvalidBoard, Jumps, Rgb, Track, Variant};
+use crate::model::{values_of, Edit, Game, InvalidBoard, Jumps, Rgb, Track};
 
-use super::{Board, BoardFile, CandyLand, Card, Colour, Rules, Space};
+use super::{
+    Board, BoardFile, CandyLand, Card, Colour, DoubleLicorice, DoubleMove, DoubleShortcut,
+    LandmarkDirection, LicoriceRule, Rules, Space, Start,
+};
 
 /// The colour a Candy Land space is drawn in.
 fn colour_rgb(c: Colour) -> Rgb {
@@ -64,8 +67,18 @@ impl Game for CandyLand {
         super::variant::element_removals(self.board(), file)
     }
 
-    fn rule_hypotheses() -> Vec<Variant> {
-        super::variant::rule_hypotheses()
+    fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)> {
+        let yes_no = || vec![toml::Value::Boolean(false), toml::Value::Boolean(true)];
+        vec![
+            ("licorice", values_of::<LicoriceRule>()),
+            ("landmark-frees", yes_no()),
+            ("doubles", values_of::<DoubleMove>()),
+            ("double-shortcut", values_of::<DoubleShortcut>()),
+            ("double-licorice", values_of::<DoubleLicorice>()),
+            ("landmark-direction", values_of::<LandmarkDirection>()),
+            ("start", values_of::<Start>()),
+            ("land-on-last-wins", yes_no()),
+        ]
     }
 
     fn name(&self) -> &str {

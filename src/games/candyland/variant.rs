@@ -1,7 +1,7 @@
-//! What `--without` removes from a Candy Land board, the single-element removals of what-if,
-//! and the rule hypotheses `check` tries.
+//! What `--without` removes from a Candy Land board, and the single-element removals of
+//! what-if.
 
-use crate::model::{BoardProblem, Edit, InvalidBoard, Variant};
+use crate::model::{BoardProblem, Edit, InvalidBoard};
 
 use super::{Board, BoardFile, Colour};
 
@@ -96,30 +96,6 @@ pub(super) fn element_removals(board: &Board, base: &BoardFile) -> Vec<Edit<Boar
         f.deck.landmark.insert(name.clone(), 0);
         let cards = if count == 1 { "card" } else { "cards" };
         out.push((format!("without the {name} {cards} ({count})"), f));
-    }
-    out
-}
-
-/// The settings Candy Land simulators disagree on: the licorice rule, how far a double moves
-/// and whether it takes a shortcut on its first step, and where tokens start.
-pub(super) fn rule_hypotheses() -> Vec<Variant> {
-    let mut out = Vec::new();
-    for licorice in ["lose-next-turn", "stuck-until-color", "none"] {
-        for (doubles, double_shortcut) in [
-            ("two-steps", "final-step"),
-            ("two-steps", "each-step"),
-            ("one-step", "final-step"),
-        ] {
-            for start in ["before-first", "first-space"] {
-                out.push(
-                    Variant::default()
-                        .with_rule("licorice", licorice)
-                        .with_rule("doubles", doubles)
-                        .with_rule("double-shortcut", double_shortcut)
-                        .with_rule("start", start),
-                );
-            }
-        }
     }
     out
 }

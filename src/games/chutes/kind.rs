@@ -3,9 +3,9 @@
 //! tries.
 
 use crate::model::shipped::ShippedBoard;
-use crate::model::{Edit, Game, InvalidBoard, Jumps, Rgb, Track, Variant};
+use crate::model::{values_of, Edit, Game, InvalidBoard, Jumps, Rgb, Track};
 
-use super::{ChutesAndLadders, ChutesBoard, ChutesFile, ChutesRules};
+use super::{ChutesAndLadders, ChutesBoard, ChutesFile, ChutesRules, OnMaxRolls, Overshoot};
 
 const GREY: Rgb = (120, 120, 120);
 const LADDER_GREEN: Rgb = (40, 150, 60);
@@ -64,23 +64,17 @@ impl Game for ChutesAndLadders {
         out
     }
 
-    /// What simulators of the game disagree on: overshooting the last square, whether a jump
-    /// costs a turn, and rolling again on a 6.
-    fn rule_hypotheses() -> Vec<Variant> {
-        let mut out = Vec::new();
-        for overshoot in ["stay", "bounce", "win"] {
-            for jump_costs_turn in [false, true] {
-                for roll_again in [Vec::new(), vec![6]] {
-                    out.push(
-                        Variant::default()
-                            .with_rule("overshoot", overshoot)
-                            .with_rule("jump-costs-turn", jump_costs_turn)
-                            .with_rule("roll-again", roll_again),
-                    );
-                }
-            }
-        }
-        out
+    fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)> {
+        let yes_no = || vec![toml::Value::Boolean(false), toml::Value::Boolean(true)];
+        let faces = |f: &[i64]| toml::Value::Array(f.iter().map(|&x| x.into()).collect());
+        vec![
+            ("overshoot", values_of::<Overshoot>()),
+            ("jump-costs-turn", yes_no()),
+            ("roll-again", vec![faces(&[]), faces(&[6])]),
+            ("max-rolls", vec![2.into(), 3.into()]),
+            ("on-max-rolls", values_of::<OnMaxRolls>()),
+            ("chain-jumps", yes_no()),
+        ]
     }
 
     fn name(&self) -> &str {

@@ -1,0 +1,261 @@
+//! The probability of every game length under one hypothesis, and how sure that probability
+//! is: the likelihood `check` ranks hypotheses by.
+//!
+//! Every finite length has a probability. An exact reference is the distribution computed to
+//! the longest game in the sample (it is not cut where less than 1e-12 is left), continued past
+//! its last computed turn by the geometric tail of an absorbing chain: P(T = t) =
+//! S(T)(1 - rho) rho^(t - T - 1) with rho = S(T) / S(T - 1), the decay of the survival function
+//! at its end. So a length is impossible only when its exact probability is 0: shorter than the
+//! shortest game, or a length the rules cannot produce.
+//!
+//! A simulated reference (a finite deck, which no chain describes) is a histogram of N games.
+//! Lengths it saw often enough take their frequency, smoothed with one pseudo-game spread like
+//! the exact i.i.d. distribution of the same rules, (c_t + q_t) / (N + 1); past the last length
+//! with at least [`TAIL_GAMES`] longer games, the tail keeps the simulated mass and takes the
+//! exact shape: P(T = t) = (S_c(t0) + S_q(t0)) / (N + 1) * q_t / S_q(t0). A length the
+//! simulation never produced is then unlikely, not impossible. Its noise, Var(log p_t) ~
+//! 1 / (c_t + q_t), counts in every comparison.
+
+use std::sync::Arc;
+
+/// Simulated games that must be longer than a length for the simulated tail to start after it.
+pub const TAIL_GAMES: f64 = 50.0;
+
+/// P(T = t) for every t, with the variance of its logarithm from a simulated reference.
+#[derive(Debug, Clone)]
+pub struct LengthModel {
+    shape: Shape,
+}
+
+#[derive(Debug, Clone)]
+enum Shape {
+    /// `pmf[t]` and `survival[t]` = P(T > t) computed to the last index; geometric beyond.
+    Exact { pmf: Vec<f64>, survival: Vec<f64> },
+    /// The smoothed frequencies to `t0`, then the prior's shape scaled to the simulated tail.
+    Simulated {
+        body: Vec<f64>,
+        body_var: Vec<f64>,
+        log_tail_scale: f64,
+        tail_var: f64,
+        prior: Arc<LengthModel>,
+        histogram: Vec<u64>,
+    },
+}
+
+impl LengthModel {
+    /// An exact distribution: `pmf[t]` = P(T = t) and `survival[t]` = P(T > t) (computed
+    /// directly, not as 1 - a sum, so that they stay accurate deep in the tail), to the same last
+    /// index.
+    pub fn exact(pmf: Vec<f64>, survival: Vec<f64>) -> LengthModel {
+        assert_eq!(
+            pmf.len(),
+            survival.len(),
+            "pmf and survival to the same turn"
+        );
+        LengthModel {
+            shape: Shape::Exact { pmf, survival },
+        }
+    }
+
+    /// A simulated histogram (`histogram[t]` games of length t), smoothed and continued by the
+    /// exact i.i.d. distribution `prior` of the same rules.
+    pub fn simulated(histogram: Vec<u64>, prior: Arc<LengthModel>) -> LengthModel {
+        let n: f64 = histogram.iter().sum::<u64>() as f64;
+        // S_c(t): simulated games longer than t.
+        let mut longer = n;
+        let mut t0 = 0;
+        for (t, &c) in histogram.iter().enumerate() {
+            longer -= c as f64;
+            if longer >= TAIL_GAMES {
+                t0 = t;
+            } else {
+                break;
+            }
+        }
+        let longer_than_t0: f64 = histogram.iter().skip(t0 + 1).sum::<u64>() as f64;
+        let (mut body, mut body_var) = (Vec::with_capacity(t0 + 1), Vec::with_capacity(t0 + 1));
+        for t in 0..=t0 {
+            let c = histogram.get(t).copied().unwrap_or(0) as f64 + prior.p(t);
+            body.push(c / (n + 1.0));
+            body_var.push(if c > 0.0 {
+                (1.0 / c - 1.0 / (n + 1.0)).max(0.0)
+            } else {
+                0.0
+            });
+        }
+        let q_tail = prior.survival(t0);
+        let tail_count = longer_than_t0 + q_tail;
+        let log_tail_scale = if q_tail > 0.0 {
+            (tail_count / (n + 1.0)).ln() - q_tail.ln()
+        } else {
+            f64::NEG_INFINITY
+        };
+        LengthModel {
+            shape: Shape::Simulated {
+                body,
+                body_var,
+                log_tail_scale,
+                tail_var: if tail_count > 0.0 {
+                    1.0 / tail_count
+                } else {
+                    0.0
+                },
+                prior,
+                histogram,
+            },
+        }
+    }
+
+    /// ln P(T = t) (negative infinity for an impossible length).
+    pub fn log_p(&self, t: usize) -> f64 {
+        match &self.shape {
+            Shape::Exact { pmf, survival } => {
+                if let Some(&p) = pmf.get(t) {
+                    return p.ln();
+                }
+                let last = pmf.len() - 1;
+                let s = survival[last];
+                let rho = decay(survival);
+                if s <= 0.0 || rho <= 0.0 {
+                    return f64::NEG_INFINITY;
+                }
+                s.ln() + (1.0 - rho).ln() + (t - last - 1) as f64 * rho.ln()
+            }
+            Shape::Simulated {
+                body,
+                log_tail_scale,
+                prior,
+                ..
+            } => match body.get(t) {
+                Some(&p) => p.ln(),
+                None => log_tail_scale + prior.log_p(t),
+            },
+        }
+    }
+
+    /// P(T = t) (0 where it underflows).
+    pub fn p(&self, t: usize) -> f64 {
+        self.log_p(t).exp()
+    }
+
+    /// The variance of [`LengthModel::log_p`] due to a simulated reference (0 when exact).
+    pub fn var_log_p(&self, t: usize) -> f64 {
+        match &self.shape {
+            Shape::Exact { .. } => 0.0,
+            Shape::Simulated {
+                body_var, tail_var, ..
+            } => body_var.get(t).copied().unwrap_or(*tail_var),
+        }
+    }
+
+    /// P(T > t).
+    pub fn survival(&self, t: usize) -> f64 {
+        match &self.shape {
+            Shape::Exact { survival, .. } => match survival.get(t) {
+                Some(&s) => s,
+                None => {
+                    let last = survival.len() - 1;
+                    survival[last] * decay(survival).powi((t - last) as i32)
+                }
+            },
+            Shape::Simulated {
+                body,
+                log_tail_scale,
+                prior,
+                ..
+            } => {
+                if t < body.len() {
+                    (1.0 - body[..=t].iter().sum::<f64>()).max(0.0)
+                } else {
+                    (log_tail_scale + prior.survival(t).ln()).exp()
+                }
+            }
+        }
+    }
+
+    /// The simulated histogram behind the model (`None` when exact).
+    pub fn histogram(&self) -> Option<&[u64]> {
+        match &self.shape {
+            Shape::Exact { .. } => None,
+            Shape::Simulated { histogram, .. } => Some(histogram),
+        }
+    }
+
+    /// P(T = t) for t in 0..len, the rest of the mass beyond.
+    pub fn pmf_to(&self, len: usize) -> Vec<f64> {
+        (0..len).map(|t| self.p(t)).collect()
+    }
+
+    /// The mean and standard deviation of T (the tail summed until it is negligible).
+    pub fn moments(&self) -> (f64, f64) {
+        let (mut m1, mut m2) = (0.0, 0.0);
+        let mut t = 0;
+        loop {
+            let p = self.p(t);
+            m1 += t as f64 * p;
+            m2 += (t as f64).powi(2) * p;
+            t += 1;
+            if t > 10 && self.survival(t) * (t as f64).powi(2) < 1e-12 || t > 10_000_000 {
+                break;
+            }
+        }
+        (m1, (m2 - m1 * m1).max(0.0).sqrt())
+    }
+}
+
+/// rho = S(T) / S(T - 1) at the last computed turn: the tail's decay per turn.
+fn decay(survival: &[f64]) -> f64 {
+    let last = survival.len() - 1;
+    if last == 0 || survival[last - 1] <= 0.0 {
+        return 0.0;
+    }
+    (survival[last] / survival[last - 1]).clamp(0.0, 1.0 - 1e-15)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Geometric lengths: P(T = t) = (1/2)^t for t >= 1, survival (1/2)^t.
+    fn geometric(last: usize) -> LengthModel {
+        let pmf = (0..=last)
+            .map(|t| if t == 0 { 0.0 } else { 0.5f64.powi(t as i32) })
+            .collect();
+        let survival = (0..=last).map(|t| 0.5f64.powi(t as i32)).collect();
+        LengthModel::exact(pmf, survival)
+    }
+
+    #[test]
+    fn the_geometric_tail_continues_a_geometric_distribution_exactly() {
+        // Computed to t = 10, the tail rho = S(10)/S(9) = 1/2 continues it: P(T = 40) = 2^-40.
+        let m = geometric(10);
+        assert!((m.log_p(40) - 40.0 * 0.5f64.ln()).abs() < 1e-9);
+        assert!((m.survival(30) - 0.5f64.powi(30)).abs() < 1e-20);
+        assert_eq!(m.log_p(0), f64::NEG_INFINITY);
+        let (mean, sd) = m.moments();
+        // Geometric with p = 1/2 on 1, 2, ...: mean 2, variance (1 - p)/p^2 = 2.
+        assert!((mean - 2.0).abs() < 1e-9 && (sd - 2f64.sqrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_simulated_model_sums_to_one_and_never_calls_a_possible_length_impossible() {
+        // 1000 games of the geometric game, all of length 1 to 12: a length of 30 keeps a
+        // probability (from the exact shape), and the whole pmf sums to 1.
+        let prior = Arc::new(geometric(60));
+        let h: Vec<u64> = (0..13)
+            .map(|t| {
+                if t == 0 {
+                    0
+                } else {
+                    (1000.0 * 0.5f64.powi(t)).round() as u64
+                }
+            })
+            .collect();
+        let m = LengthModel::simulated(h, prior);
+        assert!(m.log_p(30).is_finite());
+        assert_eq!(m.log_p(0), f64::NEG_INFINITY);
+        let total: f64 = (0..200).map(|t| m.p(t)).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+        assert!(m.var_log_p(1) > 0.0);
+    }
+}

@@ -1,0 +1,408 @@
+//! The search of the hypothesis space: every board x rule set solved exactly with i.i.d.
+//! draws (rule sets with identical chains share one distribution), and the finite-deck models
+//! simulated for the rule sets each would make fit best.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::budget::OverBudget;
+use crate::chain::Chain;
+use crate::games::Source;
+use crate::model::{Game, Variant};
+use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
+use crate::solve::check_finishes;
+use crate::solve::distribution::Distribution;
+
+use super::{
+    set, Candidate, LengthModel, RuleSpace, Sample, Settings, EXACT_TAIL, MAX_SIMULATED,
+    MAX_SIMULATED_SUMMARY, MAX_TURNS, SCREEN_NATS,
+};
+
+/// The exact distribution of the first finisher's game length (all players' turns counted)
+/// for `players` players with i.i.d. draws, computed at least to `longest` turns.
+pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) -> LengthModel {
+    let k = players.max(1);
+    let rounds = longest / k + 2;
+    let d = Distribution::compute(
+        &chain.q(),
+        &chain.r(),
+        chain.start(),
+        EXACT_TAIL,
+        rounds,
+        usize::MAX,
+    );
+    if k == 1 {
+        return LengthModel::exact(d.pmf, d.survival);
+    }
+    // Player i (0-based) finishing first in round r ends the game on turn (r - 1) K + i + 1,
+    // with probability p(r) S(r)^i S(r - 1)^(K - 1 - i); the game is still on after turn
+    // (r - 1) K + i with probability S(r)^i S(r - 1)^(K - i).
+    let last = d.last_turn();
+    let (p, s) = (&d.pmf, &d.survival);
+    let mut pmf = vec![0.0; last * k + 1];
+    let mut survival = vec![1.0; last * k + 1];
+    for r in 1..=last {
+        for i in 0..k {
+            let t = (r - 1) * k + i;
+            survival[t] = s[r].powi(i as i32) * s[r - 1].powi((k - i) as i32);
+            pmf[t + 1] = p[r] * s[r].powi(i as i32) * s[r - 1].powi((k - 1 - i) as i32);
+        }
+    }
+    survival[last * k] = s[last].powi(k as i32);
+    LengthModel::exact(pmf, survival)
+}
+
+/// A fingerprint of everything a simulation of the chain depends on: two chains with the same
+/// fingerprint give the same length distribution under every deck model.
+fn fingerprint<S, C>(chain: &Chain<S, C>) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (chain.len(), chain.start(), chain.denominator()).hash(&mut h);
+    for (_, n) in chain.cards() {
+        n.hash(&mut h);
+    }
+    for s in 0..chain.len() {
+        chain.draws(s).hash(&mut h);
+        for k in 0..chain.cards().len() {
+            chain.next(s, k).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+/// What was searched, for the report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Searched {
+    /// The boards tried.
+    pub boards: Vec<String>,
+    /// The rule keys varied.
+    pub keys: Vec<String>,
+    /// The rule keys held at one value (`--fix`).
+    pub fixed: Vec<(String, String)>,
+    /// The deck models tried.
+    pub decks: Vec<String>,
+    /// Board x rule set combinations tried (valid ones).
+    pub rule_sets: usize,
+    /// Combinations left out: the rules make the board invalid or a game that can go on
+    /// forever.
+    pub left_out: usize,
+    /// Distinct length distributions among them (i.i.d. draws).
+    pub distinct: usize,
+    /// Hypotheses scored (rule sets x the decks each was tried with).
+    pub hypotheses: usize,
+    /// Distinct rule sets simulated under the finite-deck models.
+    pub simulated: usize,
+    /// How the space was searched, in words.
+    pub how: String,
+}
+
+/// One distinct chain: its exact model and, once simulated, its finite-deck models.
+struct Distinct {
+    simulator: Simulator,
+    has_deck: bool,
+    skips: bool,
+    exact: Arc<LengthModel>,
+    decks: Vec<(DeckMode, Arc<LengthModel>)>,
+}
+
+/// Which rule sets are worth simulating under the finite-deck models: those a finite deck
+/// would make fit best, judged by carrying over the deck's effect measured on one anchor (the
+/// rule set that fits best with i.i.d. draws).
+#[derive(Debug, Clone, Copy)]
+pub enum Screen<'a> {
+    /// By log-likelihood of the sample: within [`SCREEN_NATS`] per game of the best.
+    Lengths(&'a Sample),
+    /// By the mean: within 10 % of a published mean (`None`: no mean published).
+    Mean(Option<f64>),
+}
+
+impl Screen<'_> {
+    /// A rule set's score with i.i.d. draws (higher is better) and how far below the best
+    /// one may be.
+    fn score(&self, model: &LengthModel) -> (f64, f64) {
+        self.score_with(model, None)
+    }
+
+    /// The score under a finite deck, approximated by the deck's effect on the anchor: the
+    /// anchor's simulated over exact probability of each length multiplies the rule set's
+    /// exact one (renormalised); for a mean, the ratio of the anchor's means.
+    fn score_with(
+        &self,
+        model: &LengthModel,
+        deck: Option<(&LengthModel, &LengthModel)>,
+    ) -> (f64, f64) {
+        match self {
+            Screen::Lengths(sample) => {
+                let n = sample.games as f64;
+                let window = SCREEN_NATS * n;
+                let Some((anchor, simulated)) = deck else {
+                    return (set::score(sample, model).log_likelihood, window);
+                };
+                let longest = sample.lengths.last().map_or(0, |l| l.0);
+                let weight = |t: usize| {
+                    let (e, s) = (anchor.p(t), simulated.p(t));
+                    if e > 0.0 && s > 0.0 {
+                        (s / e).clamp(1e-3, 1e3)
+                    } else {
+                        1.0
+                    }
+                };
+                let mut z = 0.0;
+                for t in 0..=longest {
+                    z += model.p(t) * weight(t);
+                }
+                z += model.survival(longest) * weight(longest + 1);
+                let ll: f64 = sample
+                    .lengths
+                    .iter()
+                    .map(|&(t, k)| k as f64 * (model.log_p(t) + weight(t).ln()))
+                    .sum();
+                (ll - n * z.ln(), window)
+            }
+            Screen::Mean(Some(target)) => {
+                let ratio = deck.map_or(1.0, |(a, s)| s.moments().0 / a.moments().0);
+                (-(model.moments().0 * ratio - target).abs() / target, 0.1)
+            }
+            Screen::Mean(None) => (0.0, 0.0),
+        }
+    }
+
+    /// At most this many rule sets are simulated per deck.
+    fn cap(&self) -> usize {
+        match self {
+            Screen::Lengths(_) => MAX_SIMULATED,
+            Screen::Mean(_) => MAX_SIMULATED_SUMMARY,
+        }
+    }
+
+    /// The longest game the exact distributions must reach.
+    fn longest(&self) -> usize {
+        match self {
+            Screen::Lengths(sample) => sample.lengths.last().map_or(1, |l| l.0),
+            Screen::Mean(_) => 1,
+        }
+    }
+}
+
+/// Builds every hypothesis: the boards in `sources` under every rule set of `space`, with i.i.d.
+/// draws, and the finite-deck models for the rule sets `screen` keeps. `progress` is told of
+/// each rule set built and each simulation.
+pub fn search<G: Game>(
+    sources: &[(String, Source<G>)],
+    space: &RuleSpace,
+    screen: Screen,
+    settings: &Settings,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Vec<Candidate>, Searched), OverBudget> {
+    let longest = screen.longest();
+    let mut distinct: Vec<Distinct> = Vec::new();
+    let mut by_print: HashMap<u64, usize> = HashMap::new();
+    // (board, variant, distinct index)
+    let mut entries: Vec<(String, Variant, usize)> = Vec::new();
+    let mut boards = Vec::new();
+    let mut left_out = 0;
+    for (name, source) in sources {
+        for variant in &space.rule_sets {
+            progress(1);
+            let Ok(game) = source.game(variant) else {
+                left_out += 1;
+                continue;
+            };
+            if !boards.contains(name) {
+                boards.push(name.clone());
+            }
+            let chain = Chain::build_within(&game, &settings.budget)?;
+            if check_finishes(&game, &chain).is_err() {
+                left_out += 1;
+                continue;
+            }
+            let print = fingerprint(&chain);
+            let index = *by_print.entry(print).or_insert_with(|| {
+                distinct.push(Distinct {
+                    simulator: Simulator::new(&chain),
+                    has_deck: chain.has_deck(),
+                    skips: (0..chain.len()).any(|s| !chain.draws(s)),
+                    exact: Arc::new(exact_model(&chain, settings.players, longest)),
+                    decks: Vec::new(),
+                });
+                distinct.len() - 1
+            });
+            entries.push((name.clone(), variant.clone(), index));
+        }
+    }
+    let simulated = simulate_decks(&mut distinct, screen, settings, progress)?;
+    let mut candidates = Vec::new();
+    let mut deck_names = vec![DeckMode::Iid.name().to_string()];
+    for (board, variant, index) in &entries {
+        let d = &distinct[*index];
+        candidates.push(Candidate {
+            board: board.clone(),
+            variant: variant.clone(),
+            deck: DeckMode::Iid,
+            model: d.exact.clone(),
+            model_id: *index * 8,
+        });
+        for (deck, model) in &d.decks {
+            if !deck_names.iter().any(|n| n == deck.name()) {
+                deck_names.push(deck.name().to_string());
+            }
+            candidates.push(Candidate {
+                board: board.clone(),
+                variant: variant.clone(),
+                deck: *deck,
+                model: model.clone(),
+                model_id: *index * 8
+                    + 1
+                    + DeckMode::ALL.iter().position(|m| m == deck).unwrap_or(0),
+            });
+        }
+    }
+    let searched = Searched {
+        boards,
+        keys: space.varied.clone(),
+        fixed: space.fixed.clone(),
+        decks: deck_names,
+        rule_sets: entries.len(),
+        left_out,
+        distinct: distinct.len(),
+        hypotheses: candidates.len(),
+        simulated,
+        how: format!(
+            "every rule set exactly with i.i.d. draws; each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
+            settings.reference_games,
+            settings.seed,
+            match screen {
+                Screen::Lengths(_) => format!("log-likelihood within {SCREEN_NATS} nats per game of the best"),
+                Screen::Mean(_) => "mean within 10 % of the published mean".to_string(),
+            },
+            screen.cap()
+        ),
+    };
+    Ok((candidates, searched))
+}
+
+/// Simulates the finite-deck models of the distinct chains they would make fit best; returns
+/// how many distinct chains were simulated.
+fn simulate_decks(
+    distinct: &mut [Distinct],
+    screen: Screen,
+    settings: &Settings,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<usize, OverBudget> {
+    let iid: Vec<f64> = distinct.iter().map(|d| screen.score(&d.exact).0).collect();
+    let eligible: Vec<usize> = (0..distinct.len())
+        .filter(|&i| distinct[i].has_deck && iid[i].is_finite())
+        .collect();
+    let Some(&anchor) = eligible.iter().max_by(|&&a, &&b| iid[a].total_cmp(&iid[b])) else {
+        return Ok(0);
+    };
+    let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
+    let (mean, _) = distinct[anchor].exact.moments();
+    settings.budget.simulation(
+        settings
+            .reference_games
+            .saturating_mul((decks.len() * (screen.cap() + 1)) as u64),
+        mean.min(f64::from(MAX_TURNS)),
+        "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank",
+    )?;
+    let mut simulated = vec![false; distinct.len()];
+    for deck in decks {
+        let anchor_model = simulate_one(&distinct[anchor], deck, settings);
+        progress(1);
+        let anchor_exact = distinct[anchor].exact.clone();
+        let approx: Vec<(usize, f64, f64)> = eligible
+            .iter()
+            .map(|&i| {
+                let (score, window) =
+                    screen.score_with(&distinct[i].exact, Some((&anchor_exact, &anchor_model)));
+                (i, score, window)
+            })
+            .collect();
+        let best = approx.iter().map(|a| a.1).fold(f64::NEG_INFINITY, f64::max);
+        let mut keep: Vec<&(usize, f64, f64)> =
+            approx.iter().filter(|a| best - a.1 <= a.2).collect();
+        keep.sort_by(|a, b| b.1.total_cmp(&a.1));
+        keep.truncate(screen.cap());
+        if !keep.iter().any(|a| a.0 == anchor) {
+            keep.push(&approx[eligible.iter().position(|&i| i == anchor).unwrap_or(0)]);
+        }
+        for &&(i, _, _) in &keep {
+            // Without lost turns, burning a card on one is the shuffled deck: not a
+            // hypothesis of its own.
+            if deck == DeckMode::Burn && !distinct[i].skips {
+                continue;
+            }
+            let model = if i == anchor {
+                anchor_model.clone()
+            } else {
+                progress(1);
+                simulate_one(&distinct[i], deck, settings)
+            };
+            distinct[i].decks.push((deck, Arc::new(model)));
+            simulated[i] = true;
+        }
+    }
+    Ok(simulated.iter().filter(|&&s| s).count())
+}
+
+/// One distinct chain simulated under a finite deck.
+fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
+    let options = SimOptions {
+        games: settings.reference_games,
+        seed: settings.seed,
+        deck,
+        players: settings.players,
+        max_turns: MAX_TURNS,
+        keep_lengths: false,
+    };
+    let r = simulate(&d.simulator, &options, &|_| {});
+    LengthModel::simulated(r.histogram, d.exact.clone())
+}
+
+/// The exact or simulated reference of one board, variant and deck, as a candidate; `None` if
+/// the variant makes the board invalid or unfinishable.
+pub fn candidate<G: Game>(
+    source: &Source<G>,
+    variant: &Variant,
+    deck: DeckMode,
+    longest: usize,
+    settings: &Settings,
+) -> Result<Option<Candidate>, OverBudget> {
+    let Ok(game) = source.game(variant) else {
+        return Ok(None);
+    };
+    let chain = Chain::build_within(&game, &settings.budget)?;
+    if check_finishes(&game, &chain).is_err() {
+        return Ok(None);
+    }
+    let exact = Arc::new(exact_model(&chain, settings.players, longest));
+    let model = if deck == DeckMode::Iid {
+        exact
+    } else {
+        settings.budget.simulation(
+            settings.reference_games,
+            exact.moments().0.min(f64::from(MAX_TURNS)),
+            "use fewer --reference-games",
+        )?;
+        let options = SimOptions {
+            games: settings.reference_games,
+            seed: settings.seed,
+            deck,
+            players: settings.players,
+            max_turns: MAX_TURNS,
+            keep_lengths: false,
+        };
+        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+        Arc::new(LengthModel::simulated(r.histogram, exact))
+    };
+    Ok(Some(Candidate {
+        board: game.name().to_string(),
+        variant: variant.clone(),
+        deck,
+        model,
+        model_id: 0,
+    }))
+}

@@ -1,0 +1,196 @@
+//! Which hypotheses the data cannot reject: a model confidence set built from paired
+//! likelihood comparisons that count the data's own noise.
+//!
+//! Two hypotheses A and B are compared game by game: d_i = log p_A(x_i) - log p_B(x_i). Their
+//! sum D is the log-likelihood ratio; its standard error is sqrt(n) times the standard deviation
+//! of the d_i (the data's sampling noise), with the variance of each simulated reference's
+//! log-probabilities added (Vuong's closeness test for non-nested models, Econometrica 57(2),
+//! 1989). B stays in the set when D(best, B) <= z * se, with z the one-sided normal quantile at
+//! level alpha / m for m hypotheses (Bonferroni): whichever hypothesis is the truth, it is
+//! rejected against the best with probability at most alpha, however the best was selected.
+//! Two hypotheses that give the same distribution are never told apart (D = 0).
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use super::model::LengthModel;
+
+/// A sample as its distinct lengths with their counts.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    /// (length, games of that length), lengths ascending.
+    pub lengths: Vec<(usize, u64)>,
+    /// Number of games.
+    pub games: u64,
+}
+
+impl Sample {
+    /// From a histogram (`h[t]` games of length t).
+    pub fn of(histogram: &[u64]) -> Sample {
+        let lengths: Vec<(usize, u64)> = histogram
+            .iter()
+            .enumerate()
+            .filter(|(_, &k)| k > 0)
+            .map(|(t, &k)| (t, k))
+            .collect();
+        Sample {
+            games: lengths.iter().map(|l| l.1).sum(),
+            lengths,
+        }
+    }
+}
+
+/// A hypothesis's log-probability at each distinct length of the sample.
+#[derive(Debug, Clone)]
+pub struct Scored {
+    /// Total log-likelihood (negative infinity if some length is impossible).
+    pub log_likelihood: f64,
+    /// Standard deviation of `log_likelihood` due to a simulated reference.
+    pub noise: f64,
+    log_p: Vec<f64>,
+    var: Vec<f64>,
+}
+
+/// Scores a sample under a model.
+pub fn score(sample: &Sample, model: &LengthModel) -> Scored {
+    let log_p: Vec<f64> = sample
+        .lengths
+        .iter()
+        .map(|&(t, _)| model.log_p(t))
+        .collect();
+    let var: Vec<f64> = sample
+        .lengths
+        .iter()
+        .map(|&(t, _)| model.var_log_p(t))
+        .collect();
+    let log_likelihood = sample
+        .lengths
+        .iter()
+        .zip(&log_p)
+        .map(|(&(_, k), lp)| k as f64 * lp)
+        .sum();
+    let noise = sample
+        .lengths
+        .iter()
+        .zip(&var)
+        .map(|(&(_, k), v)| (k as f64).powi(2) * v)
+        .sum::<f64>()
+        .sqrt();
+    Scored {
+        log_likelihood,
+        noise,
+        log_p,
+        var,
+    }
+}
+
+/// The paired comparison of the best hypothesis with another: (log-likelihood ratio D, its
+/// standard error).
+pub fn compare(sample: &Sample, best: &Scored, other: &Scored) -> (f64, f64) {
+    let n = sample.games as f64;
+    let d_total = best.log_likelihood - other.log_likelihood;
+    let mean = d_total / n;
+    let mut var = 0.0;
+    for (i, &(_, k)) in sample.lengths.iter().enumerate() {
+        let d = best.log_p[i] - other.log_p[i];
+        var += k as f64 * (d - mean).powi(2);
+        var += (k as f64).powi(2) * (best.var[i] + other.var[i]);
+    }
+    (d_total, var.sqrt())
+}
+
+/// The one-sided normal quantile at `alpha / m`: the critical z of a Bonferroni-corrected
+/// comparison among `m` hypotheses.
+pub fn critical_z(alpha: f64, m: usize) -> f64 {
+    let normal = Normal::standard();
+    normal.inverse_cdf(1.0 - alpha / m.max(1) as f64)
+}
+
+/// Each hypothesis's place against the best: its z (D / se; `None` for the best itself or an
+/// impossible hypothesis) and whether the data cannot reject it.
+pub fn against_best(sample: &Sample, scored: &[Scored], alpha: f64) -> Vec<(Option<f64>, bool)> {
+    let finite: Vec<usize> = (0..scored.len())
+        .filter(|&i| scored[i].log_likelihood.is_finite())
+        .collect();
+    let Some(&best) = finite.iter().max_by(|&&a, &&b| {
+        scored[a]
+            .log_likelihood
+            .total_cmp(&scored[b].log_likelihood)
+    }) else {
+        return vec![(None, false); scored.len()];
+    };
+    let z_crit = critical_z(alpha, finite.len());
+    scored
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            if i == best {
+                return (None, true);
+            }
+            if !s.log_likelihood.is_finite() {
+                return (None, false);
+            }
+            let (d, se) = compare(sample, &scored[best], s);
+            // Identical distributions (d = 0, se = 0) cannot be told apart.
+            let z = if se > 0.0 {
+                d / se
+            } else if d > 1e-9 {
+                f64::INFINITY
+            } else {
+                0.0
+            };
+            (Some(z), z <= z_crit)
+        })
+        .collect()
+}
+
+/// The smallest shift in the mean length a sample of `games` games would notice (two-sided
+/// 5 % test, 80 % power): (1.96 + 0.84) sd / sqrt(n).
+pub fn detectable_mean_shift(sd: f64, games: u64) -> f64 {
+    2.8 * sd / (games as f64).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(p: &[f64]) -> LengthModel {
+        let mut s = 1.0;
+        let survival: Vec<f64> = p
+            .iter()
+            .map(|x| {
+                s -= x;
+                s.max(0.0)
+            })
+            .collect();
+        LengthModel::exact(p.to_vec(), survival)
+    }
+
+    #[test]
+    fn a_clear_difference_is_rejected_and_a_slight_one_is_not() {
+        // 1000 games, half of length 1 and half of length 2. A: (1/2, 1/2) fits exactly; B:
+        // (0.9, 0.1) is far off; C: (0.52, 0.48) is within the noise.
+        let sample = Sample::of(&[0, 500, 500]);
+        let a = score(&sample, &model(&[0.0, 0.5, 0.5]));
+        let b = score(&sample, &model(&[0.0, 0.9, 0.1]));
+        let c = score(&sample, &model(&[0.0, 0.52, 0.48]));
+        let set = against_best(&sample, &[a.clone(), b, c], 0.05);
+        assert_eq!(set[0], (None, true));
+        assert!(!set[1].1 && set[1].0.unwrap() > 10.0);
+        assert!(set[2].1, "{:?}", set[2]);
+        // D for C by hand: 500 ln(0.5/0.52) + 500 ln(0.5/0.48) = 500 (-0.039221 + 0.040822)
+        // = 0.8004; the d_i are -0.039221 and +0.040822 around their mean 0.0008, so
+        // sum k (d - mean)^2 = 1000 * 0.040022^2 = 1.6017, se = 1.2656 and z = 0.632.
+        let z = set[2].0.unwrap();
+        assert!((z - 0.632).abs() < 0.002, "{z}");
+    }
+
+    #[test]
+    fn an_impossible_length_rules_a_hypothesis_out() {
+        let sample = Sample::of(&[0, 10, 10, 1]);
+        let a = score(&sample, &model(&[0.0, 0.45, 0.45, 0.1]));
+        let b = score(&sample, &model(&[0.0, 0.5, 0.5, 0.0]));
+        assert_eq!(b.log_likelihood, f64::NEG_INFINITY);
+        let set = against_best(&sample, &[a, b], 0.05);
+        assert_eq!(set[1], (None, false));
+    }
+}
