@@ -181,6 +181,9 @@ pub struct PlayersArgs {
     /// Games in each side-by-side simulation.
     #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub games: u64,
+    /// The finite deck simulated beside the i.i.d. draws (shuffled, carried or burn).
+    #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
+    pub deck: DeckMode,
     /// Seed of the simulations.
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,

@@ -25,6 +25,13 @@ pub(crate) fn run(args: &PlayersArgs, b: &Budget) -> Result<String> {
     if args.games == 0 {
         return Err(bad_flag("--games", "must be at least 1").into());
     }
+    if !args.deck.needs_deck() {
+        return Err(bad_flag(
+            "--deck",
+            "the i.i.d. draws are always simulated; choose the finite deck beside them: shuffled, carried or burn",
+        )
+        .into());
+    }
     super::on_board(&args.board, args, b)
 }
 
@@ -83,7 +90,7 @@ impl super::BoardCommand for PlayersArgs {
                 exact: Players::from_single(&dist, k),
                 iid: run(DeckMode::Iid)?,
                 shuffled: if chain.has_deck() {
-                    Some(run(DeckMode::Shuffled)?)
+                    Some(run(args.deck)?)
                 } else {
                     None
                 },

@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+use crate::sim::DeckMode;
+
 use crate::figures::PlayersReport;
 
 /// The `players` table.
@@ -12,17 +14,23 @@ pub fn players_table(r: &PlayersReport) -> String {
     } else {
         format!(" ({})", r.variant)
     };
-    let deck = r.rows.iter().all(|row| row.shuffled.is_some());
-    let simulated = if deck { "shuffled deck" } else { "simulated" };
+    let finite = r
+        .rows
+        .iter()
+        .find_map(|row| row.shuffled.as_ref().map(|s| s.deck));
+    let simulated = match finite {
+        Some(d) => format!("{} deck", d.name()),
+        None => "simulated".to_string(),
+    };
     let _ = writeln!(
         s,
         "{}{variant}: several players\n  exact: i.i.d. draws, derived from the one-player distribution\n  simulated: {} games {} (seed {})\n",
         r.board,
         r.games,
-        if deck {
-            "with one shared shuffled deck"
-        } else {
-            "with independent spins (the game has no deck)"
+        match finite {
+            Some(DeckMode::Shuffled) => "with one shared shuffled deck".to_string(),
+            Some(d) => format!("with {}", d.phrase()),
+            None => "with independent spins (the game has no deck)".to_string(),
         },
         r.seed
     );

@@ -522,3 +522,63 @@ fn vary_and_fix_narrow_it() {
         .message
         .contains("two-steps, one-step"));
 }
+
+#[test]
+fn a_900_turn_game_keeps_the_true_rules_in_the_set() {
+    // 300,000 i.i.d. games of Chutes and Ladders plus one legitimate 900-turn game: the exact
+    // distribution, continued by its geometric tail, gives 900 turns a probability (of the
+    // order of (1 - rho) rho^900 ~ 4e-18 with rho = 0.9597), so the true rules stay in the set
+    // instead of every hypothesis becoming "impossible".
+    let game: ChutesAndLadders = load(Some("chutes-and-ladders"), &Variant::default()).unwrap();
+    let options = SimOptions {
+        games: 300_000,
+        seed: 4,
+        deck: DeckMode::Iid,
+        players: 1,
+        max_turns: 1_000_000,
+        keep_lengths: true,
+    };
+    let mut data = simulate(&Simulator::new(&Chain::build(&game)), &options, &|_| {}).lengths;
+    data.push(900);
+    let hist = histogram(&data);
+    let sample = Sample::of(&hist);
+    let boards: Vec<(String, Source<ChutesAndLadders>)> =
+        ["chutes-and-ladders", "chutes-and-ladders-48"]
+            .iter()
+            .map(|b| (b.to_string(), read_board(Some(b)).unwrap().parse().unwrap()))
+            .collect();
+    let space = rule_space::<ChutesAndLadders>(&Narrowing::default()).unwrap();
+    let (candidates, _) = search(
+        &boards,
+        &space,
+        Screen::Lengths(&sample),
+        &settings(),
+        &|_| {},
+    )
+    .unwrap();
+    let ranking = rank(&hist, &candidates, 0.05);
+    let truth: Vec<(String, String)> = [
+        ("board", "chutes-and-ladders"),
+        ("overshoot", "stay"),
+        ("jump-costs-turn", "false"),
+        ("roll-again", "none"),
+        ("max-rolls", "3"),
+        ("on-max-rolls", "move"),
+        ("chain-jumps", "false"),
+        ("deck", "iid"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let mine = ranking.iter().find(|r| r.settings == truth).unwrap();
+    assert!(mine.in_set, "{mine:?}");
+    assert!(mine.log_likelihood_per_game.is_some());
+    let (decided, _) = decide(&ranking);
+    for key in ["overshoot", "jump-costs-turn", "roll-again"] {
+        let d = decided.iter().find(|d| d.key == key).expect("decided");
+        assert_eq!(
+            Some(&d.values[0]),
+            truth.iter().find(|t| t.0 == key).map(|t| &t.1)
+        );
+    }
+}
