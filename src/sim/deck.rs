@@ -272,6 +272,31 @@ mod tests {
     }
 
     #[test]
+    fn a_carried_deck_continues_across_games_and_a_burning_one_burns() {
+        // 10 cards: a game that draws 4, then a new game that draws 6, deal one whole pass
+        // when the deck is carried over; a fresh deck each game would start over.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut carried = Shoe::carried(10);
+        carried.new_game();
+        let mut pass: Vec<u32> = (0..4).map(|_| carried.draw(&mut rng)).collect();
+        carried.new_game();
+        assert_eq!(carried.remaining(), 6);
+        pass.extend((0..6).map(|_| carried.draw(&mut rng)));
+        pass.sort_unstable();
+        assert_eq!(pass, (0..10).collect::<Vec<u32>>());
+        let mut fresh = Shoe::new(10);
+        fresh.draw(&mut rng);
+        fresh.new_game();
+        assert_eq!(fresh.remaining(), 10);
+        // A lost turn burns one card from a burning deck, none from the others.
+        let mut burning = Shoe::burning(10);
+        assert_eq!(burning.lost_turn(&mut rng), 1);
+        assert_eq!(burning.remaining(), 9);
+        assert_eq!(fresh.lost_turn(&mut rng), 0);
+        assert_eq!(fresh.remaining(), 10);
+    }
+
+    #[test]
     fn the_first_card_is_uniform_over_the_physical_deck() {
         // Six physical cards: P(first = c) = 1/6 each. Chi-square with 5 degrees of freedom on
         // 60,000 first draws; 25.7 is the p = 1e-4 critical value.

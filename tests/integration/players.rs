@@ -248,3 +248,34 @@ fn everyone_finishes_figures_match_a_two_player_round_chain() {
         max_relative = 1e-9
     );
 }
+
+#[test]
+fn the_finite_deck_beside_the_iid_draws_is_chosen_with_deck() {
+    let out = crate::common::candyland()
+        .args([
+            "players",
+            "--players",
+            "2",
+            "--games",
+            "2000",
+            "--deck",
+            "carried",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rows"][0]["shuffled"]["deck"], "carried");
+    assert_eq!(v["rows"][0]["iid"]["deck"], "iid");
+    let out = crate::common::candyland()
+        .args(["players", "--deck", "iid"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--deck"));
+}

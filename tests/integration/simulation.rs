@@ -177,3 +177,29 @@ fn the_finite_deck_effect_on_classic_is_significant() {
         .sum();
     assert_eq!(r.cards, turns);
 }
+
+#[test]
+fn a_burning_deck_draws_a_card_every_turn_and_changes_nothing_without_lost_turns() {
+    // classic (stuck-until-color licorice) has no lost turns: burn plays exactly the games of
+    // a shuffled deck, seed for seed. treats-as-coded (lose-next-turn) has them: every turn
+    // then draws a card, so the cards drawn equal the turns played.
+    let (_, classic) = setup("classic", &Variant::default());
+    assert_eq!(
+        run(&classic, 20_000, 5, DeckMode::Burn).histogram,
+        run(&classic, 20_000, 5, DeckMode::Shuffled).histogram
+    );
+    let (_, coded) = setup("treats-as-coded", &Variant::default());
+    let burn = run(&coded, 20_000, 5, DeckMode::Burn);
+    let turns: u64 = burn
+        .histogram
+        .iter()
+        .enumerate()
+        .map(|(t, &c)| t as u64 * c)
+        .sum();
+    assert_eq!(burn.cards, turns);
+    let shuffled = run(&coded, 20_000, 5, DeckMode::Shuffled);
+    assert!(
+        shuffled.cards < turns,
+        "lost turns draw no card in a plain shuffled deck"
+    );
+}
