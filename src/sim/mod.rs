@@ -12,15 +12,15 @@
 
 mod deck;
 mod observe;
+mod run;
 mod summary;
 
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
+use rand::Rng;
 
 use crate::chain::{Chain, FINISH};
 pub use deck::{bounded, CardSource, DeckMode, Iid, Recycled, Shoe};
 pub use observe::{Observer, Unobserved};
+pub use run::{chunk_rng, chunk_seed, run_chunk_games, simulate, SimOptions, SimResult};
 pub use summary::Simulation;
 
 /// Games per chunk: the unit of parallel work and of seeding.
@@ -145,6 +145,72 @@ impl Simulator {
         self.start
     }
 
+    /// [`Simulator::play`] for one player without an observer: the same turns, draws and
+    /// result, with the state in a local (`BY_KIND`: the table is indexed by card kind).
+    #[inline(always)]
+    fn play_alone<T: Entry, R: Rng, D: CardSource, const BY_KIND: bool>(
+        &self,
+        table: &[T],
+        rng: &mut R,
+        cards: &mut D,
+        seat: &mut u32,
+        max_turns: u32,
+    ) -> Played {
+        cards.new_game();
+        let mut state = self.start;
+        let (mut turns, mut drawn) = (0u32, 0u32);
+        loop {
+            turns += 1;
+            let row = (state >> 1) as usize;
+            let next = if state & SKIPS == 0 {
+                drawn += 1;
+                let card = cards.draw(rng);
+                let col = if BY_KIND {
+                    self.column[card as usize]
+                } else {
+                    card
+                };
+                table[row + col as usize]
+            } else {
+                drawn += cards.lost_turn(rng);
+                table[row]
+            };
+            if next == T::FINISH {
+                *seat = state;
+                return Played {
+                    turns,
+                    cards: drawn,
+                    winner: Some(0),
+                };
+            }
+            state = next.state();
+            if turns >= max_turns {
+                *seat = state;
+                return Played {
+                    turns,
+                    cards: drawn,
+                    winner: None,
+                };
+            }
+        }
+    }
+
+    /// The 16-bit transition table when the board is small enough for one (every shipped
+    /// board), indexed by physical card: `table[(state >> 1) + card]`, `u16::MAX` for the
+    /// finish. For benchmarks that measure the simulator against a minimal loop over the same
+    /// table.
+    pub fn narrow_table(&self) -> Option<&[u16]> {
+        match (&self.table, self.column.is_empty()) {
+            (Table::Narrow(t), true) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Physical cards in a full deck (D).
+    pub fn deck_size(&self) -> u32 {
+        self.cards
+    }
+
     /// The chain's index of an encoded state (as an [`Observer`] sees it).
     pub fn state_index(&self, encoded: u32) -> usize {
         (encoded >> 1) as usize / self.stride.max(1) as usize
@@ -206,6 +272,17 @@ impl Simulator {
         max_turns: u32,
         observer: &mut O,
     ) -> Played {
+        // One player and no observer: the state stays in a local, and whether the table is
+        // by physical card or by kind is decided once, outside the loop.
+        if !O::ACTIVE {
+            if let [seat] = seats {
+                return if self.column.is_empty() {
+                    self.play_alone::<T, R, D, false>(table, rng, cards, seat, max_turns)
+                } else {
+                    self.play_alone::<T, R, D, true>(table, rng, cards, seat, max_turns)
+                };
+            }
+        }
         seats.fill(self.start);
         cards.new_game();
         let mut turns = 0;
@@ -277,142 +354,6 @@ pub struct Played {
     pub cards: u32,
     /// The seat that finished first; `None` if the game hit the turn limit.
     pub winner: Option<usize>,
-}
-
-/// What to simulate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SimOptions {
-    /// Number of games to play.
-    pub games: u64,
-    /// Seed of the run: a given seed gives identical results whatever the number of threads.
-    pub seed: u64,
-    /// How cards are drawn: i.i.d. or from a shuffled deck.
-    pub deck: DeckMode,
-    /// Number of players K (at least 1), taking turns in seat order from one shared card source.
-    pub players: usize,
-    /// A game still running after this many turns is stopped and counted as unfinished.
-    pub max_turns: u32,
-    /// Keep every game's length, in order.
-    pub keep_lengths: bool,
-}
-
-/// The results of a run. Identical for a given seed whatever the number of threads.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SimResult {
-    /// Games played, unfinished ones included.
-    pub games: u64,
-    /// `histogram[n]`: finished games that lasted n turns (all players' turns).
-    pub histogram: Vec<u64>,
-    /// Games won by each seat.
-    pub wins: Vec<u64>,
-    /// Games stopped at the turn limit.
-    pub unfinished: u64,
-    /// Cards drawn in all games.
-    pub cards: u64,
-    /// Every finished game's length, in order, if asked for.
-    pub lengths: Vec<u32>,
-}
-
-impl SimResult {
-    fn merge(mut self, other: SimResult) -> SimResult {
-        if other.histogram.len() > self.histogram.len() {
-            self.histogram.resize(other.histogram.len(), 0);
-        }
-        for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
-            *a += b;
-        }
-        if other.wins.len() > self.wins.len() {
-            self.wins.resize(other.wins.len(), 0);
-        }
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a += b;
-        }
-        self.games += other.games;
-        self.unfinished += other.unfinished;
-        self.cards += other.cards;
-        self.lengths.extend(other.lengths);
-        self
-    }
-}
-
-/// The seed of chunk `chunk` of a run seeded with `seed` (SplitMix64's finaliser on a
-/// combination of the two, so neighbouring chunks get unrelated streams).
-pub fn chunk_seed(seed: u64, chunk: u64) -> u64 {
-    let mut z = seed ^ chunk.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Simulates `options.games` games on all of rayon's threads. `progress` is told how many games
-/// each finished chunk played.
-pub fn simulate(
-    sim: &Simulator,
-    options: &SimOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> SimResult {
-    let chunks = options.games.div_ceil(CHUNK);
-    (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let games = CHUNK.min(options.games - c * CHUNK);
-            let r = run_chunk_games(sim, options, c, games);
-            progress(games);
-            r
-        })
-        .reduce(SimResult::default, SimResult::merge)
-}
-
-/// Plays `games` games of chunk `chunk` on the calling thread (what each parallel task does;
-/// public for the benchmarks).
-pub fn run_chunk_games(sim: &Simulator, options: &SimOptions, chunk: u64, games: u64) -> SimResult {
-    let mut rng = chunk_rng(options.seed, chunk);
-    match options.deck {
-        DeckMode::Iid => run_games(sim, options, games, &mut rng, &mut Iid::new(sim.cards)),
-        deck => run_games(sim, options, games, &mut rng, &mut deck.source(sim.cards)),
-    }
-}
-
-/// The random stream of chunk `chunk` of a run seeded with `seed`.
-pub fn chunk_rng(seed: u64, chunk: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(chunk_seed(seed, chunk))
-}
-
-fn run_games<R: Rng, D: CardSource>(
-    sim: &Simulator,
-    options: &SimOptions,
-    games: u64,
-    rng: &mut R,
-    cards: &mut D,
-) -> SimResult {
-    let mut seats = vec![sim.start; options.players];
-    let mut r = SimResult {
-        games,
-        wins: vec![0; options.players],
-        ..SimResult::default()
-    };
-    if options.keep_lengths {
-        r.lengths.reserve(games as usize);
-    }
-    for _ in 0..games {
-        let played = sim.play(rng, cards, &mut seats, options.max_turns);
-        r.cards += u64::from(played.cards);
-        match played.winner {
-            Some(w) => {
-                r.wins[w] += 1;
-                let t = played.turns as usize;
-                if t >= r.histogram.len() {
-                    r.histogram.resize(t + 1, 0);
-                }
-                r.histogram[t] += 1;
-                if options.keep_lengths {
-                    r.lengths.push(played.turns);
-                }
-            }
-            None => r.unfinished += 1,
-        }
-    }
-    r
 }
 
 #[cfg(test)]
