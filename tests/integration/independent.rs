@@ -10,9 +10,9 @@
 //!
 //! # The rules of `classic`, as simulated here
 //!
-//! They are those of the Python program in Chris Clark's "Adventures in Candy Land" (2021,
-//! `shared/seeds/002_8462c3bfe6a47757.txt`), as `data/boards/classic.toml` records them and
-//! `data/boards/FORMAT.md` defines the rule values.
+//! They are those of the Python program in Chris Clark's "Adventures in Candy Land" (2021, a
+//! blog post), as `data/boards/classic.toml` records them and `data/boards/FORMAT.md` defines
+//! the rule values.
 //!
 //! - **Track**: 134 spaces, numbered from 0. The six colours repeat red, purple, yellow, blue,
 //!   orange, green along the track; the six character spaces (Plumpy at 8, Mr. Mint at 17,
