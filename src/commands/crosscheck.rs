@@ -6,9 +6,7 @@ use crate::games::Source;
 use crate::model::Game;
 
 use crate::budget::Budget;
-use crate::chain::Chain;
 use crate::cli::CrosscheckArgs;
-use crate::config;
 use crate::error::UserError;
 use crate::output;
 use crate::sim::Simulator;
@@ -29,9 +27,7 @@ impl super::BoardCommand for CrosscheckArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
-        let game = source.game(&variant)?;
-        let about = config::about(&game, &variant);
-        let chain = Chain::build_within(&game, b)?;
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         let exact = Analysis::of(&game, &chain, about, &Options::quick(b))?;
         let sim = Simulator::new(&chain);
         let decks = if chain.has_deck() { 2 } else { 1 };

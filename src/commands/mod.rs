@@ -66,6 +66,26 @@ pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String> {
     Ok(s)
 }
 
+/// A board with the flags' variant applied, its identity and its chain: where most commands
+/// start.
+pub(crate) struct Built<G: Game> {
+    pub game: G,
+    pub about: crate::solve::About,
+    pub chain: crate::chain::Chain<G::State, G::Card>,
+}
+
+/// Applies `variant` to the board, validates it and builds its chain within the budget.
+pub(crate) fn build<G: Game>(
+    source: &Source<G>,
+    variant: &crate::model::Variant,
+    budget: &Budget,
+) -> Result<Built<G>> {
+    let game = source.game(variant)?;
+    let about = crate::config::about(&game, variant);
+    let chain = crate::chain::Chain::build_within(&game, budget)?;
+    Ok(Built { game, about, chain })
+}
+
 /// A command that works on one board, written once for every game: its flags implement this,
 /// and [`on_board`] calls it with the board parsed by its game's schema.
 pub(crate) trait BoardCommand {

@@ -6,9 +6,7 @@ use crate::games::Source;
 use crate::model::Game;
 
 use crate::budget::Budget;
-use crate::chain::Chain;
 use crate::cli::PlayersArgs;
-use crate::config;
 use crate::error::UserError;
 use crate::figures::{PlayersReport, PlayersRow};
 use crate::output;
@@ -51,9 +49,7 @@ impl super::BoardCommand for PlayersArgs {
         let args = self;
         let counts = player_counts(args)?;
         let variant = args.variant.to_variant();
-        let game = source.game(&variant)?;
-        let about = config::about(&game, &variant);
-        let chain = Chain::build_within(&game, b)?;
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
         let decks = if chain.has_deck() { 2 } else { 1 };
         let most = *counts.iter().max().unwrap_or(&1) as f64;

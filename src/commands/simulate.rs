@@ -8,7 +8,6 @@ use crate::model::Game;
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::SimulateArgs;
-use crate::config;
 use crate::output::{self, PendingFile};
 use crate::sim::{simulate, SimOptions, Simulation, Simulator};
 use crate::solve::{check_finishes, About};
@@ -72,9 +71,7 @@ impl super::BoardCommand for SimulateArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
-        let game = source.game(&variant)?;
-        let about = config::about(&game, &variant);
-        let chain = Chain::build_within(&game, b)?;
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         check_finishes(&game, &chain)?;
         let deck = deck_mode(args.deck, chain.has_deck())?;
         if args.lengths.is_some() {
