@@ -7,9 +7,7 @@ use crate::games::Source;
 use crate::model::Game;
 
 use crate::budget::Budget;
-use crate::chain::Chain;
 use crate::cli::AnalyzeArgs;
-use crate::config;
 use crate::error::UserError;
 use crate::output;
 use crate::solve::{check_finishes, Analysis, Options};
@@ -29,10 +27,8 @@ impl super::BoardCommand for AnalyzeArgs {
         let args = self;
         let options = analyze_options(args, b)?;
         let variant = args.variant.to_variant();
-        let game = source.game(&variant)?;
-        let about = config::about(&game, &variant);
         let started = std::time::Instant::now();
-        let chain = Chain::build_within(&game, b)?;
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         if check_finishes(&game, &chain).is_err() {
             // Valid input with no finite figures: report it, with the exact chance of never ending.
             let report = crate::forever::Unfinishable::of(&game, &chain, &about.board, b)?;

@@ -6,7 +6,6 @@ use crate::games::Source;
 use crate::model::Game;
 
 use crate::budget::Budget;
-use crate::chain::Chain;
 use crate::cli::ForeverArgs;
 use crate::error::UserError;
 use crate::output::{self, PendingFile};
@@ -25,9 +24,8 @@ impl super::BoardCommand for ForeverArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
-        let game = source.game(&variant)?;
-        let name = game.name().to_string();
-        let chain = Chain::build_within(&game, b)?;
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
+        let name = about.board;
         let names: Vec<String> = chain
             .cards()
             .iter()

@@ -6,7 +6,6 @@ use crate::games::Source;
 use crate::model::Game;
 
 use crate::budget::Budget;
-use crate::chain::Chain;
 use crate::cli::PlayArgs;
 use crate::output;
 use crate::solve::check_finishes;
@@ -22,9 +21,8 @@ impl super::BoardCommand for PlayArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
-        let game = source.game(&variant)?;
-        let name = game.name().to_string();
-        let chain = Chain::build_within(&game, b)?;
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
+        let name = about.board;
         check_finishes(&game, &chain)?;
         let deck = deck_mode(args.deck, chain.has_deck())?;
         let t = crate::transcript::transcript(

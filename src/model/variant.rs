@@ -45,11 +45,6 @@ impl Variant {
         self
     }
 
-    /// The value this variant gives rule `key`, if it sets one.
-    pub fn rule(&self, key: &str) -> Option<&toml::Value> {
-        self.rules.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-    }
-
     /// Applies the variant to a parsed board file of game `G`: first the removals (each by the
     /// game's own [`Game::remove_element`]), then the rule overrides.
     pub fn apply<G: Game>(&self, file: &mut G::File) -> Result<(), InvalidBoard> {
