@@ -1,15 +1,19 @@
 //! Exact solves at scale: expected length and variance on generated boards of 10^3 to 10^6
-//! spaces (chain build included), and the exact rational E[T] of the classic board.
+//! spaces (chain build included), the exact rational E[T] of the classic board and of
+//! generated boards, and the per-space figures and the `forever` report on 10^4 spaces.
 //!
 //! `cargo bench --bench scale`; the README quotes the results.
 
 use std::hint::black_box;
 
+use candyland::budget::Budget;
 use candyland::chain::Chain;
 use candyland::config::parse;
+use candyland::forever::{ForeverReport, Question};
 use candyland::games::candyland::generate::{board_text, Spec};
 use candyland::games::CandyLand;
 use candyland::model::Variant;
+use candyland::solve::spaces::Spaces;
 use candyland::solve::{exact_expected_turns, About, Moments};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -37,6 +41,50 @@ fn moments(c: &mut Criterion) {
     group.finish();
 }
 
+fn generated(spaces: usize) -> CandyLand {
+    let spec = Spec {
+        spaces,
+        seed: 1,
+        licorice: 3,
+        landmarks: 6,
+        shortcuts: 2,
+    };
+    parse("generated", &board_text(&spec), &Variant::default()).expect("valid")
+}
+
+fn exact_generated(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact rational E[T] of a generated board");
+    group.sample_size(10);
+    for n in [1_000usize, 10_000] {
+        let chain = Chain::build(&generated(n));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &chain, |b, chain| {
+            b.iter(|| black_box(exact_expected_turns(chain).expect("finishes")))
+        });
+    }
+    group.finish();
+}
+
+fn per_space_and_forever(c: &mut Criterion) {
+    let mut group = c.benchmark_group("10,000-space generated board");
+    group.sample_size(10);
+    let game = generated(10_000);
+    let chain = Chain::build(&game);
+    group.bench_function("spaces (every per-space figure)", |b| {
+        b.iter(|| black_box(Spaces::of(&game, &chain, 10_000).expect("solves")))
+    });
+    let question = Question {
+        players: 1,
+        order: None,
+        survey: None,
+        max_players: 4,
+        budget: Budget::unlimited(),
+    };
+    group.bench_function("forever (without the deck-order survey)", |b| {
+        b.iter(|| black_box(ForeverReport::new(&game, &chain, "g", &question).expect("fits")))
+    });
+    group.finish();
+}
+
 fn exact(c: &mut Criterion) {
     let text = candyland::model::shipped::find("classic")
         .expect("shipped")
@@ -52,6 +100,6 @@ criterion_group! {
     name = benches;
     // No HTML plots: plotters is built here without system fonts.
     config = Criterion::default().without_plots();
-    targets = moments, exact
+    targets = moments, exact, exact_generated, per_space_and_forever
 }
 criterion_main!(benches);

@@ -29,9 +29,9 @@ pub mod rate {
     pub const CHAIN_TRANSITIONS: f64 = 2e7;
     /// Multiply-adds per second of the `f64` sweep (transitions times feedback states).
     pub const SWEEP_FLOPS: f64 = 2e8;
-    /// Units of `2 n (n + nnz)` per second of the loop search of `forever` (measured: 20 s
-    /// on a generated 5,000-space board, 69 s on 10,000).
-    pub const LOOP_SEARCH: f64 = 2.5e7;
+    /// States and transitions visited per second by a breadth-first search (the loop search
+    /// of `forever`: one search from each target of a backward move, two kinds of loop).
+    pub const GRAPH_STEPS: f64 = 2.5e7;
 }
 
 /// Bytes the chain takes per transition at its peak (the table, the events, the raw

@@ -10,10 +10,16 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
-use sprs::CsMat;
-
 use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_PER_TRANSITION};
 use crate::race::{Events, Next, RaceGame, Turn};
+
+mod matvec;
+
+pub use matvec::{push, Probabilities};
+
+/// Q as integer counts over D, in CSR form with 32-bit indices (half the memory of `usize`
+/// ones on a board of millions of transitions).
+pub type Counts = sprs::CsMatI<u32, u32>;
 
 /// The target [`Chain::next`] gives for a move that finishes the game: no state has this index.
 pub const FINISH: u32 = u32::MAX;
@@ -28,7 +34,7 @@ pub struct Chain<S, C> {
     draws: Vec<bool>,
     table: Vec<u32>,
     events: Vec<Events>,
-    counts: CsMat<u32>,
+    counts: Counts,
     finish: Vec<u32>,
     has_deck: bool,
 }
@@ -99,7 +105,8 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
         }
         drop(index);
 
-        // Sort by the game's order; `rank[discovery index]` is the final index.
+        // Sort by the game's order; `rank[discovery index]` is the final index. The rows are
+        // then renumbered and moved into place where they are (no second copy of the table).
         let n = order.len();
         let mut sorted: Vec<u32> = (0..n as u32).collect();
         sorted.sort_unstable_by_key(|&i| order[i as usize]);
@@ -107,23 +114,21 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
         for (r, &i) in sorted.iter().enumerate() {
             rank[i as usize] = r as u32;
         }
-        let states: Vec<S> = sorted.iter().map(|&i| order[i as usize]).collect();
-        drop(order);
-
-        let mut table = Vec::with_capacity(n * k);
-        let mut events = Vec::with_capacity(n * k);
-        let mut draws = Vec::with_capacity(n);
-        for &i in &sorted {
-            let i = i as usize;
-            draws.push(raw_draws[i]);
-            for j in 0..k {
-                table.push(match raw_next[i * k + j] {
-                    FINISH => FINISH,
-                    t => rank[t as usize],
-                });
-                events.push(raw_events[i * k + j]);
-            }
+        drop(sorted);
+        for t in raw_next.iter_mut().filter(|t| **t != FINISH) {
+            *t = rank[*t as usize];
         }
+        let mut table = raw_next;
+        let mut events = raw_events;
+        let mut draws = raw_draws;
+        let mut states = order;
+        let mut placed = vec![false; n];
+        permute_rows(&mut table, k, &rank, &mut placed);
+        permute_rows(&mut events, k, &rank, &mut placed);
+        permute_rows(&mut draws, 1, &rank, &mut placed);
+        permute_rows(&mut states, 1, &rank, &mut placed);
+        table.shrink_to_fit();
+        events.shrink_to_fit();
         let mut chain = Chain {
             start: rank[0] as usize,
             states,
@@ -132,7 +137,7 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             draws,
             table,
             events,
-            counts: CsMat::zero((n, n)),
+            counts: Counts::zero((n, n)),
             finish: Vec::new(),
             has_deck: game.has_deck(),
         };
@@ -144,6 +149,33 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             .collect();
         chain.counts = counts;
         chain
+    }
+}
+
+/// Moves row i (of `width` items) to row `rank[i]`, in place, one cycle of the permutation at a
+/// time; `placed` is scratch space of one flag per row.
+fn permute_rows<T: Copy>(data: &mut [T], width: usize, rank: &[u32], placed: &mut [bool]) {
+    placed.iter_mut().for_each(|p| *p = false);
+    let mut carried: Vec<T> = Vec::with_capacity(width);
+    for first in 0..rank.len() {
+        if placed[first] {
+            continue;
+        }
+        // Carry row `first` to its place, take the row found there on to its own place, and
+        // so on until the cycle closes at `first`.
+        carried.clear();
+        carried.extend_from_slice(&data[first * width..(first + 1) * width]);
+        let mut at = first;
+        loop {
+            placed[at] = true;
+            let to = rank[at] as usize;
+            let dest = &mut data[to * width..(to + 1) * width];
+            dest.swap_with_slice(&mut carried);
+            if to == first {
+                break;
+            }
+            at = to;
+        }
     }
 }
 
@@ -236,19 +268,13 @@ impl<S, C> Chain<S, C> {
     }
 
     /// Q as integer counts over D: entry (i, j) is D * P(i -> j), in CSR form.
-    pub fn counts(&self) -> &CsMat<u32> {
+    pub fn counts(&self) -> &Counts {
         &self.counts
     }
 
     /// D * P(finish in one turn) for each state.
     pub fn finish_counts(&self) -> &[u32] {
         &self.finish
-    }
-
-    /// Q as probabilities (CSR).
-    pub fn q(&self) -> CsMat<f64> {
-        let d = f64::from(self.total);
-        self.counts.map(|&c| f64::from(c) / d)
     }
 
     /// The finishing probability r = 1 - Q 1 of each state.
@@ -259,14 +285,16 @@ impl<S, C> Chain<S, C> {
 
     /// Q with the transitions for which `hit(state, card)` holds taken out, as counts over D
     /// (CSR), and D * P(hit in one turn) for each state: the chain in which a hit absorbs.
-    pub fn absorb(&self, hit: impl Fn(usize, usize) -> bool) -> (CsMat<u32>, Vec<u32>) {
+    pub fn absorb(&self, hit: impl Fn(usize, usize) -> bool) -> (Counts, Vec<u32>) {
         let n = self.len();
         let k = self.cards.len();
-        let mut indptr = Vec::with_capacity(n + 1);
-        let mut indices = Vec::new();
-        let mut data = Vec::new();
+        let mut indptr: Vec<u32> = Vec::with_capacity(n + 1);
+        // At most one entry per transition: the unused part is never touched (so never
+        // resident), and handed back at the end.
+        let mut indices: Vec<u32> = Vec::with_capacity(self.table.len());
+        let mut data: Vec<u32> = Vec::with_capacity(self.table.len());
         let mut hits = vec![0u32; n];
-        let mut row: Vec<(usize, u32)> = Vec::with_capacity(k);
+        let mut row: Vec<(u32, u32)> = Vec::with_capacity(k);
         indptr.push(0);
         for (s, hit_count) in hits.iter_mut().enumerate() {
             row.clear();
@@ -282,7 +310,7 @@ impl<S, C> Chain<S, C> {
                 if hit(s, card) {
                     *hit_count += count;
                 } else if self.next(s, card) != FINISH {
-                    row.push((self.next(s, card) as usize, count));
+                    row.push((self.next(s, card), count));
                 }
             }
             row.sort_unstable();
@@ -295,17 +323,44 @@ impl<S, C> Chain<S, C> {
                     data.push(c);
                 }
             }
-            indptr.push(indices.len());
+            indptr.push(u32::try_from(indices.len()).expect("fewer than 2^32 transitions"));
         }
-        (CsMat::new((n, n), indptr, indices, data), hits)
+        indices.shrink_to_fit();
+        data.shrink_to_fit();
+        (Counts::new((n, n), indptr, indices, data), hits)
     }
 
-    /// Which states can reach the finish at all (reverse breadth-first search from the states
-    /// that finish in one turn).
+    /// Which states can reach the finish at all.
+    ///
+    /// States are swept from last to first: a state can finish if it finishes in one turn or
+    /// moves to a state that can. Moves forward are settled by the time a state is swept; a
+    /// move back reads last sweep's value, so the sweeps repeat until nothing changes (once
+    /// more than the backward moves a way to the finish needs, usually two sweeps in all) and,
+    /// past a few, a reverse breadth-first search takes over. No transposed copy of Q is made
+    /// unless it does.
     pub fn can_finish(&self) -> Vec<bool> {
+        const SWEEPS: usize = 8;
+        let mut ok: Vec<bool> = self.finish.iter().map(|&c| c > 0).collect();
+        for _ in 0..SWEEPS {
+            let mut changed = false;
+            for s in (0..self.len()).rev() {
+                let row = self.counts.outer_view(s).expect("row in range");
+                if !ok[s] && row.iter().any(|(t, _)| ok[t]) {
+                    ok[s] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return ok;
+            }
+        }
+        self.can_finish_by_search(ok)
+    }
+
+    /// [`Chain::can_finish`] by reverse breadth-first search from the states known to finish.
+    fn can_finish_by_search(&self, mut ok: Vec<bool>) -> Vec<bool> {
         let n = self.len();
         let reverse = self.counts.transpose_view().to_csr();
-        let mut ok: Vec<bool> = self.finish.iter().map(|&c| c > 0).collect();
         let mut queue: VecDeque<usize> = (0..n).filter(|&i| ok[i]).collect();
         while let Some(t) = queue.pop_front() {
             if let Some(preds) = reverse.outer_view(t) {

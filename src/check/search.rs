@@ -27,7 +27,7 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
     let k = players.max(1);
     let rounds = longest / k + 2;
     let d = Distribution::compute(
-        &chain.q(),
+        (chain.counts(), chain.denominator()),
         &chain.r(),
         chain.start(),
         EXACT_TAIL,

@@ -13,7 +13,7 @@ use crate::budget::{rate, Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::race::RaceGame;
 use crate::sim::{chunk_seed, CardSource, Shoe, Simulator, CHUNK};
-use crate::solve::{About, Analysis, Options, SolveError};
+use crate::solve::{About, Analysis, Options, SolveError, Sweep};
 use crate::stats::Z95;
 
 /// A loop, as people read it.
@@ -330,9 +330,10 @@ impl ForeverReport {
         let trapped_states: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
         let ends_surely = trapped_states.is_empty();
         let (n, nnz) = (chain.len() as f64, chain.counts().nnz() as f64);
+        let targets = Sweep::<f64>::feedback_size(chain.counts()) as f64;
         budget.time(
-            &format!("the loop search ({n:.0} states)"),
-            2.0 * n * (n + nnz) / rate::LOOP_SEARCH,
+            &format!("the loop search ({n:.0} states, {targets:.0} targets of backward moves)"),
+            2.0 * (targets + 1.0) * (n + nnz) / rate::GRAPH_STEPS,
             "",
         )?;
         let never = if ends_surely {

@@ -17,13 +17,13 @@ use std::collections::VecDeque;
 use num_bigint::BigInt;
 
 use crate::budget::{Budget, OverBudget};
+use crate::chain::Counts;
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
-use sprs::CsMat;
 
-use crate::chain::{Chain, FINISH};
-use crate::solve::{solve_once_watched, Distribution};
+use crate::chain::{Chain, Probabilities, FINISH};
+use crate::solve::{solve_state_exact, Distribution};
 
 /// One step of a card sequence: the kinds of card that make it (indices into the chain's
 /// cards; empty for a turn that draws no card) and its probability as count / D.
@@ -115,6 +115,11 @@ pub fn shortest_path<S, C>(chain: &Chain<S, C>, from: usize, to: u32) -> Option<
 /// The shortest loop among reachable states: the fewest turns that return to a state, the
 /// most likely such loop if several are equally short. With `moving`, turns that leave the
 /// state unchanged are not allowed (so that the loop goes somewhere).
+///
+/// A loop of two or more states has a least state (in the chain's track order), and a move
+/// enters it from a later state: it is a target of a backward move. So only those few targets
+/// are searched from, one breadth-first search each over the transition matrix's rows:
+/// O(targets x transitions), not one search per transition.
 pub fn shortest_loop<S, C>(chain: &Chain<S, C>, moving: bool) -> Option<Vec<Step>> {
     let d = chain.denominator();
     let mut best: Option<Vec<Step>> = None;
@@ -139,21 +144,68 @@ pub fn shortest_loop<S, C>(chain: &Chain<S, C>, moving: bool) -> Option<Vec<Step
             return best;
         }
     }
-    // A loop through s: a first step to some other state t, then the shortest way back (a
-    // shortest path never stands still).
-    for s in 0..chain.len() {
-        for t in successors(chain, s) {
-            if t == FINISH || t as usize == s {
-                continue;
-            }
-            if let Some(back) = shortest_path(chain, t as usize, s as u32) {
-                let mut l = vec![step(chain, s, t)];
-                l.extend(back);
-                consider(&mut best, l);
-            }
+    for target in backward_targets(chain.counts()) {
+        if let Some(l) = shortest_return(chain, target) {
+            consider(&mut best, l);
         }
     }
     best
+}
+
+/// The states some move enters from a later state, in order.
+fn backward_targets(counts: &Counts) -> Vec<usize> {
+    let mut target = vec![false; counts.rows()];
+    for (s, row) in counts.outer_iterator().enumerate() {
+        for (t, _) in row.iter().filter(|&(t, _)| t < s) {
+            target[t] = true;
+        }
+    }
+    (0..target.len()).filter(|&t| target[t]).collect()
+}
+
+/// The shortest way from `from` back to itself without standing still, the most likely of the
+/// equally short ones: a breadth-first search that keeps, for each state, the most likely
+/// shortest path to it (a state's layer is complete before it is expanded).
+fn shortest_return<S, C>(chain: &Chain<S, C>, from: usize) -> Option<Vec<Step>> {
+    let counts = chain.counts();
+    let (n, d) = (chain.len(), f64::from(chain.denominator()));
+    let mut layer = vec![u32::MAX; n];
+    let mut likelihood = vec![0.0f64; n];
+    let mut came = vec![u32::MAX; n];
+    layer[from] = 0;
+    likelihood[from] = 1.0;
+    let mut queue = VecDeque::from([from]);
+    // The last state of the best way back, and its chance.
+    let mut back: Option<(usize, f64)> = None;
+    while let Some(s) = queue.pop_front() {
+        if back.is_some_and(|(b, _)| layer[s] > layer[b]) {
+            break;
+        }
+        let row = counts.outer_view(s).expect("row in range");
+        for (t, &c) in row.iter().filter(|&(t, _)| t != s) {
+            let p = likelihood[s] * f64::from(c) / d;
+            if t == from {
+                if back.is_none_or(|(_, q)| p > q) {
+                    back = Some((s, p));
+                }
+            } else if layer[t] == u32::MAX {
+                (layer[t], likelihood[t], came[t]) = (layer[s] + 1, p, s as u32);
+                queue.push_back(t);
+            } else if layer[t] == layer[s] + 1 && p > likelihood[t] {
+                (likelihood[t], came[t]) = (p, s as u32);
+            }
+        }
+    }
+    let (last, _) = back?;
+    let mut path = vec![step(chain, last, from as u32)];
+    let mut at = last;
+    while at != from {
+        let p = came[at] as usize;
+        path.push(step(chain, p, at as u32));
+        at = p;
+    }
+    path.reverse();
+    Some(path)
 }
 
 /// The longest possible game, if the graph of unfinished states has no cycle.
@@ -245,17 +297,17 @@ pub fn certificate<S, C>(chain: &Chain<S, C>) -> Option<Certificate> {
         .max()
         .unwrap_or(1)
         .max(1);
-    let q = chain.q();
+    let p = Probabilities::new(chain.denominator());
     let r = chain.r();
     let mut f = vec![0.0; n];
+    let mut next = vec![0.0; n];
     let mut windows = Vec::new();
     let mut j = 0;
     let mut window = d0;
     for _ in 0..8 {
         while j < window {
-            let mut next = r.clone();
-            sprs::prod::mul_acc_mat_vec_csr(q.view(), &f[..], &mut next[..]);
-            f = next;
+            chain.step_back(&p, &r, &f, &mut next);
+            std::mem::swap(&mut f, &mut next);
             j += 1;
         }
         // Round p down a little so that float rounding never makes a bound too strong.
@@ -293,54 +345,14 @@ pub fn distances_to_finish<S, C>(chain: &Chain<S, C>) -> Vec<usize> {
     dist
 }
 
-/// The spectral radius of Q: dense eigenvalues for small chains, power iteration otherwise.
-pub fn spectral_radius<S, C>(chain: &Chain<S, C>) -> f64 {
-    let n = chain.len();
-    let q = chain.q();
-    if n <= 1500 {
-        let mut m = nalgebra::DMatrix::<f64>::zeros(n, n);
-        for (s, row) in q.outer_iterator().enumerate() {
-            for (t, &v) in row.iter() {
-                m[(s, t)] = v;
-            }
-        }
-        return m
-            .complex_eigenvalues()
-            .iter()
-            .map(|z| z.norm())
-            .fold(0.0, f64::max);
-    }
-    power_iteration(&q, 100_000, 1e-13)
-}
-
-/// rho by power iteration on Q^T (the ratio ||x Q|| / ||x|| for a positive start vector).
-pub fn power_iteration(q: &CsMat<f64>, max_iterations: usize, tolerance: f64) -> f64 {
-    let n = q.rows();
-    let qt = q.transpose_view().to_csr();
-    let mut x = vec![1.0 / n as f64; n];
-    let mut rho = 0.0;
-    for _ in 0..max_iterations {
-        let mut y = vec![0.0; n];
-        sprs::prod::mul_acc_mat_vec_csr(qt.view(), &x[..], &mut y[..]);
-        let norm: f64 = y.iter().sum();
-        if norm == 0.0 {
-            return 0.0;
-        }
-        let next = norm / x.iter().sum::<f64>();
-        y.iter_mut().for_each(|v| *v /= norm);
-        x = y;
-        if (next - rho).abs() < tolerance {
-            return next;
-        }
-        rho = next;
-    }
-    rho
-}
-
-/// The constant C of P(T > n) ~ C rho^n, from the far end of the computed survival function.
+/// The constant C of P(T > n) ~ C rho^n, from the far end of the computed survival function;
+/// `None` when it is beyond the `f64` range.
 pub fn tail_constant(d: &Distribution, rho: f64) -> Option<f64> {
     let n = d.survival.iter().rposition(|&s| s >= 1e-11)?;
-    (rho > 0.0 && rho < 1.0).then(|| d.survival[n] / rho.powi(n as i32))
+    let c = d.survival[n] / rho.powi(n as i32);
+    // On a long board rho (a loop on one space) only governs far past the computed turns,
+    // and C overflows: then there is no C to print.
+    (rho > 0.0 && rho < 1.0 && c.is_finite()).then_some(c)
 }
 
 /// P(the game never finishes) from the start, exactly, for a chain where some states cannot
@@ -351,20 +363,20 @@ pub fn never_finish<S, C>(chain: &Chain<S, C>, budget: &Budget) -> Result<BigRat
         let t = chain.next(s, c);
         !can[s] || (t != FINISH && !can[t as usize])
     });
-    let d = BigInt::from(chain.denominator());
-    let rhs: Vec<BigRational> = (0..chain.len())
+    // (I - Q') y = r / D, as (D I - C') y = r in integers.
+    let h: Vec<u64> = (0..chain.len())
         .map(|s| {
             if can[s] {
-                BigRational::new(BigInt::from(chain.finish_counts()[s]), d.clone())
+                u64::from(chain.finish_counts()[s])
             } else {
-                BigRational::zero()
+                0
             }
         })
         .collect();
     let probe = budget.probe("the exact chance that a game never ends", "");
     let d = chain.denominator();
-    match probe.run(|watch| solve_once_watched(&counts, d, &rhs, watch))? {
-        Ok(y) => Ok(BigRational::from_integer(1.into()) - y[chain.start()].clone()),
+    match probe.run(|watch| solve_state_exact(&counts, d, &h, chain.start(), watch))? {
+        Ok(y) => Ok(BigRational::from_integer(1.into()) - y),
         // Every state left can finish or absorbs, so no exact pivot is zero.
         Err(e) => {
             unreachable!("exact sweep of a chain whose every state can finish or absorbs: {e}")
@@ -379,8 +391,10 @@ pub fn to_f64(r: &BigRational) -> f64 {
 
 mod answer;
 mod order;
+mod radius;
 pub use answer::{ForeverReport, LoopReport, Question, Survey, SurveyRow};
 pub use order::{format_order, parse_order, play_fixed_order, FixedOrder};
+pub use radius::{dense_radius, radius_by_returns, spectral_radius};
 
 /// What `analyze` says about a game that can go on forever. This struct is its `--json` then.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -60,8 +60,14 @@ fn ends(s: &mut String, r: &ForeverReport) {
             "   Exact tail: the spectral radius of Q is rho = {:.6}, so P(T > n) ~ C rho^n",
             r.rho
         );
-        if let Some(c) = r.tail_c {
-            let _ = write!(s, " with C = {c:.4}");
+        match (r.tail_c, r.longer_than_200) {
+            (Some(c), _) => {
+                let _ = write!(s, " with C = {c:.4}");
+            }
+            (None, Some(_)) => {
+                let _ = write!(s, " (only far past the computed turns: C is beyond 1e308)");
+            }
+            (None, None) => {}
         }
         let _ = writeln!(
             s,

@@ -181,7 +181,7 @@ impl Analysis {
 
         let shortest = chain.shortest_game().expect("every state can finish");
         let dist = Distribution::compute(
-            &chain.q(),
+            (chain.counts(), chain.denominator()),
             &chain.r(),
             s0,
             options.tolerance,

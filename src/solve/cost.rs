@@ -37,5 +37,5 @@ pub fn distribution_seconds<S, C>(chain: &Chain<S, C>, steps: f64) -> f64 {
     if work < 1e8 {
         return work / 1e9;
     }
-    steps * distribution::time_one_step(&chain.q())
+    steps * distribution::time_one_step(chain.counts(), chain.denominator())
 }

@@ -1,9 +1,11 @@
 //! The full game-length distribution, by iterating the row vector pi_n = pi_{n-1} Q:
 //! P(T = n) = pi_{n-1} r and P(T > n) = pi_n 1, with pi_0 the start state.
-//! Each step is one sparse mat-vec with Q^T (CSR), so a turn costs O(nnz).
+//! Each step is one sparse product read straight from the chain's counts (no `f64` or
+//! transposed copy of Q), so a turn costs O(nnz) and no memory.
 
 use serde::{Deserialize, Serialize};
-use sprs::CsMat;
+
+use crate::chain::{push, Counts, Probabilities};
 
 /// P(T = n) for n = 0, 1, ... and P(T > n), computed until the unfinished mass is below a
 /// tolerance.
@@ -17,17 +19,16 @@ pub struct Distribution {
     pub survival: Vec<f64>,
 }
 
-/// Seconds one turn-step (a sparse mat-vec with Q^T) takes on this chain, measured.
-pub fn time_one_step(q: &CsMat<f64>) -> f64 {
-    let n = q.rows();
-    let qt = q.transpose_view().to_csr();
+/// Seconds one turn-step takes on this chain, measured.
+pub fn time_one_step(counts: &Counts, d: u32) -> f64 {
+    let n = counts.rows();
+    let p = Probabilities::new(d);
     let x = vec![1.0 / n.max(1) as f64; n];
     let mut y = vec![0.0; n];
     let started = std::time::Instant::now();
-    let reps = (1_000_000 / (q.nnz() + 1)).clamp(1, 100);
+    let reps = (1_000_000 / (counts.nnz() + 1)).clamp(1, 100);
     for _ in 0..reps {
-        y.iter_mut().for_each(|v| *v = 0.0);
-        sprs::prod::mul_acc_mat_vec_csr(qt.view(), &x[..], &mut y[..]);
+        push(counts, &p, &x, &mut y);
     }
     std::hint::black_box(&y);
     started.elapsed().as_secs_f64() / reps as f64
@@ -35,40 +36,29 @@ pub fn time_one_step(q: &CsMat<f64>) -> f64 {
 
 impl Distribution {
     /// Iterates until P(T > n) < `tolerance` and either n >= `min_turns` or P(T > n) = 0, or
-    /// until n = `max_turns`.
+    /// until n = `max_turns`; Q is `counts` over `d`, r the chance of finishing from each state.
     pub fn compute(
-        q: &CsMat<f64>,
+        (counts, d): (&Counts, u32),
         r: &[f64],
         start: usize,
         tolerance: f64,
         min_turns: usize,
         max_turns: usize,
     ) -> Distribution {
-        let n = q.rows();
-        let qt = q.transpose_view().to_csr();
+        let n = counts.rows();
+        let p = Probabilities::new(d);
         let mut pi = vec![0.0; n];
         pi[start] = 1.0;
         let mut next = vec![0.0; n];
         let mut pmf = vec![0.0];
         let mut survival = vec![1.0];
         let mut turn = 0;
-        // pi' = Q^T pi, one row of Q^T (the moves into a state) at a time.
-        let indptr = qt.indptr();
-        let indptr = indptr.raw_storage();
-        let (indices, data) = (qt.indices(), qt.data());
         while turn < max_turns
             && (survival[turn] >= tolerance || (turn < min_turns && survival[turn] > 0.0))
         {
             turn += 1;
             pmf.push(pi.iter().zip(r).map(|(p, r)| p * r).sum());
-            for (row, x) in next.iter_mut().enumerate() {
-                let (from, to) = (indptr[row], indptr[row + 1]);
-                *x = indices[from..to]
-                    .iter()
-                    .zip(&data[from..to])
-                    .map(|(&j, &q)| q * pi[j])
-                    .sum();
-            }
+            push(counts, &p, &pi, &mut next);
             std::mem::swap(&mut pi, &mut next);
             survival.push(pi.iter().sum());
         }
@@ -142,8 +132,8 @@ mod tests {
     #[test]
     fn a_geometric_chain_gives_the_geometric_distribution() {
         // One state that finishes with probability 1/4 each turn: P(T = n) = (3/4)^(n-1) / 4.
-        let q = CsMat::new((1, 1), vec![0, 1], vec![0], vec![0.75]);
-        let d = Distribution::compute(&q, &[0.25], 0, 1e-12, 0, 10_000);
+        let q = Counts::new((1, 1), vec![0, 1], vec![0], vec![3]);
+        let d = Distribution::compute((&q, 4), &[0.25], 0, 1e-12, 0, 10_000);
         for n in 1..50 {
             let expected = 0.75f64.powi(n as i32 - 1) * 0.25;
             approx::assert_relative_eq!(d.pmf[n], expected, max_relative = 1e-12);

@@ -2,9 +2,9 @@
 //! exact rationals on small chains, and a result beyond the `f64` range is an error, never an
 //! infinity or a NaN.
 
+use crate::chain::Counts;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use sprs::CsMat;
 
 use super::linear::{Sweep, SweepError};
 
@@ -16,11 +16,7 @@ pub const EXACT_RETRY_STATES: usize = 2_000;
 /// elimination loses a pivot (a chance below the `f64` range), small chains are solved again
 /// in exact rationals and converted; a result that does not fit in `f64` (an expected length
 /// beyond 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
-pub fn solve_f64(
-    counts: &CsMat<u32>,
-    d: u32,
-    rhss: &[&[f64]],
-) -> Result<Vec<Vec<f64>>, SolveFailure> {
+pub fn solve_f64(counts: &Counts, d: u32, rhss: &[&[f64]]) -> Result<Vec<Vec<f64>>, SolveFailure> {
     let fast = Sweep::<f64>::factor(counts, d).and_then(|sweep| {
         rhss.iter()
             .map(|rhs| sweep.solve(counts, rhs))

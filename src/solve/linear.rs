@@ -19,7 +19,7 @@ use num_rational::BigRational;
 use num_traits::{Num, Zero};
 
 use super::dense::{gauss, gth};
-use sprs::CsMat;
+use crate::chain::Counts;
 
 /// A field the solver can work in: `f64`, or [`BigRational`] for exact answers.
 pub trait Scalar: Num + Clone + Debug + std::ops::Neg<Output = Self> {
@@ -103,9 +103,9 @@ pub enum SweepError {
 }
 
 /// States swept between two calls of a watcher.
-const WATCH_EVERY: usize = 64;
+pub(super) const WATCH_EVERY: usize = 64;
 
-const NOT_FEEDBACK: u32 = u32::MAX;
+pub(super) const NOT_FEEDBACK: u32 = u32::MAX;
 
 /// The factored system (I - Q), ready to solve for any right-hand side.
 ///
@@ -135,19 +135,19 @@ pub struct Sweep<F> {
 impl<F: Scalar> Sweep<F> {
     /// The number of feedback states (targets of backward moves) of a CSR matrix: the size of
     /// the dense system, and the width of B (n x k values), known before factoring.
-    pub fn feedback_size(counts: &CsMat<u32>) -> usize {
+    pub fn feedback_size(counts: &Counts) -> usize {
         feedback_set(counts).1
     }
 
     /// Factors I - Q for Q given as counts over `d` (CSR, square).
-    pub fn factor(counts: &CsMat<u32>, d: u32) -> Result<Sweep<F>, SweepError> {
+    pub fn factor(counts: &Counts, d: u32) -> Result<Sweep<F>, SweepError> {
         Self::factor_watched(counts, d, &|_| true)
     }
 
     /// [`Sweep::factor`], calling `watch(states done)` now and then and stopping with
     /// [`SweepError::Stopped`] when it returns false.
     pub fn factor_watched(
-        counts: &CsMat<u32>,
+        counts: &Counts,
         d: u32,
         watch: &dyn Fn(f64) -> bool,
     ) -> Result<Sweep<F>, SweepError> {
@@ -243,15 +243,29 @@ impl<F: Scalar> Sweep<F> {
         })
     }
 
+    /// The targets of backward moves (the feedback states), in state order.
+    pub fn feedback_states(&self) -> Vec<usize> {
+        (0..self.feedback.len())
+            .filter(|&s| self.feedback[s] != NOT_FEEDBACK)
+            .collect()
+    }
+
+    /// For a state that is not a feedback state, B_s: entry j is the chance that the first
+    /// feedback state the chain enters from s is the j-th (the row's complement finishes
+    /// first). Empty when there are no feedback states.
+    pub fn first_entry(&self, s: usize) -> &[F] {
+        &self.b[s * self.k..(s + 1) * self.k]
+    }
+
     /// Solves (I - Q) y = rhs, where `counts` is the matrix that was factored.
-    pub fn solve(&self, counts: &CsMat<u32>, rhs: &[F]) -> Result<Vec<F>, SweepError> {
+    pub fn solve(&self, counts: &Counts, rhs: &[F]) -> Result<Vec<F>, SweepError> {
         self.solve_watched(counts, rhs, &|_| true)
     }
 
     /// [`Sweep::solve`] with a watcher, as in [`Sweep::factor_watched`].
     pub fn solve_watched(
         &self,
-        counts: &CsMat<u32>,
+        counts: &Counts,
         rhs: &[F],
         watch: &dyn Fn(f64) -> bool,
     ) -> Result<Vec<F>, SweepError> {
@@ -298,7 +312,7 @@ impl<F: Scalar> Sweep<F> {
 
 /// Numbers the feedback states (targets of backward moves) 0..k in state order; the others
 /// are `NOT_FEEDBACK`. Returns the numbering and k.
-fn feedback_set(counts: &CsMat<u32>) -> (Vec<u32>, usize) {
+pub(super) fn feedback_set(counts: &Counts) -> (Vec<u32>, usize) {
     let mut feedback = vec![NOT_FEEDBACK; counts.rows()];
     for (s, row) in counts.outer_iterator().enumerate() {
         for (t, _) in row.iter() {
@@ -339,22 +353,9 @@ fn feedback_system<F: Scalar>(defs: &[F], escape: Option<&[F]>, k: usize) -> Vec
     system
 }
 
-/// Factors I - Q and solves (I - Q) y = rhs once, calling `watch(fraction of the work done)`
-/// now and then and stopping with [`SweepError::Stopped`] when it returns false.
-pub fn solve_once_watched<F: Scalar>(
-    counts: &CsMat<u32>,
-    d: u32,
-    rhs: &[F],
-    watch: &dyn Fn(f64) -> bool,
-) -> Result<Vec<F>, SweepError> {
-    let n = counts.rows().max(1) as f64;
-    Sweep::<F>::factor_watched(counts, d, &|done| watch(done / (2.0 * n)))
-        .and_then(|s| s.solve_watched(counts, rhs, &|done| watch((n + done) / (2.0 * n))))
-}
-
 /// Dense reference solve of (I - Q) y = rhs with nalgebra's LU: an independent route for
 /// checking [`Sweep`], cubic in the number of states.
-pub fn dense_solve(counts: &CsMat<u32>, d: u32, rhs: &[f64]) -> Option<Vec<f64>> {
+pub fn dense_solve(counts: &Counts, d: u32, rhs: &[f64]) -> Option<Vec<f64>> {
     let n = counts.rows();
     let mut m = nalgebra::DMatrix::<f64>::identity(n, n);
     for (s, row) in counts.outer_iterator().enumerate() {

@@ -14,6 +14,8 @@ mod dense;
 pub mod distribution;
 mod exact;
 mod float;
+mod fraction_free;
+mod landing;
 pub mod linear;
 pub mod players;
 pub mod spaces;
@@ -28,7 +30,8 @@ pub use cost::{check_solves, distribution_seconds, distribution_steps};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
 pub use float::{solve_f64, SolveFailure, EXACT_RETRY_STATES};
-pub use linear::{dense_solve, solve_once_watched, Scalar, Sweep, SweepError};
+pub use fraction_free::solve_state as solve_state_exact;
+pub use linear::{dense_solve, Scalar, Sweep, SweepError};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -5,17 +5,20 @@
 //!   that its few backward entries are again the targets of backward moves);
 //! - expected number of each event per game: N r_e, with r_e(s) the chance of the event on a
 //!   turn from s ("rewards on the chain");
-//! - the probability of ever landing on a space (or of being caught by a trap there): the
-//!   absorption probability of the chain in which those moves absorb, one more sweep each.
+//! - the probability of ever landing on a space (or of being caught by a trap there): for all
+//!   spaces at once, by the segments between backward moves (`landing`); a space that one
+//!   segment could hit twice gets the absorption probability of the chain in which those moves
+//!   absorb, one more solve.
 
+use crate::chain::Counts;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use sprs::CsMat;
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::race::{Event, RaceGame};
-use crate::solve::{check_solves, solve_f64, SolveFailure};
+use crate::solve::landing::{hit_probabilities, FirstHit};
+use crate::solve::{check_solves, solve_f64, SolveFailure, Sweep};
 
 /// Why the per-space figures could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -78,7 +81,7 @@ pub fn expected_remaining<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, SolveFa
 }
 
 /// One solve of (I - Q) y = rhs.
-fn one(counts: &CsMat<u32>, d: u32, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
+fn one(counts: &Counts, d: u32, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
     Ok(solve_f64(counts, d, &[rhs])?.pop().unwrap_or_default())
 }
 
@@ -87,13 +90,13 @@ pub fn occupancy<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, SolveFailure> {
     let n = chain.len();
     let rev = |i: usize| n - 1 - i;
     // (Q^T) in reversed order: entry (rev(t), rev(s)) = c(s, t).
-    let mut tri = sprs::TriMat::new((n, n));
+    let mut tri = sprs::TriMatI::<u32, u32>::new((n, n));
     for (s, row) in chain.counts().outer_iterator().enumerate() {
         for (t, &c) in row.iter() {
             tri.add_triplet(rev(t), rev(s), c);
         }
     }
-    let m: CsMat<u32> = tri.to_csr();
+    let m: Counts = tri.to_csr();
     let mut e = vec![0.0; n];
     e[rev(chain.start())] = 1.0;
     let v = one(&m, chain.denominator(), &e)?;
@@ -113,7 +116,10 @@ pub fn hit_probability<S, C>(
 
 /// The chance of each card kind on a turn from `s` (a turn that draws no card: the first kind
 /// stands for the whole turn).
-fn card_weights<S, C>(chain: &Chain<S, C>, s: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+pub(super) fn card_weights<S, C>(
+    chain: &Chain<S, C>,
+    s: usize,
+) -> impl Iterator<Item = (usize, f64)> + '_ {
     let d = f64::from(chain.denominator());
     let draws = chain.draws(s);
     chain
@@ -168,7 +174,8 @@ impl Spaces {
         Self::within(game, chain, track_len, &Budget::default())
     }
 
-    /// [`Spaces::of`], refused if its solves (two for each space, at most) would take more
+    /// [`Spaces::of`], refused if its solves (a few, plus one per space a game can land on twice
+    /// between backward moves) would take more
     /// time or memory than allowed.
     pub fn within<G: RaceGame>(
         game: &G,
@@ -176,10 +183,14 @@ impl Spaces {
         track_len: usize,
         budget: &Budget,
     ) -> Result<Spaces, SpacesError> {
+        // Expected turns, occupancy, draws and each event: one solve each; the chances of
+        // landing and of being caught: a factorisation and k + 1 forward sweeps each.
+        let k = Sweep::<f64>::feedback_size(chain.counts()) as f64;
+        let events = game.events().len() as f64;
         check_solves(
             chain,
-            2.0 * track_len as f64 + 3.0,
-            "the per-space figures (two linear solves for each space)",
+            5.0 + events + 2.0 * (k + 2.0),
+            "the per-space figures",
             budget,
         )?;
         let n = chain.len();
@@ -188,22 +199,6 @@ impl Spaces {
         let pos: Vec<Option<usize>> = chain.states().iter().map(|s| game.position(*s)).collect();
         let k = chain.cards().len();
         let through = passed_through(game, chain);
-        let passes = |s: usize, card: usize, space: usize| {
-            through
-                .get(&(s * k + card))
-                .is_some_and(|p| p.contains(&space))
-        };
-        let lands_on = |s: usize, card: usize, space: usize| {
-            let t = chain.next(s, card);
-            (t != FINISH && pos[t as usize] == Some(space) && pos[s] != Some(space))
-                || passes(s, card, space)
-        };
-        let caught_on = |s: usize, card: usize, space: usize| {
-            let t = chain.next(s, card);
-            t != FINISH
-                && pos[t as usize] == Some(space)
-                && chain.events(s, card).contains(Event::TRAP)
-        };
 
         let mut figures: Vec<SpaceFigures> = (0..track_len).map(SpaceFigures::zero).collect();
         let mut rates = vec![vec![0.0; n]; Event::MAX];
@@ -234,16 +229,7 @@ impl Spaces {
                 f.expected_remaining = Some(expected[s]);
             }
         }
-        for f in &mut figures {
-            if f.expected_landings > 0.0 {
-                f.p_land = hit_probability(chain, |s, c| lands_on(s, c, f.space))?;
-            }
-            if f.expected_turns_on > 0.0
-                && (0..n).any(|s| (0..chain.cards().len()).any(|c| caught_on(s, c, f.space)))
-            {
-                f.p_caught = hit_probability(chain, |s, c| caught_on(s, c, f.space))?;
-            }
-        }
+        chances(chain, &pos, &through, &mut figures, budget)?;
         let start = chain.start();
         let draws: Vec<f64> = (0..n)
             .map(|s| f64::from(u8::from(chain.draws(s))))
@@ -267,4 +253,79 @@ impl Spaces {
             cards: solved[0][start],
         })
     }
+}
+
+/// P(land) and P(caught) of every space, into `figures`: all spaces at once by the segments
+/// between backward moves (see `landing`); a space that a segment could hit twice is solved on
+/// its own.
+fn chances<S, C>(
+    chain: &Chain<S, C>,
+    pos: &[Option<usize>],
+    through: &FxHashMap<usize, Vec<usize>>,
+    figures: &mut [SpaceFigures],
+    budget: &Budget,
+) -> Result<(), SpacesError> {
+    let (k, track_len) = (chain.cards().len(), figures.len());
+    let pos_of = |t: u32| if t == FINISH { None } else { pos[t as usize] };
+    let passes = |s: usize, card: usize, space: usize| {
+        through
+            .get(&(s * k + card))
+            .is_some_and(|p| p.contains(&space))
+    };
+    let lands_on = |s: usize, card: usize, space: usize| {
+        let t = chain.next(s, card);
+        (t != FINISH && pos[t as usize] == Some(space) && pos[s] != Some(space))
+            || passes(s, card, space)
+    };
+    let caught_on = |s: usize, card: usize, space: usize| {
+        let t = chain.next(s, card);
+        t != FINISH && pos[t as usize] == Some(space) && chain.events(s, card).contains(Event::TRAP)
+    };
+
+    let landing = hit_probabilities(chain, track_len, |s, card, found| {
+        let t = chain.next(s, card);
+        let end = pos_of(t).filter(|&p| pos[s] != Some(p));
+        if let Some(p) = end {
+            found(p);
+        }
+        if let Some(passed) = through.get(&(s * k + card)) {
+            for &p in passed.iter().filter(|&&p| Some(p) != end) {
+                found(p);
+            }
+        }
+    })?;
+    let caught = hit_probabilities(chain, track_len, |s, card, found| {
+        if let Some(p) = pos_of(chain.next(s, card)) {
+            if chain.events(s, card).contains(Event::TRAP) {
+                found(p);
+            }
+        }
+    })?;
+    // The spaces a segment could hit twice are solved one by one.
+    let alone = landing
+        .iter()
+        .chain(&caught)
+        .filter(|h| **h == FirstHit::SolveAlone)
+        .count();
+    if alone > 0 {
+        check_solves(
+            chain,
+            alone as f64,
+            &format!("the chance of landing on {alone} spaces that a game can land on twice between backward moves (one solve each)"),
+            budget,
+        )?;
+    }
+    for f in figures.iter_mut() {
+        f.p_land = match landing[f.space] {
+            FirstHit::Never => 0.0,
+            FirstHit::Chance(p) => p,
+            FirstHit::SolveAlone => hit_probability(chain, |s, c| lands_on(s, c, f.space))?,
+        };
+        f.p_caught = match caught[f.space] {
+            FirstHit::Never => 0.0,
+            FirstHit::Chance(p) => p,
+            FirstHit::SolveAlone => hit_probability(chain, |s, c| caught_on(s, c, f.space))?,
+        };
+    }
+    Ok(())
 }

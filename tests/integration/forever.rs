@@ -3,9 +3,10 @@
 use candyland::budget::Budget;
 use candyland::chain::Chain;
 use candyland::forever::{
-    certificate, play_fixed_order, probability, shortest_loop, spectral_radius, ForeverReport,
-    Question,
+    certificate, dense_radius, play_fixed_order, probability, radius_by_returns, shortest_loop,
+    spectral_radius, ForeverReport, Question,
 };
+use candyland::games::candyland::generate::{board_text, Spec};
 use candyland::model::Game;
 use candyland::sim::Simulator;
 use num_rational::BigRational;
@@ -92,6 +93,44 @@ fn rho_is_the_ratio_of<G: Game>() {
         let n = d.last_turn() - 5;
         let ratio = d.survival(n + 1) / d.survival(n);
         assert!((ratio - rho).abs() < 1e-6, "{}: {ratio} vs {rho}", s.name);
+    }
+}
+
+#[test]
+fn rho_from_first_returns_equals_the_dense_eigenvalues() {
+    crate::each_game!(rho_from_first_returns_of);
+    // Loop boards whose backward moves make blocks that every game must leave: the dense
+    // route and the bisection on the first-return matrix agree there too.
+    // And generated boards with several backward shortcuts (a quarter of them go back).
+    let generated: Vec<String> = (1..=3)
+        .map(|seed| {
+            board_text(&Spec {
+                spaces: 300,
+                seed,
+                licorice: 3,
+                landmarks: 6,
+                shortcuts: 16,
+            })
+        })
+        .collect();
+    let texts = [LOOPY, crate::hostile::LOOP_BOARD].into_iter();
+    for text in texts.chain(generated.iter().map(String::as_str)) {
+        let chain = Chain::build(&game(text));
+        let (counts, d) = (chain.counts(), chain.denominator());
+        let (dense, returns) = (dense_radius(counts, d), radius_by_returns(counts, d));
+        assert!((dense - returns).abs() < 1e-9, "{dense} vs {returns}");
+    }
+}
+
+fn rho_from_first_returns_of<G: Game>() {
+    for (name, _, g) in crate::common::shipped_of::<G>() {
+        let chain = Chain::build(&g);
+        let (counts, d) = (chain.counts(), chain.denominator());
+        let (dense, returns) = (dense_radius(counts, d), radius_by_returns(counts, d));
+        assert!(
+            (dense - returns).abs() < 1e-9,
+            "{name}: {dense} vs {returns}"
+        );
     }
 }
 

@@ -9,12 +9,12 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use candyland::chain::Chain;
+use candyland::chain::Counts;
 use candyland::output::folder::folder_name;
-use candyland::solve::{solve_f64, SolveFailure, Sweep};
+use candyland::solve::{solve_f64, solve_state_exact, SolveFailure, Sweep};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
-use sprs::CsMat;
 
 use crate::common::{candyland, dir_with, game};
 
@@ -248,9 +248,9 @@ fn chances_down_to_1e_300_are_solved_in_floating_point() {
 /// its loops has a chance down to 1e-300 and below: rows of counts over `d`, state i moving
 /// forward (to i + 1, or finishing from the last state) with `forward[i]`, back to
 /// `back_to[i] <= i` with `back[i]`, and staying put with the rest.
-fn chain_counts(d: u32, forward: &[u32], back: &[(usize, u32)]) -> CsMat<u32> {
+fn chain_counts(d: u32, forward: &[u32], back: &[(usize, u32)]) -> Counts {
     let n = forward.len();
-    let mut tri = sprs::TriMat::new((n, n));
+    let mut tri = sprs::TriMatI::<u32, u32>::new((n, n));
     for i in 0..n {
         let (to, b) = back[i];
         let stay = d - forward[i] - b;
@@ -291,6 +291,9 @@ proptest! {
             let one = vec![BigRational::from_integer(1.into()); n];
             sweep.solve(&counts, &one).unwrap()[0].clone()
         };
+        // The fraction-free route ((D I - C) y = D 1 in integers, one gcd) gives the same fraction.
+        let h = vec![u64::from(d); n];
+        prop_assert_eq!(&solve_state_exact(&counts, d, &h, 0, &|_| true).unwrap(), &exact);
         let exact = exact.to_f64().unwrap_or(f64::INFINITY);
         match solve_f64(&counts, d, &[&ones]) {
             Ok(y) => {
@@ -645,8 +648,9 @@ fn huge_valid_boards_get_an_answer_or_an_estimate_at_once() {
     let (code, out, err) = run(&["simulate", "jumps.toml", "--games", "1000"], dir.path());
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("mean turns"), "{out}");
-    // A 20,000-space Candy Land board: the moments in a moment; the per-space figures (a
-    // quadratic amount of work) refused with their cost.
+    // A 20,000-space Candy Land board: the moments in a moment, and the per-space figures too
+    // (one set of sweeps, not a solve per space); with a budget too small even for that, the
+    // command is refused with its cost.
     let (code, big, _) = run(
         &["generate", "--spaces", "20000", "--seed", "1"],
         dir.path(),
@@ -656,10 +660,13 @@ fn huge_valid_boards_get_an_answer_or_an_estimate_at_once() {
     let (code, out, err) = run(&["analyze", "big.toml", "--moments-only"], dir.path());
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("expected turns"), "{out}");
-    let (code, _, err) = run(&["spaces", "big.toml"], dir.path());
+    let (code, out, err) = run(&["spaces", "big.toml"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("19999"), "{out}");
+    let (code, _, err) = run(&["--budget", "0.0001", "spaces", "big.toml"], dir.path());
     assert_eq!(code, 2);
     assert!(
-        err.contains("per-space figures") && err.contains("--budget"),
+        err.contains("would take") && err.contains("--budget"),
         "{err}"
     );
 }

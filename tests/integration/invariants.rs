@@ -10,7 +10,7 @@ use candyland::chain::Chain;
 use candyland::config::parse;
 use candyland::games::CandyLand;
 use candyland::model::{shipped, Game, Variant};
-use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
+use candyland::solve::{dense_solve, solve_state_exact, About, Analysis, Options, Sweep};
 
 use crate::common::tol;
 
@@ -161,6 +161,49 @@ fn the_sweep_agrees_with_dense_lu_of<G: Game>() {
         for (s, (x, y)) in fast.iter().zip(&dense).enumerate() {
             assert_relative_eq!(*x, *y, max_relative = 1e-10);
             assert!(x.is_finite(), "{name}: state {s}");
+        }
+    }
+}
+
+#[test]
+fn the_fraction_free_solve_equals_the_rational_sweep() {
+    crate::each_game!(the_fraction_free_solve_equals_the_rational_sweep_of);
+}
+
+/// Two exact routes to (I - Q) y = b: the rational sweep (a gcd per value) and the
+/// fraction-free sweep (integers over a product of pivots), at states along the board, with b = 1
+/// (expected turns) and b = r (the chance of finishing, 1 everywhere on these boards, but reached by another sum).
+fn the_fraction_free_solve_equals_the_rational_sweep_of<G: Game>() {
+    for (name, g) in cases::<G>() {
+        let chain = Chain::build(&g);
+        let (counts, d) = (chain.counts(), chain.denominator());
+        let sweep = Sweep::<BigRational>::factor(counts, d).unwrap();
+        let big_d = BigRational::from_integer(BigInt::from(d));
+        let turns = vec![u64::from(d); chain.len()];
+        let finish: Vec<u64> = chain
+            .finish_counts()
+            .iter()
+            .map(|&c| u64::from(c))
+            .collect();
+        // (The rational sweep takes seconds per solve on some Chutes variants, where every
+        // game finishes anyway: the chance of finishing is compared on Candy Land.)
+        let rhss = if G::KIND == "candyland" {
+            vec![turns, finish]
+        } else {
+            vec![turns]
+        };
+        for h in rhss {
+            let b: Vec<BigRational> = h
+                .iter()
+                .map(|&x| BigRational::from_integer(BigInt::from(x)) / &big_d)
+                .collect();
+            let y = sweep.solve(counts, &b).unwrap();
+            // The start and states spread along the board (each is a whole sweep).
+            let n = chain.len();
+            for s in [chain.start(), n / 5, n / 2, 4 * n / 5, n - 1] {
+                let free = solve_state_exact(counts, d, &h, s, &|_| true).unwrap();
+                assert_eq!(&free, &y[s], "{name}: state {s}");
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ use candyland::config::BoardSource;
 use candyland::games::{GameVisitor, Source};
 use candyland::model::{Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::solve::spaces::{hit_probability, Spaces};
 use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
 use candyland::stats::{Summary, Z_LIMIT};
 
@@ -253,6 +254,27 @@ impl GameVisitor for Invariants<'_> {
         let dense = dense_solve(chain.counts(), chain.denominator(), &ones).unwrap();
         for (x, y) in fast.iter().zip(&dense) {
             assert_relative_eq!(*x, *y, max_relative = 1e-10);
+        }
+        // The chance of landing on each space, by segments, equals one solve per space.
+        let figures = Spaces::of(&game, &chain, game.space_count()).unwrap();
+        let position = |t: u32| (t != FINISH).then(|| game.position(chain.states()[t as usize]))?;
+        for f in &figures.spaces {
+            let alone = hit_probability(&chain, |s, card| {
+                let from = chain.states()[s];
+                (position(chain.next(s, card)) == Some(f.space)
+                    && game.position(from) != Some(f.space))
+                    || (chain.draws(s)
+                        && game
+                            .passed_through(from, chain.cards()[card].0)
+                            .contains(&f.space))
+            })
+            .unwrap();
+            prop_assert!(
+                (f.p_land - alone).abs() <= 1e-10 * alone.max(1e-300) + 1e-15,
+                "space {}: {} vs {alone}\n{text}",
+                f.space,
+                f.p_land
+            );
         }
         // The simulator agrees with the exact mean.
         let games = 20_000;

@@ -133,8 +133,13 @@ fn occupancy_equals_the_summed_distribution_iteration() {
     let g = game(crate::shipped_text("classic"));
     let chain = Chain::build(&g);
     let v = occupancy(&chain).unwrap();
-    let q = chain.q();
-    let qt = q.transpose_view().to_csr();
+    // Q^T as floats, built here from the counts (not the library's own product).
+    let d = f64::from(chain.denominator());
+    let qt = chain
+        .counts()
+        .map(|&c| f64::from(c) / d)
+        .transpose_view()
+        .to_csr();
     let mut pi = vec![0.0; chain.len()];
     pi[chain.start()] = 1.0;
     let mut total = pi.clone();
@@ -153,4 +158,41 @@ fn occupancy_equals_the_summed_distribution_iteration() {
     let s = Spaces::of(&g, &chain, len(crate::shipped_text("classic"))).unwrap();
     assert_relative_eq!(e, s.cards, max_relative = 1e-12);
     assert!(g.position(chain.states()[chain.start()]).is_none());
+}
+
+#[test]
+fn the_chance_of_landing_by_segments_equals_one_solve_per_space() {
+    crate::each_game!(landing_by_segments_of);
+}
+
+/// Second route: P(ever land on x) as the absorption probability of the chain in which the
+/// moves that land on x absorb, one solve per space (quadratic, fine on shipped boards), with
+/// "land" written out again here from the game's positions and passed-through spaces. Chutes
+/// and Ladders has backward moves (chutes) and roll-again passes, so the segment system with
+/// k > 0 targets is exercised; Candy Land's landmark cards back and its backward shortcuts too.
+fn landing_by_segments_of<G: Game>() {
+    use candyland::chain::FINISH;
+    use candyland::solve::spaces::hit_probability;
+    for (name, _, g) in crate::common::shipped_of::<G>() {
+        let chain = Chain::build(&g);
+        let n = g.space_count();
+        let figures = Spaces::of(&g, &chain, n).unwrap();
+        let position = |t: u32| (t != FINISH).then(|| g.position(chain.states()[t as usize]))?;
+        let lands = |s: usize, card: usize, x: usize| {
+            let from = chain.states()[s];
+            let ends = position(chain.next(s, card)) == Some(x) && g.position(from) != Some(x);
+            let through =
+                chain.draws(s) && g.passed_through(from, chain.cards()[card].0).contains(&x);
+            ends || through
+        };
+        for f in &figures.spaces {
+            let alone = hit_probability(&chain, |s, c| lands(s, c, f.space)).unwrap();
+            assert_relative_eq!(f.p_land, alone, max_relative = 1e-12, epsilon = 1e-15);
+            assert!(
+                f.p_land <= f.expected_landings + 1e-12,
+                "{name} space {}",
+                f.space
+            );
+        }
+    }
 }
