@@ -17,13 +17,12 @@ use std::collections::VecDeque;
 use num_bigint::BigInt;
 
 use crate::budget::{Budget, OverBudget};
-use crate::chain::Counts;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, Probabilities, FINISH};
-use crate::solve::{solve_state_exact, Distribution};
+use crate::solve::{backward_targets, solve_state_exact, Distribution};
 
 /// One step of a card sequence: the kinds of card that make it (indices into the chain's
 /// cards; empty for a turn that draws no card) and its probability as count / D.
@@ -150,17 +149,6 @@ pub fn shortest_loop<S, C>(chain: &Chain<S, C>, moving: bool) -> Option<Vec<Step
         }
     }
     best
-}
-
-/// The states some move enters from a later state, in order.
-fn backward_targets(counts: &Counts) -> Vec<usize> {
-    let mut target = vec![false; counts.rows()];
-    for (s, row) in counts.outer_iterator().enumerate() {
-        for (t, _) in row.iter().filter(|&(t, _)| t < s) {
-            target[t] = true;
-        }
-    }
-    (0..target.len()).filter(|&t| target[t]).collect()
 }
 
 /// The shortest way from `from` back to itself without standing still, the most likely of the

@@ -14,9 +14,8 @@
 //! largest of max_N q_ss and the lambda at which rho(M(lambda)) = 1, found by bisection; each
 //! step is k forward sweeps, O(k x transitions).
 
-use crate::chain::Counts;
-
-use crate::chain::Chain;
+use crate::chain::{Chain, Counts};
+use crate::solve::backward_targets;
 
 /// Chains up to this many states get their eigenvalues densely.
 const DENSE_STATES: usize = 1500;
@@ -55,16 +54,12 @@ fn largest_modulus(m: nalgebra::DMatrix<f64>) -> f64 {
 /// rho from the first-return matrix of the targets of backward moves (see the module docs).
 pub fn radius_by_returns(counts: &Counts, d: u32) -> f64 {
     let n = counts.rows();
+    let targets = backward_targets(counts);
     let mut target = vec![false; n];
-    for (s, row) in counts.outer_iterator().enumerate() {
-        for (t, _) in row.iter().filter(|&(t, _)| t < s) {
-            target[t] = true;
-        }
-    }
+    targets.iter().for_each(|&f| target[f] = true);
     let d = f64::from(d);
     let stay = |s: usize| counts.get(s, s).map_or(0.0, |&c| f64::from(c) / d);
     let floor = (0..n).filter(|&s| !target[s]).map(stay).fold(0.0, f64::max);
-    let targets: Vec<usize> = (0..n).filter(|&s| target[s]).collect();
     if targets.is_empty() {
         return floor;
     }

@@ -310,6 +310,15 @@ impl<F: Scalar> Sweep<F> {
     }
 }
 
+/// The targets of backward moves (moves from a state to an earlier one), in state order: the
+/// feedback states of the sweep, and the states every loop of the chain passes through.
+pub fn backward_targets(counts: &Counts) -> Vec<usize> {
+    let (feedback, _) = feedback_set(counts);
+    (0..feedback.len())
+        .filter(|&s| feedback[s] != NOT_FEEDBACK)
+        .collect()
+}
+
 /// Numbers the feedback states (targets of backward moves) 0..k in state order; the others
 /// are `NOT_FEEDBACK`. Returns the numbering and k.
 pub(super) fn feedback_set(counts: &Counts) -> (Vec<u32>, usize) {

@@ -31,7 +31,7 @@ pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
 pub use float::{solve_f64, SolveFailure, EXACT_RETRY_STATES};
 pub use fraction_free::solve_state as solve_state_exact;
-pub use linear::{dense_solve, Scalar, Sweep, SweepError};
+pub use linear::{backward_targets, dense_solve, Scalar, Sweep, SweepError};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]
