@@ -10,12 +10,15 @@
 //!   M(lambda) = (Q_FF + Q_FN (lambda I - Q_NN)^-1 Q_NF) / lambda,
 //!
 //! the k x k first-return matrix: entry (f, g) sums, over the ways from f back into F at g,
-//! the product of q / lambda along the way. Its entries fall as lambda grows, so rho(Q) is the
-//! largest of max_N q_ss and the lambda at which rho(M(lambda)) = 1, found by bisection; each
-//! step is k forward sweeps, O(k x transitions).
+//! the product of q / lambda along the way. Dividing out the targets' own self-loops, M' =
+//! (I - D_F / lambda)^-1 (M - D_F / lambda) is singular exactly where I - M is, and its entries
+//! still fall as lambda grows; so rho(Q) is the largest of the diagonal entries q_ss and the
+//! lambda at which rho(M') = 1, found by bisection. Each step is k forward segments (the same
+//! ones `spaces` sums landings over), O(k x transitions).
 
 use crate::chain::{Chain, Counts};
 use crate::solve::backward_targets;
+use crate::solve::landing::Segment;
 
 /// Chains up to this many states get their eigenvalues densely.
 const DENSE_STATES: usize = 1500;
@@ -45,6 +48,7 @@ fn largest_modulus(m: nalgebra::DMatrix<f64>) -> f64 {
     if m.nrows() == 0 {
         return 0.0;
     }
+
     m.complex_eigenvalues()
         .iter()
         .map(|z| z.norm())
@@ -55,17 +59,24 @@ fn largest_modulus(m: nalgebra::DMatrix<f64>) -> f64 {
 pub fn radius_by_returns(counts: &Counts, d: u32) -> f64 {
     let n = counts.rows();
     let targets = backward_targets(counts);
-    let mut target = vec![false; n];
-    targets.iter().for_each(|&f| target[f] = true);
-    let d = f64::from(d);
-    let stay = |s: usize| counts.get(s, s).map_or(0.0, |&c| f64::from(c) / d);
-    let floor = (0..n).filter(|&s| !target[s]).map(stay).fold(0.0, f64::max);
-    if targets.is_empty() {
-        return floor;
+    let mut slot = vec![usize::MAX; n];
+    for (j, &f) in targets.iter().enumerate() {
+        slot[f] = j;
     }
-    let returns = |lambda: f64| largest_modulus(first_returns(counts, d, &targets, lambda));
-    // rho(M) falls as lambda grows; rho(Q) <= 1 (Q is substochastic).
-    if returns(1.0) >= 1.0 {
+    // rho >= every diagonal entry, and lambda must exceed them all for the segments.
+    let floor = (0..n)
+        .map(|s| {
+            counts
+                .get(s, s)
+                .map_or(0.0, |&c| f64::from(c) / f64::from(d))
+        })
+        .fold(0.0, f64::max);
+    if targets.is_empty() || floor >= 1.0 {
+        return floor.min(1.0);
+    }
+    // rho(M') falls as lambda grows; rho(Q) <= 1 (Q is substochastic).
+    let below = |lambda: f64| radius_below_one(first_returns(counts, d, (&slot, &targets), lambda));
+    if !below(1.0) {
         return 1.0;
     }
     let (mut lo, mut hi) = (floor, 1.0);
@@ -74,53 +85,53 @@ pub fn radius_by_returns(counts: &Counts, d: u32) -> f64 {
         if mid <= lo || mid >= hi {
             break;
         }
-        if returns(mid) >= 1.0 {
-            lo = mid;
-        } else {
+        if below(mid) {
             hi = mid;
+        } else {
+            lo = mid;
         }
     }
-    // At lambda just above the floor rho(M) < 1 when the floor itself is rho: lo never moved.
+    // When the floor itself is rho, rho(M') < 1 just above it: lo never moved.
     0.5 * (lo + hi)
 }
 
-/// M(lambda), k x k, by one forward sweep from each target: mass moves forward through N
-/// (each state's self-loop adds the factor 1 / (1 - q_ss / lambda)) until it enters F.
+/// Whether rho(M) < 1 for a non-negative M: exactly when I - M is a non-singular M-matrix,
+/// that is when elimination without pivoting meets only positive pivots. A finite test, where
+/// an eigenvalue iteration may not converge (nalgebra's never returned on some of these).
+fn radius_below_one(m: nalgebra::DMatrix<f64>) -> bool {
+    let k = m.nrows();
+    let mut a = nalgebra::DMatrix::<f64>::identity(k, k) - m;
+    for col in 0..k {
+        let pivot = a[(col, col)];
+        // Also false for a NaN or an infinity (M' overflows just above a self-loop's chance).
+        if !(pivot > 0.0 && pivot.is_finite()) {
+            return false;
+        }
+        for row in col + 1..k {
+            let factor = a[(row, col)] / pivot;
+            for j in col..k {
+                a[(row, j)] -= factor * a[(col, j)];
+            }
+        }
+    }
+    true
+}
+
+/// M(lambda), k x k: row f is how the forward segment from target f, each step's chance divided
+/// by lambda, ends (the self-loops of f and of N divided out: (lambda I - D_F)^-1 times the
+/// rest of the Schur complement, singular at the same lambda and also falling as it grows).
 fn first_returns(
     counts: &Counts,
-    d: f64,
-    targets: &[usize],
+    d: u32,
+    (slot, targets): (&[usize], &[usize]),
     lambda: f64,
 ) -> nalgebra::DMatrix<f64> {
-    let n = counts.rows();
     let k = targets.len();
-    let mut index = vec![usize::MAX; n];
-    for (i, &f) in targets.iter().enumerate() {
-        index[f] = i;
-    }
     let mut m = nalgebra::DMatrix::<f64>::zeros(k, k);
-    let mut mass = vec![0.0; n];
-    let scale = 1.0 / (d * lambda);
     for (i, &f) in targets.iter().enumerate() {
-        mass.iter_mut().for_each(|x| *x = 0.0);
-        // One move from `from` carrying `weight`: into F it is a return, into N it moves on.
-        let mut push = |from: usize, weight: f64, mass: &mut [f64]| {
-            for (t, &c) in counts.outer_view(from).expect("row in range").iter() {
-                let w = weight * f64::from(c) * scale;
-                if index[t] != usize::MAX {
-                    m[(i, index[t])] += w;
-                } else if t != from {
-                    mass[t] += w;
-                }
-            }
-        };
-        push(f, 1.0, &mut mass);
-        for s in f + 1..n {
-            if mass[s] == 0.0 || index[s] != usize::MAX {
-                continue;
-            }
-            let stay = counts.get(s, s).map_or(0.0, |&c| f64::from(c) * scale);
-            push(s, mass[s] / (1.0 - stay), &mut mass);
+        let segment = Segment::from(counts, d, (slot, k), f, lambda);
+        for (g, &e) in segment.exits.iter().enumerate() {
+            m[(i, g)] = e;
         }
     }
     m

@@ -19,8 +19,8 @@
 //! Cost: O((k + 1) transitions) for the sweeps and the sums, O(k^3) per space, instead of
 //! O(n transitions); memory O((k + 1) (n + k spaces)).
 
-use crate::chain::{Chain, FINISH};
-use crate::solve::{SolveFailure, Sweep};
+use crate::chain::{Chain, Counts, FINISH};
+use crate::solve::{backward_targets, SolveFailure, Sweep};
 
 /// What is summed for one space over the moves that hit it.
 #[derive(Debug, Clone)]
@@ -58,7 +58,7 @@ pub fn hit_probabilities<S, C>(
     let n = chain.len();
     let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator())
         .map_err(|_| SolveFailure::CannotFinish)?;
-    let targets = sweep.feedback_states();
+    let targets = backward_targets(chain.counts());
     let k = targets.len();
     let mut slot = vec![usize::MAX; n];
     for (j, &f) in targets.iter().enumerate() {
@@ -76,7 +76,7 @@ pub fn hit_probabilities<S, C>(
         .expect("the start is an origin");
     let segments: Vec<Segment> = origins
         .iter()
-        .map(|&o| Segment::from(chain, &slot, k, o))
+        .map(|&o| Segment::from(chain.counts(), chain.denominator(), (&slot, k), o, 1.0))
         .collect();
     let mut sums: Vec<Option<Sums>> = vec![None; spaces];
     for s in 0..n {
@@ -137,30 +137,41 @@ pub fn hit_probabilities<S, C>(
         .collect())
 }
 
-/// The turns begun in each state during a segment from one origin, and how it ends.
-struct Segment {
-    visits: Vec<f64>,
-    /// E(g): the chance of ending by entering the g-th target.
-    exits: Vec<f64>,
+/// One forward segment from an origin: the turns begun in each state before the token enters
+/// a target of a backward move again (self-loops divided out, the origin's too), and how it
+/// ends. With every step's chance divided by lambda (1 for chances), the exits are the
+/// first-return matrix the spectral radius is found from (`crate::forever`).
+pub(crate) struct Segment {
+    /// Turns begun in each state (weighted by lambda^-steps).
+    pub visits: Vec<f64>,
+    /// E(g): the chance of ending by entering the g-th target (weighted likewise).
+    pub exits: Vec<f64>,
 }
 
 impl Segment {
-    fn from<S, C>(chain: &Chain<S, C>, slot: &[usize], k: usize, origin: usize) -> Segment {
-        let counts = chain.counts();
-        let d = f64::from(chain.denominator());
-        let mut visits = vec![0.0; chain.len()];
+    /// The segment from `origin`, with `slot[t]` the number of target t (`usize::MAX` for
+    /// the other states) and k targets.
+    pub(crate) fn from(
+        counts: &Counts,
+        d: u32,
+        (slot, k): (&[usize], usize),
+        origin: usize,
+        lambda: f64,
+    ) -> Segment {
+        let scale = 1.0 / (f64::from(d) * lambda);
+        let mut visits = vec![0.0; counts.rows()];
         let mut exits = vec![0.0; k];
         visits[origin] = 1.0;
-        for s in origin..chain.len() {
+        for s in origin..counts.rows() {
             if visits[s] == 0.0 || (s != origin && slot[s] != usize::MAX) {
                 continue;
             }
-            let stay = counts.get(s, s).map_or(0.0, |&c| f64::from(c) / d);
+            let stay = counts.get(s, s).map_or(0.0, |&c| f64::from(c) * scale);
             visits[s] /= 1.0 - stay;
             let v = visits[s];
             let row = counts.outer_view(s).expect("row in range");
             for (t, &c) in row.iter().filter(|&(t, _)| t != s) {
-                let flow = v * f64::from(c) / d;
+                let flow = v * f64::from(c) * scale;
                 match slot[t] {
                     usize::MAX => visits[t] += flow,
                     g => exits[g] += flow,

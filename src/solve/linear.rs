@@ -243,16 +243,9 @@ impl<F: Scalar> Sweep<F> {
         })
     }
 
-    /// The targets of backward moves (the feedback states), in state order.
-    pub fn feedback_states(&self) -> Vec<usize> {
-        (0..self.feedback.len())
-            .filter(|&s| self.feedback[s] != NOT_FEEDBACK)
-            .collect()
-    }
-
     /// For a state that is not a feedback state, B_s: entry j is the chance that the first
-    /// feedback state the chain enters from s is the j-th (the row's complement finishes
-    /// first). Empty when there are no feedback states.
+    /// feedback state the chain enters from s is the j-th of [`backward_targets`] (the row's
+    /// complement finishes first). Empty when there are no feedback states.
     pub fn first_entry(&self, s: usize) -> &[F] {
         &self.b[s * self.k..(s + 1) * self.k]
     }

@@ -15,7 +15,7 @@ pub mod distribution;
 mod exact;
 mod float;
 mod fraction_free;
-mod landing;
+pub(crate) mod landing;
 pub mod linear;
 pub mod players;
 pub mod spaces;
