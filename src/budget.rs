@@ -34,8 +34,9 @@ pub mod rate {
     pub const GRAPH_STEPS: f64 = 2.5e7;
 }
 
-/// Bytes the chain takes per transition at its peak (the table, the events, the raw
-/// breadth-first copy and the sparse matrix).
+/// Bytes the chain takes per transition at its peak (the per-card table and the sparse matrix,
+/// with the states and the board: 15 measured on a million-space Candy Land board; the rest is
+/// room for the bigger states of other games).
 pub const CHAIN_BYTES_PER_TRANSITION: f64 = 24.0;
 
 /// A command's allowance of time; memory is limited by the machine.

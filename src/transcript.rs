@@ -113,7 +113,7 @@ impl<G: RaceGame> Observer for Log<'_, G> {
             to_state,
             to: to_state.map_or_else(|| "finish".into(), |t| game.describe(chain.states()[t])),
             events: chain
-                .events(s, kind)
+                .events(game, s, kind)
                 .iter()
                 .map(|e| game.event_name(e))
                 .collect(),

@@ -88,7 +88,7 @@ pub fn transitions<G: RaceGame>(
                 next: (t != FINISH).then_some(t as usize),
                 next_name: name(t),
                 events: chain
-                    .events(s, k)
+                    .events(game, s, k)
                     .iter()
                     .map(|e| game.event_name(e))
                     .collect(),

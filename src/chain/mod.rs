@@ -2,17 +2,17 @@
 //!
 //! States are enumerated by breadth-first search from the start, then sorted by the game's state
 //! order (so that "forward" means "greater index" for the solvers). For every (state, card) the
-//! step function is called exactly once; its result is kept as a table (which the simulator
+//! step function is called exactly once; where it leads is kept as a table (which the simulator
 //! replays) and merged into the transient matrix Q as integer counts over the deck size D, so
 //! that every probability is exactly `count / D` and every row of [Q | r] sums to exactly D.
+//! What happened on the way (a shortcut, a lost turn) is asked of the step function again by
+//! the few commands that name it, rather than kept for tens of millions of transitions.
 
 use std::collections::VecDeque;
 
-use rustc_hash::FxHashMap;
+use crate::race::{Events, RaceGame};
 
-use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_PER_TRANSITION};
-use crate::race::{Events, Next, RaceGame, Turn};
-
+mod build;
 mod matvec;
 
 pub use matvec::{push, Probabilities};
@@ -24,198 +24,37 @@ pub type Counts = sprs::CsMatI<u32, u32>;
 /// The target [`Chain::next`] gives for a move that finishes the game: no state has this index.
 pub const FINISH: u32 = u32::MAX;
 
-/// The chain of one game: its states and every transition, exactly.
+/// The chain of one game: its states and every transition, exactly. It derefs to its
+/// [`Matrix`], which is all that the linear solves read.
 #[derive(Debug, Clone)]
 pub struct Chain<S, C> {
+    matrix: Matrix<S>,
+    cards: Vec<(C, u32)>,
+    table: Vec<u32>,
+}
+
+/// The chain as a matrix: its states, Q as integer counts over D, the finish counts, and which
+/// states draw. Without the per-card table of [`Chain`] (72 MB of a million-space board's chain
+/// of 18 kinds of card), for the commands that only solve.
+#[derive(Debug, Clone)]
+pub struct Matrix<S> {
     states: Vec<S>,
     start: usize,
-    cards: Vec<(C, u32)>,
     total: u32,
     draws: Vec<bool>,
-    table: Vec<u32>,
-    events: Vec<Events>,
     counts: Counts,
     finish: Vec<u32>,
     has_deck: bool,
 }
 
-impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
-    /// [`Chain::build`], refused before it starts when the chain would need more memory than
-    /// the machine has or more time than the budget (from [`RaceGame::states_bound`] times the
-    /// kinds of card).
-    pub fn build_within<G: RaceGame<State = S, Card = C>>(
-        game: &G,
-        budget: &Budget,
-    ) -> Result<Chain<S, C>, OverBudget> {
-        let transitions = game.states_bound() as f64 * game.deck().len() as f64;
-        let what = format!(
-            "building this board's chain (up to {} states x {} kinds of {} = {transitions:.0} transitions)",
-            game.states_bound(),
-            game.deck().len(),
-            if game.has_deck() { "card" } else { "turn outcome" },
-        );
-        let fix = "use a smaller board, or fewer kinds of card or faces";
-        budget.memory(&what, transitions * CHAIN_BYTES_PER_TRANSITION, fix)?;
-        budget.time(&what, transitions / rate::CHAIN_TRANSITIONS, fix)?;
-        Ok(Chain::build(game))
-    }
-
-    /// Enumerates the states reachable from the start and every transition between them.
-    pub fn build<G: RaceGame<State = S, Card = C>>(game: &G) -> Chain<S, C> {
-        let cards = game.deck();
-        let k = cards.len();
-        let total: u32 = cards.iter().map(|(_, n)| n).sum();
-
-        // Breadth-first search; `raw` rows are in discovery order, targets as discovery
-        // indices (each state is hashed once per transition, with a fast non-cryptographic
-        // hash: the chain of a million-space board has tens of millions of transitions).
-        let start = game.start();
-        let mut index = StateIndex::new(game);
-        index.insert(start, 0);
-        let mut order = vec![start];
-        let mut raw_next: Vec<u32> = Vec::new();
-        let mut raw_events: Vec<Events> = Vec::new();
-        let mut raw_draws: Vec<bool> = Vec::new();
-        let mut head = 0;
-        while head < order.len() {
-            let s = order[head];
-            head += 1;
-            let turn = game.turn(s);
-            raw_draws.push(turn == Turn::Draw);
-            for (card, _) in &cards {
-                let outcome = match turn {
-                    Turn::Draw => game.step(s, *card),
-                    Turn::Skip(o) => o,
-                };
-                let target = match outcome.next {
-                    Next::Finished => FINISH,
-                    Next::At(t) => match index.get(t) {
-                        Some(i) => i,
-                        None => {
-                            let i = order.len() as u32;
-                            index.insert(t, i);
-                            order.push(t);
-                            i
-                        }
-                    },
-                };
-                raw_next.push(target);
-                raw_events.push(outcome.events);
-            }
-        }
-        drop(index);
-
-        // Sort by the game's order; `rank[discovery index]` is the final index. The rows are
-        // then renumbered and moved into place where they are (no second copy of the table).
-        let n = order.len();
-        let mut sorted: Vec<u32> = (0..n as u32).collect();
-        sorted.sort_unstable_by_key(|&i| order[i as usize]);
-        let mut rank = vec![0u32; n];
-        for (r, &i) in sorted.iter().enumerate() {
-            rank[i as usize] = r as u32;
-        }
-        drop(sorted);
-        for t in raw_next.iter_mut().filter(|t| **t != FINISH) {
-            *t = rank[*t as usize];
-        }
-        let mut table = raw_next;
-        let mut events = raw_events;
-        let mut draws = raw_draws;
-        let mut states = order;
-        let mut placed = vec![false; n];
-        permute_rows(&mut table, k, &rank, &mut placed);
-        permute_rows(&mut events, k, &rank, &mut placed);
-        permute_rows(&mut draws, 1, &rank, &mut placed);
-        permute_rows(&mut states, 1, &rank, &mut placed);
-        table.shrink_to_fit();
-        events.shrink_to_fit();
-        let mut chain = Chain {
-            start: rank[0] as usize,
-            states,
-            cards,
-            total,
-            draws,
-            table,
-            events,
-            counts: Counts::zero((n, n)),
-            finish: Vec::new(),
-            has_deck: game.has_deck(),
-        };
-        // Q is the chain with nothing absorbed but the finish; r = D - (row sums of Q).
-        let (counts, _) = chain.absorb(|_, _| false);
-        chain.finish = counts
-            .outer_iterator()
-            .map(|row| total - row.iter().map(|(_, c)| c).sum::<u32>())
-            .collect();
-        chain.counts = counts;
-        chain
+impl<S, C> std::ops::Deref for Chain<S, C> {
+    type Target = Matrix<S>;
+    fn deref(&self) -> &Matrix<S> {
+        &self.matrix
     }
 }
 
-/// Moves row i (of `width` items) to row `rank[i]`, in place, one cycle of the permutation at a
-/// time; `placed` is scratch space of one flag per row.
-fn permute_rows<T: Copy>(data: &mut [T], width: usize, rank: &[u32], placed: &mut [bool]) {
-    placed.iter_mut().for_each(|p| *p = false);
-    let mut carried: Vec<T> = Vec::with_capacity(width);
-    for first in 0..rank.len() {
-        if placed[first] {
-            continue;
-        }
-        // Carry row `first` to its place, take the row found there on to its own place, and
-        // so on until the cycle closes at `first`.
-        carried.clear();
-        carried.extend_from_slice(&data[first * width..(first + 1) * width]);
-        let mut at = first;
-        loop {
-            placed[at] = true;
-            let to = rank[at] as usize;
-            let dest = &mut data[to * width..(to + 1) * width];
-            dest.swap_with_slice(&mut carried);
-            if to == first {
-                break;
-            }
-            at = to;
-        }
-    }
-}
-
-/// State -> discovery index: an array when the game numbers its states densely, else a hash map.
-enum StateIndex<'g, G: RaceGame> {
-    Dense(&'g G, Vec<u32>),
-    Hashed(FxHashMap<G::State, u32>),
-}
-
-impl<'g, G: RaceGame> StateIndex<'g, G> {
-    fn new(game: &'g G) -> Self {
-        match game.dense_size() {
-            0 => StateIndex::Hashed(FxHashMap::default()),
-            n => StateIndex::Dense(game, vec![u32::MAX; n]),
-        }
-    }
-
-    fn get(&self, s: G::State) -> Option<u32> {
-        match self {
-            StateIndex::Dense(g, v) => {
-                let i = v[g.dense_index(s).expect("a dense game numbers every state")];
-                (i != u32::MAX).then_some(i)
-            }
-            StateIndex::Hashed(m) => m.get(&s).copied(),
-        }
-    }
-
-    fn insert(&mut self, s: G::State, i: u32) {
-        match self {
-            StateIndex::Dense(g, v) => {
-                v[g.dense_index(s).expect("a dense game numbers every state")] = i
-            }
-            StateIndex::Hashed(m) => {
-                m.insert(s, i);
-            }
-        }
-    }
-}
-
-impl<S, C> Chain<S, C> {
+impl<S> Matrix<S> {
     /// Number of transient (unfinished) states.
     pub fn len(&self) -> usize {
         self.states.len()
@@ -236,11 +75,6 @@ impl<S, C> Chain<S, C> {
         self.start
     }
 
-    /// The kinds of card with their counts.
-    pub fn cards(&self) -> &[(C, u32)] {
-        &self.cards
-    }
-
     /// D, the number of cards in a full deck: every probability is `count / D`.
     pub fn denominator(&self) -> u32 {
         self.total
@@ -254,17 +88,6 @@ impl<S, C> Chain<S, C> {
     /// Whether a turn from `state` draws a card (false for a lost turn).
     pub fn draws(&self, state: usize) -> bool {
         self.draws[state]
-    }
-
-    /// Where `card` (an index into [`Chain::cards`]) takes a player in `state`: a state index,
-    /// or [`FINISH`]. For a state that draws no card every card gives the same answer.
-    pub fn next(&self, state: usize, card: usize) -> u32 {
-        self.table[state * self.cards.len() + card]
-    }
-
-    /// What happened on that transition.
-    pub fn events(&self, state: usize, card: usize) -> Events {
-        self.events[state * self.cards.len() + card]
     }
 
     /// Q as integer counts over D: entry (i, j) is D * P(i -> j), in CSR form.
@@ -281,6 +104,81 @@ impl<S, C> Chain<S, C> {
     pub fn r(&self) -> Vec<f64> {
         let d = f64::from(self.total);
         self.finish.iter().map(|&c| f64::from(c) / d).collect()
+    }
+
+    /// Which states can reach the finish at all.
+    ///
+    /// States are swept from last to first: a state can finish if it finishes in one turn or
+    /// moves to a state that can. Moves forward are settled by the time a state is swept; a
+    /// move back reads last sweep's value, so the sweeps repeat until nothing changes (once
+    /// more than the backward moves a way to the finish needs, usually two sweeps in all) and,
+    /// past a few, a reverse breadth-first search takes over. No transposed copy of Q is made
+    /// unless it does.
+    pub fn can_finish(&self) -> Vec<bool> {
+        const SWEEPS: usize = 8;
+        let mut ok: Vec<bool> = self.finish.iter().map(|&c| c > 0).collect();
+        for _ in 0..SWEEPS {
+            let mut changed = false;
+            for s in (0..self.len()).rev() {
+                let row = self.counts.outer_view(s).expect("row in range");
+                if !ok[s] && row.iter().any(|(t, _)| ok[t]) {
+                    ok[s] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return ok;
+            }
+        }
+        self.can_finish_by_search(ok)
+    }
+
+    /// [`Chain::can_finish`] by reverse breadth-first search from the states known to finish.
+    fn can_finish_by_search(&self, mut ok: Vec<bool>) -> Vec<bool> {
+        let n = self.len();
+        let reverse = self.counts.transpose_view().to_csr();
+        let mut queue: VecDeque<usize> = (0..n).filter(|&i| ok[i]).collect();
+        while let Some(t) = queue.pop_front() {
+            if let Some(preds) = reverse.outer_view(t) {
+                for (s, _) in preds.iter() {
+                    if !ok[s] {
+                        ok[s] = true;
+                        queue.push_back(s);
+                    }
+                }
+            }
+        }
+        ok
+    }
+}
+
+impl<S, C> Chain<S, C> {
+    /// The kinds of card with their counts.
+    pub fn cards(&self) -> &[(C, u32)] {
+        &self.cards
+    }
+
+    /// Where `card` (an index into [`Chain::cards`]) takes a player in `state`: a state index,
+    /// or [`FINISH`]. For a state that draws no card every card gives the same answer.
+    pub fn next(&self, state: usize, card: usize) -> u32 {
+        self.table[state * self.cards.len() + card]
+    }
+
+    /// What happened on that transition, from `game`'s step function again: the chain keeps
+    /// only where each card leads (the events of a million-space board's transitions would
+    /// take another 36 MB, for the few commands that name them).
+    pub fn events<G: RaceGame<State = S, Card = C>>(
+        &self,
+        game: &G,
+        state: usize,
+        card: usize,
+    ) -> Events
+    where
+        S: Copy,
+        C: Copy,
+    {
+        let s = self.states[state];
+        build::outcome(game, s, game.turn(s), self.cards[card].0).events
     }
 
     /// Q with the transitions for which `hit(state, card)` holds taken out, as counts over D
@@ -330,51 +228,6 @@ impl<S, C> Chain<S, C> {
         (Counts::new((n, n), indptr, indices, data), hits)
     }
 
-    /// Which states can reach the finish at all.
-    ///
-    /// States are swept from last to first: a state can finish if it finishes in one turn or
-    /// moves to a state that can. Moves forward are settled by the time a state is swept; a
-    /// move back reads last sweep's value, so the sweeps repeat until nothing changes (once
-    /// more than the backward moves a way to the finish needs, usually two sweeps in all) and,
-    /// past a few, a reverse breadth-first search takes over. No transposed copy of Q is made
-    /// unless it does.
-    pub fn can_finish(&self) -> Vec<bool> {
-        const SWEEPS: usize = 8;
-        let mut ok: Vec<bool> = self.finish.iter().map(|&c| c > 0).collect();
-        for _ in 0..SWEEPS {
-            let mut changed = false;
-            for s in (0..self.len()).rev() {
-                let row = self.counts.outer_view(s).expect("row in range");
-                if !ok[s] && row.iter().any(|(t, _)| ok[t]) {
-                    ok[s] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return ok;
-            }
-        }
-        self.can_finish_by_search(ok)
-    }
-
-    /// [`Chain::can_finish`] by reverse breadth-first search from the states known to finish.
-    fn can_finish_by_search(&self, mut ok: Vec<bool>) -> Vec<bool> {
-        let n = self.len();
-        let reverse = self.counts.transpose_view().to_csr();
-        let mut queue: VecDeque<usize> = (0..n).filter(|&i| ok[i]).collect();
-        while let Some(t) = queue.pop_front() {
-            if let Some(preds) = reverse.outer_view(t) {
-                for (s, _) in preds.iter() {
-                    if !ok[s] {
-                        ok[s] = true;
-                        queue.push_back(s);
-                    }
-                }
-            }
-        }
-        ok
-    }
-
     /// The fewest turns from the start to the finish, with one card sequence (indices into
     /// [`Chain::cards`]; `None` for a turn that draws no card) that achieves it.
     pub fn shortest_game(&self) -> Option<Vec<Option<usize>>> {
@@ -408,12 +261,17 @@ impl<S, C> Chain<S, C> {
         }
         None
     }
+
+    /// The matrix alone, the per-card table dropped.
+    pub fn into_matrix(self) -> Matrix<S> {
+        self.matrix
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::race::{Outcome, RaceGame, Turn};
+    use crate::race::{Next, Outcome, RaceGame, Turn};
 
     /// A toy race on 0..3: a card moves 1 (count 2) or 2 (count 1); reaching 3 finishes.
     struct Toy;

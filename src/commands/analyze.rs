@@ -38,17 +38,21 @@ impl super::BoardCommand for AnalyzeArgs {
                 output::unfinishable_text(&report)
             });
         }
-        let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
-        let moments_time = started.elapsed().as_secs_f64();
-        // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
-        // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
         if args.moments_only {
+            // The per-card table is not needed for the moments: freed before the solves.
+            let matrix = chain.into_matrix();
+            let moments = crate::solve::Moments::within(&game, &matrix, &about, b)?;
+            let moments_time = started.elapsed().as_secs_f64();
             return Ok(if args.json {
                 json(&moments)?
             } else {
                 output::moments_table(&moments, moments_time, None)
             });
         }
+        let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
+        let moments_time = started.elapsed().as_secs_f64();
+        // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
+        // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
         // Without --max-turns, the whole distribution (to the tolerance) is what is asked for.
         let limit = args.max_turns.unwrap_or(usize::MAX);
         let steps = crate::solve::distribution_steps(&moments, limit);

@@ -2,12 +2,12 @@
 
 use super::{distribution, Moments, Sweep, LONGER_THAN};
 use crate::budget::{Budget, OverBudget};
-use crate::chain::Chain;
+use crate::chain::Matrix;
 
 /// Refuses `solves` linear solves of the chain if their memory (B, n x k values, k the
 /// targets of backward moves) or time (about (nnz + n) k + k^3 operations each) is too much.
-pub fn check_solves<S, C>(
-    chain: &Chain<S, C>,
+pub fn check_solves<S>(
+    chain: &Matrix<S>,
     solves: f64,
     what: &str,
     budget: &Budget,
@@ -32,7 +32,7 @@ pub fn distribution_steps(moments: &Moments, max_turns: usize) -> f64 {
 
 /// Seconds `steps` turn-steps of the distribution take on this chain: measured on one step
 /// when the total could be more than a fraction of a second.
-pub fn distribution_seconds<S, C>(chain: &Chain<S, C>, steps: f64) -> f64 {
+pub fn distribution_seconds<S>(chain: &Matrix<S>, steps: f64) -> f64 {
     let work = steps * (chain.counts().nnz() + chain.len()) as f64;
     if work < 1e8 {
         return work / 1e9;

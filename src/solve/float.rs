@@ -12,49 +12,68 @@ use super::linear::{Sweep, SweepError};
 /// grows about cubically with the board: a few seconds at this size).
 pub const EXACT_RETRY_STATES: usize = 2_000;
 
-/// Solves (I - Q) y = b for each right-hand side in `f64`, the fast route. If the `f64`
-/// elimination loses a pivot (a chance below the `f64` range), small chains are solved again
-/// in exact rationals and converted; a result that does not fit in `f64` (an expected length
-/// beyond 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
+/// Solves (I - Q) y = b for each right-hand side in `f64`: [`FloatSolver`] factored once.
 pub fn solve_f64(counts: &Counts, d: u32, rhss: &[&[f64]]) -> Result<Vec<Vec<f64>>, SolveFailure> {
-    let fast = Sweep::<f64>::factor(counts, d).and_then(|sweep| {
-        rhss.iter()
-            .map(|rhs| sweep.solve(counts, rhs))
-            .collect::<Result<Vec<_>, _>>()
-    });
-    let solutions = match fast {
-        Ok(solutions) => solutions,
-        Err(SweepError::Trapped { state }) => return Err(SolveFailure::Trapped { state }),
-        Err(SweepError::LostPivot) if counts.rows() > EXACT_RETRY_STATES => {
-            return Err(SolveFailure::LostPivot {
-                states: counts.rows(),
-            })
-        }
-        Err(SweepError::LostPivot | SweepError::Stopped) => {
-            let sweep =
-                Sweep::<BigRational>::factor(counts, d).map_err(|_| SolveFailure::CannotFinish)?;
-            let mut out = Vec::with_capacity(rhss.len());
-            for rhs in rhss {
+    let solver = FloatSolver::factor(counts, d)?;
+    rhss.iter().map(|rhs| solver.solve(rhs)).collect()
+}
+
+/// I - Q factored for `f64` solves, the fast route. If the `f64` elimination loses a pivot (a
+/// chance below the `f64` range), a small chain is factored again in exact rationals and its
+/// solutions converted; a solution that does not fit in `f64` (an expected length beyond
+/// 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
+pub struct FloatSolver<'a> {
+    counts: &'a Counts,
+    route: Route,
+}
+
+enum Route {
+    Fast(Sweep<f64>),
+    Exact(Sweep<BigRational>),
+}
+
+impl<'a> FloatSolver<'a> {
+    /// Factors I - Q for Q = `counts` / `d`.
+    pub fn factor(counts: &'a Counts, d: u32) -> Result<FloatSolver<'a>, SolveFailure> {
+        let route = match Sweep::<f64>::factor(counts, d) {
+            Ok(sweep) => Route::Fast(sweep),
+            Err(SweepError::Trapped { state }) => return Err(SolveFailure::Trapped { state }),
+            Err(SweepError::LostPivot) if counts.rows() > EXACT_RETRY_STATES => {
+                return Err(SolveFailure::LostPivot {
+                    states: counts.rows(),
+                })
+            }
+            Err(SweepError::LostPivot | SweepError::Stopped) => Route::Exact(
+                Sweep::<BigRational>::factor(counts, d).map_err(|_| SolveFailure::CannotFinish)?,
+            ),
+        };
+        Ok(FloatSolver { counts, route })
+    }
+
+    /// y = (I - Q)^-1 b.
+    pub fn solve(&self, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
+        let y = match &self.route {
+            Route::Fast(sweep) => sweep
+                .solve(self.counts, rhs)
+                .map_err(|_| SolveFailure::CannotFinish)?,
+            Route::Exact(sweep) => {
                 let exact: Vec<BigRational> = rhs
                     .iter()
                     .map(|&x| BigRational::from_float(x).unwrap_or_default())
                     .collect();
                 let y = sweep
-                    .solve(counts, &exact)
+                    .solve(self.counts, &exact)
                     .map_err(|_| SolveFailure::CannotFinish)?;
-                out.push(
-                    y.iter()
-                        .map(|v| v.to_f64().unwrap_or(f64::INFINITY))
-                        .collect(),
-                );
+                y.iter()
+                    .map(|v| v.to_f64().unwrap_or(f64::INFINITY))
+                    .collect()
             }
-            out
+        };
+        if y.iter().all(|v| v.is_finite()) {
+            Ok(y)
+        } else {
+            Err(SolveFailure::OutOfRange)
         }
-    };
-    if solutions.iter().flatten().all(|v| v.is_finite()) {
-        Ok(solutions)
-    } else {
-        Err(SolveFailure::OutOfRange)
     }
 }
 

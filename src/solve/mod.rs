@@ -23,13 +23,13 @@ pub mod spaces;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
-use crate::chain::Chain;
+use crate::chain::Matrix;
 use crate::race::RaceGame;
 pub use analysis::{fraction, About, Analysis, Quantile, Tail};
 pub use cost::{check_solves, distribution_seconds, distribution_steps};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
-pub use float::{solve_f64, SolveFailure, EXACT_RETRY_STATES};
+pub use float::{solve_f64, FloatSolver, SolveFailure, EXACT_RETRY_STATES};
 pub use fraction_free::solve_state as solve_state_exact;
 pub use linear::{backward_targets, dense_solve, Scalar, Sweep, SweepError};
 
@@ -133,7 +133,7 @@ impl Moments {
     /// E = N 1, M2 = N (2E - 1), cards = N c, each one sweep of the same factorisation.
     pub fn of<G: RaceGame>(
         game: &G,
-        chain: &Chain<G::State, G::Card>,
+        chain: &Matrix<G::State>,
         about: &About,
     ) -> Result<Moments, SolveError> {
         Self::within(game, chain, about, &Budget::default())
@@ -142,7 +142,7 @@ impl Moments {
     /// [`Moments::of`], refused if the solves would take more memory or time than allowed.
     pub fn within<G: RaceGame>(
         game: &G,
-        chain: &Chain<G::State, G::Card>,
+        chain: &Matrix<G::State>,
         about: &About,
         budget: &Budget,
     ) -> Result<Moments, SolveError> {
@@ -154,22 +154,22 @@ impl Moments {
             budget,
         )?;
         let n = chain.len();
-        let counts = chain.counts();
-        let ones = vec![1.0; n];
-        let draws: Vec<f64> = (0..n)
-            .map(|s| f64::from(u8::from(chain.draws(s))))
-            .collect();
         let fail = |f: SolveFailure| failure_error(game, chain, f);
-        let mut first = solve_f64(counts, chain.denominator(), &[&ones, &draws]).map_err(fail)?;
-        let (cards, expected) = (
-            first.pop().unwrap_or_default(),
-            first.pop().unwrap_or_default(),
-        );
+        let solver = FloatSolver::factor(chain.counts(), chain.denominator()).map_err(fail)?;
         let s0 = chain.start();
+        // One vector of n at a time besides the factorisation: 8 MB a million states.
+        let cards = {
+            let draws: Vec<f64> = (0..n)
+                .map(|s| f64::from(u8::from(chain.draws(s))))
+                .collect();
+            solver.solve(&draws).map_err(fail)?[s0]
+        };
+        let mut expected = solver.solve(&vec![1.0; n]).map_err(fail)?;
         let mean = expected[s0];
-        let rhs2: Vec<f64> = expected.iter().map(|e| 2.0 * e - 1.0).collect();
-        let second = match solve_f64(counts, chain.denominator(), &[&rhs2]) {
-            Ok(mut y) => y.pop().unwrap_or_default(),
+        // M2 = N (2E - 1), the right-hand side made in place of E.
+        expected.iter_mut().for_each(|e| *e = 2.0 * *e - 1.0);
+        let second = match solver.solve(&expected) {
+            Ok(y) => y,
             Err(SolveFailure::OutOfRange) => {
                 return Err(SolveError::Numerical {
                     reason: format!(
@@ -187,7 +187,7 @@ impl Moments {
             expected_turns: mean,
             variance,
             std_dev: variance.sqrt(),
-            expected_cards: cards[s0],
+            expected_cards: cards,
         })
     }
 }
@@ -195,7 +195,7 @@ impl Moments {
 /// The error for a chain the `f64` solver could not solve.
 pub fn failure_error<G: RaceGame>(
     game: &G,
-    chain: &Chain<G::State, G::Card>,
+    chain: &Matrix<G::State>,
     f: SolveFailure,
 ) -> SolveError {
     match f {
@@ -217,10 +217,7 @@ pub fn failure_error<G: RaceGame>(
 }
 
 /// Checks that the finish can be reached from every reachable state.
-pub fn check_finishes<G: RaceGame>(
-    game: &G,
-    chain: &Chain<G::State, G::Card>,
-) -> Result<(), SolveError> {
+pub fn check_finishes<G: RaceGame>(game: &G, chain: &Matrix<G::State>) -> Result<(), SolveError> {
     let can_finish = chain.can_finish();
     // The last such state in board order is usually the trap itself, the best example.
     match can_finish.iter().rposition(|ok| !ok) {

@@ -11,7 +11,7 @@
 //!   absorb, one more solve.
 
 use crate::chain::Counts;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
@@ -202,10 +202,16 @@ impl Spaces {
 
         let mut figures: Vec<SpaceFigures> = (0..track_len).map(SpaceFigures::zero).collect();
         let mut rates = vec![vec![0.0; n]; Event::MAX];
+        // The transitions that catch a player, as s * k + card (the chain keeps no events).
+        let mut traps: FxHashSet<usize> = FxHashSet::default();
         for s in 0..n {
             for (card, w) in card_weights(chain, s) {
-                for e in chain.events(s, card).iter() {
+                let events = chain.events(game, s, card);
+                for e in events.iter() {
                     rates[e.index()][s] += w;
+                }
+                if events.contains(Event::TRAP) {
+                    traps.insert(s * k + card);
                 }
                 let t = chain.next(s, card);
                 if t != FINISH {
@@ -229,7 +235,12 @@ impl Spaces {
                 f.expected_remaining = Some(expected[s]);
             }
         }
-        chances(chain, &pos, &through, &mut figures, budget)?;
+        let moves = Moves {
+            pos: &pos,
+            through: &through,
+            traps: &traps,
+        };
+        chances(chain, &moves, &mut figures, budget)?;
         let start = chain.start();
         let draws: Vec<f64> = (0..n)
             .map(|s| f64::from(u8::from(chain.draws(s))))
@@ -255,17 +266,32 @@ impl Spaces {
     }
 }
 
+/// Where the transitions of a chain lead on the track, keyed by s * k + card.
+struct Moves<'a> {
+    /// The space of each state.
+    pos: &'a [Option<usize>],
+    /// The spaces a move passes through and counts as landing on, besides where it ends.
+    through: &'a FxHashMap<usize, Vec<usize>>,
+    /// The moves that catch a player.
+    traps: &'a FxHashSet<usize>,
+}
+
 /// P(land) and P(caught) of every space, into `figures`: all spaces at once by the segments
 /// between backward moves (see `landing`); a space that a segment could hit twice is solved on
 /// its own.
 fn chances<S, C>(
     chain: &Chain<S, C>,
-    pos: &[Option<usize>],
-    through: &FxHashMap<usize, Vec<usize>>,
+    moves: &Moves,
     figures: &mut [SpaceFigures],
     budget: &Budget,
 ) -> Result<(), SpacesError> {
     let (k, track_len) = (chain.cards().len(), figures.len());
+    let Moves {
+        pos,
+        through,
+        traps,
+    } = *moves;
+    let trap = |s: usize, card: usize| traps.contains(&(s * k + card));
     let pos_of = |t: u32| if t == FINISH { None } else { pos[t as usize] };
     let passes = |s: usize, card: usize, space: usize| {
         through
@@ -279,7 +305,7 @@ fn chances<S, C>(
     };
     let caught_on = |s: usize, card: usize, space: usize| {
         let t = chain.next(s, card);
-        t != FINISH && pos[t as usize] == Some(space) && chain.events(s, card).contains(Event::TRAP)
+        t != FINISH && pos[t as usize] == Some(space) && trap(s, card)
     };
 
     let landing = hit_probabilities(chain, track_len, |s, card, found| {
@@ -296,7 +322,7 @@ fn chances<S, C>(
     })?;
     let caught = hit_probabilities(chain, track_len, |s, card, found| {
         if let Some(p) = pos_of(chain.next(s, card)) {
-            if chain.events(s, card).contains(Event::TRAP) {
+            if trap(s, card) {
                 found(p);
             }
         }

@@ -83,7 +83,7 @@ fn count(b: &Board, card: Card) -> u32 {
 
 fn landmark(b: &Board, name: &str) -> Card {
     let id = b.landmarks().iter().position(|l| l.name == name).unwrap();
-    Card::Landmark(id)
+    Card::Landmark(id as u32)
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::model::{Problems, MAX_CARDS};
 
-use super::{BoardFile, Card, Colour, Deck, Landmark, Space};
+use super::{BoardFile, Card, Colour, Deck, Landmark, LandmarkId, Space};
 
 pub(super) fn deck(
     file: &BoardFile,
@@ -54,7 +54,7 @@ pub(super) fn deck(
         let count = file.deck.landmark.get(&l.name).copied().unwrap_or(0);
         if count > 0 {
             total += u64::from(count);
-            cards.push((Card::Landmark(id), count));
+            cards.push((Card::Landmark(id as LandmarkId), count));
         }
     }
     let names: HashSet<&str> = landmarks.iter().map(|l| l.name.as_str()).collect();

@@ -87,7 +87,7 @@ impl fmt::Display for Colour {
 }
 
 /// Index of a landmark in [`Board::landmarks`].
-pub type LandmarkId = usize;
+pub type LandmarkId = u32;
 
 /// One space of the track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +150,8 @@ pub struct Board {
     pub source: String,
     spaces: Vec<Space>,
     licorice: Vec<bool>,
-    shortcut: Vec<Option<usize>>,
+    /// (from, to) of each shortcut, in board order.
+    shortcuts: Vec<(usize, usize)>,
     landmarks: Vec<Landmark>,
     deck: Deck,
     /// The rule variants this board is played with.
@@ -180,7 +181,10 @@ impl Board {
 
     /// Where a shortcut starting on `space` leads, if one does.
     pub fn shortcut(&self, space: usize) -> Option<usize> {
-        self.shortcut[space]
+        self.shortcuts
+            .binary_search_by_key(&space, |&(from, _)| from)
+            .ok()
+            .map(|i| self.shortcuts[i].1)
     }
 
     /// The landmarks in board order; a [`LandmarkId`] indexes this slice.
@@ -212,10 +216,7 @@ impl Board {
 
     /// The shortcuts as (from, to) pairs, in board order.
     pub fn shortcuts(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.shortcut
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| t.map(|t| (i, t)))
+        self.shortcuts.iter().copied()
     }
 
     /// A card's name as people say it: "red", "double red", "Plumpy".
@@ -223,7 +224,7 @@ impl Board {
         match card {
             Card::Single(c) => c.name().to_string(),
             Card::Double(c) => format!("double {c}"),
-            Card::Landmark(l) => self.landmarks[l].name.clone(),
+            Card::Landmark(l) => self.landmarks[l as usize].name.clone(),
         }
     }
 
@@ -231,7 +232,7 @@ impl Board {
     pub fn space_name(&self, space: usize) -> &str {
         match self.spaces[space] {
             Space::Colour(c) => c.name(),
-            Space::Landmark(l) => &self.landmarks[l].name,
+            Space::Landmark(l) => &self.landmarks[l as usize].name,
         }
     }
 }

@@ -265,7 +265,7 @@ impl RaceGame for CandyLand {
         match card {
             Card::Single(c) => self.advance(state.at, c, false),
             Card::Double(c) => self.advance(state.at, c, true),
-            Card::Landmark(l) => self.jump(state, l),
+            Card::Landmark(l) => self.jump(state, l as usize),
         }
     }
 

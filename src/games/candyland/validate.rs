@@ -7,7 +7,7 @@ use crate::model::{InvalidBoard, Problems, MAX_SPACES};
 
 use super::deck::deck;
 use super::file::BoardSection;
-use super::{Board, BoardFile, Colour, Landmark, LicoriceRule, Space, Start};
+use super::{Board, BoardFile, Colour, Landmark, LandmarkId, LicoriceRule, Space, Start};
 
 fn colour_list() -> String {
     Colour::ALL.map(Colour::name).join(", ")
@@ -50,7 +50,12 @@ impl Board {
                 source: file.source.clone(),
                 spaces,
                 licorice,
-                shortcut,
+                // Sparse: a few shortcuts on a track of up to millions of spaces.
+                shortcuts: shortcut
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(from, to)| to.map(|to| (from, to)))
+                    .collect(),
                 landmarks,
                 deck: deck?,
                 rules: file.rules,
@@ -140,7 +145,8 @@ fn track(
                     ),
                 );
             }
-            spaces.push(Space::Landmark(landmarks.len()));
+            // Fewer than MAX_SPACES landmarks, so the id fits.
+            spaces.push(Space::Landmark(landmarks.len() as LandmarkId));
             landmarks.push(Landmark {
                 name: name.to_string(),
                 space: i,
@@ -153,7 +159,7 @@ fn track(
                     colour_list()
                 ),
             );
-            spaces.push(Space::Landmark(usize::MAX));
+            spaces.push(Space::Landmark(LandmarkId::MAX));
         }
     }
     Some((spaces, landmarks))
@@ -274,7 +280,7 @@ fn licorice(
                 format!("space {s} is the last space; licorice there could stop a token at the finish line, put it earlier"),
             );
         } else if let Space::Landmark(l) = spaces[s] {
-            let name = landmarks.get(l).map_or("?", |l| l.name.as_str());
+            let name = landmarks.get(l as usize).map_or("?", |l| l.name.as_str());
             p.add(
                 field,
                 format!("space {s} is the landmark '{name}'; licorice must be on a colour space (its colour frees a stuck token)"),
