@@ -13,10 +13,7 @@ const INTERRUPTED: i32 = 130;
 fn main() -> ExitCode {
     // Ctrl-C, SIGTERM and SIGHUP: remove the temporaries of files not yet written, then exit.
     // (A run killed outright cannot clean up; the next run removes what it left.)
-    let _ = ctrlc::set_handler(|| {
-        candyland::output::remove_pending();
-        std::process::exit(INTERRUPTED);
-    });
+    let _ = ctrlc::set_handler(|| candyland::output::remove_pending_and_exit(INTERRUPTED));
     let cli = Cli::parse();
     let stdout = std::io::stdout();
     match candyland::run(cli, &mut stdout.lock()) {

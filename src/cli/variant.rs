@@ -88,10 +88,10 @@ pub struct VariantArgs {
     /// Whether landing on the last space wins at once.
     #[arg(long, value_name = "BOOL", help_heading = "Variants")]
     pub land_on_last_wins: Option<bool>,
-    /// Chutes and Ladders: what a roll past the last square does.
+    /// Chutes and Ladders, race: what a roll past the last square does.
     #[arg(long, value_parser = values::<Overshoot>(), value_name = "RULE", help_heading = "Variants")]
     pub overshoot: Option<String>,
-    /// Chutes and Ladders: whether each ladder or chute taken costs a turn.
+    /// Chutes and Ladders, race: whether each ladder or chute taken costs a turn.
     #[arg(long, value_name = "BOOL", help_heading = "Variants")]
     pub jump_costs_turn: Option<bool>,
     /// Chutes and Ladders: faces that give another roll in the same turn (e.g. 6), or none.
@@ -103,6 +103,13 @@ pub struct VariantArgs {
     /// Chutes and Ladders: what the last allowed roll does if it also shows a roll-again face.
     #[arg(long, value_parser = values::<OnMaxRolls>(), value_name = "RULE", help_heading = "Variants")]
     pub on_max_rolls: Option<String>,
+    /// Race: every backward face moves back N squares instead of its own count (0: each its
+    /// own). Hi Ho! Cherry-O's bird and dog put back 2 cherries, or 1 in some rule books.
+    #[arg(long, value_name = "N", help_heading = "Variants")]
+    pub back_by: Option<u32>,
+    /// Chutes and Ladders, race: whether a jump may end on another jump's start and go on.
+    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    pub chain_jumps: Option<bool>,
 }
 
 impl VariantArgs {
@@ -140,6 +147,9 @@ impl VariantArgs {
             self.max_rolls
                 .map(|m| ("max-rolls".to_string(), toml::Value::from(m))),
             text("on-max-rolls", &self.on_max_rolls),
+            self.back_by
+                .map(|n| ("back-by".to_string(), toml::Value::from(n))),
+            flag("chain-jumps", self.chain_jumps),
         ];
         for (key, value) in rules.into_iter().flatten() {
             v = v.with_rule(&key, value);

@@ -7,6 +7,9 @@
 
 pub mod candyland;
 pub mod chutes;
+pub mod jumps;
+pub mod race_track;
+pub mod spinner;
 
 use crate::config::BoardSource;
 use crate::error::UserError;
@@ -15,6 +18,7 @@ use crate::model::{BoardProblem, Game, InvalidBoard, Variant};
 
 pub use candyland::CandyLand;
 pub use chutes::ChutesAndLadders;
+pub use race_track::RaceTrack;
 
 /// Something to do with a board of any game, written once and generic over the game: the
 /// closure-with-a-type-parameter that [`with_game`] calls.
@@ -165,4 +169,4 @@ macro_rules! games {
     };
 }
 
-games!(CandyLand, ChutesAndLadders);
+games!(CandyLand, ChutesAndLadders, RaceTrack);

@@ -72,9 +72,17 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares 1..N).
     fn first_number(&self) -> usize;
     /// What a position is called: "space", "square".
-    fn space_word(&self) -> &'static str;
+    fn space_word(&self) -> &str;
+    /// [`Game::space_word`] in the plural: "squares", "cherries".
+    fn space_plural(&self) -> String {
+        let word = self.space_word();
+        match word.strip_suffix('y') {
+            Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+            _ => format!("{word}s"),
+        }
+    }
     /// What draws are called in the plural: "cards drawn", "spins".
-    fn draws_word(&self) -> &'static str;
+    fn draws_word(&self) -> &str;
     /// One line for `candyland boards`: size and draws.
     fn size_text(&self) -> String;
     /// The name of the space at index `i`: its colour, its name, or "square 17".

@@ -54,15 +54,23 @@ pub fn board_table<G: Game>(board: &G, variant: &Variant) -> String {
     };
     let _ = writeln!(
         s,
-        "\n{} {}s ({numbering})",
+        "\n{} {} ({numbering})",
         board.space_count(),
-        board.space_word()
+        board.space_plural()
     );
-    for i in 0..board.space_count() {
+    let names: Vec<String> = (0..board.space_count())
+        .map(|i| board.space_name(i))
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(16);
+    for (i, name) in names.iter().enumerate() {
         let line = format!(
-            "  {:>5}  {:<16}{}",
+            "  {:>5}  {name:<width$}{}",
             i + board.first_number(),
-            board.space_name(i),
             board.space_notes(i)
         );
         let _ = writeln!(s, "{}", line.trim_end());

@@ -7,7 +7,7 @@
 //!   refused (renaming over `/dev/null` would replace the device). A symlink to a regular file
 //!   (or to nothing yet) is written *through*: the file it points to is replaced, the link
 //!   stays.
-//! - Every temporary is registered while it exists: [`remove_pending`] deletes them all, and
+//! - Every temporary is registered while it exists: [`remove_pending_and_exit`] deletes them all, and
 //!   the binary calls it from its Ctrl-C / SIGTERM handler. A run killed outright (SIGKILL)
 //!   cannot clean up; the next run that writes the same file removes temporaries whose process
 //!   is gone. Temporaries are named `.NAME.candyland-PID.tmp`.
@@ -23,21 +23,18 @@ use crate::error::UserError;
 /// Temporaries of this process not yet renamed or removed.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Removes every temporary this process has open (for a signal handler: it never panics).
-pub fn remove_pending() {
-    let paths = match PENDING.lock() {
-        Ok(mut p) => std::mem::take(&mut *p),
-        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
-    };
-    for p in paths {
+/// Removes every temporary this process has open and exits with `code` (for a signal
+/// handler: it never panics). The registry stays locked until the process is gone, and a
+/// temporary is created only under that lock, so none can appear after the clean-up while
+/// other threads run on.
+pub fn remove_pending_and_exit(code: i32) -> ! {
+    let mut pending = PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for p in pending.drain(..) {
         let _ = std::fs::remove_file(p);
     }
-}
-
-fn register(path: &Path) {
-    if let Ok(mut p) = PENDING.lock() {
-        p.push(path.to_path_buf());
-    }
+    std::process::exit(code)
 }
 
 fn is_registered(path: &Path) -> bool {
@@ -79,20 +76,25 @@ impl PendingFile {
             .to_path_buf();
         remove_stale(&dir, &name);
         let temp = dir.join(temp_name(&name, std::process::id()));
-        // Registered before it exists, so that a signal at any moment finds it.
-        register(&temp);
-        // create_new: never follow something planted at the temporary's name.
-        let file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .map_err(|e| {
-                unregister(&temp);
-                bad(format!(
-                    "cannot write '{}': {e}; check that the folder exists and is writable",
-                    target.display()
-                ))
-            })?;
+        // Created and registered under the registry's lock, so that a signal at any moment
+        // either finds it or stops it being made. create_new: never follow something planted
+        // at the temporary's name.
+        let file = {
+            let mut pending = PENDING
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let file = OpenOptions::new().write(true).create_new(true).open(&temp);
+            if file.is_ok() {
+                pending.push(temp.clone());
+            }
+            file
+        }
+        .map_err(|e| {
+            bad(format!(
+                "cannot write '{}': {e}; check that the folder exists and is writable",
+                target.display()
+            ))
+        })?;
         Ok(PendingFile {
             target,
             temp,

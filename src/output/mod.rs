@@ -21,7 +21,7 @@ pub use analyze::*;
 pub use boards::*;
 pub use check::*;
 pub use compare::*;
-pub use file::{remove_pending, write_atomic, PendingFile};
+pub use file::{remove_pending_and_exit, write_atomic, PendingFile};
 pub use forever::*;
 pub use players::*;
 pub use simulate::*;

@@ -11,9 +11,16 @@ pub fn spaces_table(r: &SpacesReport) -> String {
     if !r.variant.is_empty() {
         let _ = writeln!(s, "  variant: {}", r.variant);
     }
+    let width = r
+        .names
+        .iter()
+        .map(|n| n.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(16);
     let _ = writeln!(
         s,
-        "\n  {:>5}  {:<16}{:>10}{:>10}{:>9}{:>10}{:>9}{:>9}  notes",
+        "\n  {:>5}  {:<width$}{:>10}{:>10}{:>9}{:>10}{:>9}{:>9}  notes",
         "space", "name", "remaining", "landings", "P(land)", "turns on", "P(stuck)", "lost"
     );
     for f in &r.figures.spaces {
@@ -30,7 +37,7 @@ pub fn spaces_table(r: &SpacesReport) -> String {
             ("".to_string(), "".to_string())
         };
         let line = format!(
-            "  {:>5}  {:<16}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
+            "  {:>5}  {:<width$}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
             number,
             r.names[f.space],
             remaining,

@@ -5,6 +5,58 @@ use crate::common::{candyland, dir_with};
 
 /// (fixture, fragments the message must contain)
 const FIXTURES: &[(&str, &[&str])] = &[
+    ("race-no-squares.toml", &["board.squares", "is 0"]),
+    ("race-face-zero.toml", &["spinner.faces[1]", "is 0"]),
+    (
+        "race-face-two-moves.toml",
+        &["spinner.faces[1]", "has 2 moves"],
+    ),
+    (
+        "race-face-unknown-key.toml",
+        &["spinner.faces[1].sideways", "not a face key"],
+    ),
+    (
+        "race-face-to-past-end.toml",
+        &["spinner.faces[1].to", "is 11", "0 (the start) to 10"],
+    ),
+    (
+        "race-face-start-false.toml",
+        &["spinner.faces[1].start", "start = true"],
+    ),
+    (
+        "race-face-name-not-text.toml",
+        &["spinner.faces[0].name", "as text"],
+    ),
+    (
+        "race-face-not-a-move.toml",
+        &["spinner.faces[1]", "\"two\""],
+    ),
+    (
+        "race-duplicate-face-name.toml",
+        &["spinner.faces[1]", "'bird'", "own `name`"],
+    ),
+    (
+        "race-weights-mismatch.toml",
+        &["spinner.weights", "1 weights for 2 faces"],
+    ),
+    (
+        "race-jump-costs-turn-not-bool.toml",
+        &["line 6", "costs-turn", "expected a boolean"],
+    ),
+    (
+        "race-bounce-face-too-big.toml",
+        &["rules.overshoot", "a face moves 5"],
+    ),
+    ("race-back-by-negative.toml", &["line 12", "back-by", "u32"]),
+    (
+        "race-words-position-without-n.toml",
+        &["words.position", "{n} exactly once"],
+    ),
+    (
+        "race-unknown-key.toml",
+        &["line 12", "roll-again", "back-by"],
+    ),
+    ("race-empty-spinner.toml", &["spinner.faces", "is empty"]),
     (
         "syntax-error.toml",
         &["syntax-error.toml", "line 4, column 1"],

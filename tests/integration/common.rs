@@ -98,6 +98,7 @@ macro_rules! each_game {
     ($f:ident) => {
         $f::<candyland::games::CandyLand>();
         $f::<candyland::games::ChutesAndLadders>();
+        $f::<candyland::games::RaceTrack>();
     };
 }
 

@@ -24,6 +24,16 @@ fn variants<G: Game>() -> Vec<Variant> {
             base.clone().with_rule("licorice", "none"),
             base.without("landmarks").without("shortcuts"),
         ]
+    } else if G::KIND == "race" {
+        vec![
+            base.clone(),
+            base.clone().with_rule("overshoot", "bounce"),
+            base.clone().with_rule("overshoot", "stay"),
+            base.clone()
+                .with_rule("jump-costs-turn", true)
+                .with_rule("back-by", 1),
+            base.with_rule("back-by", 3),
+        ]
     } else {
         vec![
             base.clone(),

@@ -20,6 +20,7 @@ mod independent;
 mod invariants;
 mod players;
 mod properties;
+mod race;
 mod readme;
 mod report;
 mod shipped;

@@ -130,6 +130,9 @@ impl Game for ChutesAndLadders {
         if let Some(to) = b.jump(square) {
             let kind = if to > square { "ladder" } else { "chute" };
             notes.push(format!("{kind} to {to}"));
+            if b.jumps().costs_turn(square) {
+                notes.push("costs a turn".to_string());
+            }
         }
         if square == b.squares() {
             notes.push("last square: wins".to_string());

@@ -14,12 +14,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{word, InvalidBoard, Problems, MAX_CARDS, MAX_SPACES};
 
-mod jumps;
 mod kind;
 mod step;
-use jumps::{check_chains, jumps};
 
-pub use step::{ChutesAndLadders, Spin, Square, CHUTE, LADDER, OVERSHOOT, ROLL_AGAIN};
+use super::jumps::{jumps, JumpTable};
+pub use super::jumps::{Jump, CHUTE, LADDER};
+use super::spinner::weights;
+pub use super::spinner::Overshoot;
+pub use step::{ChutesAndLadders, Spin, Square, OVERSHOOT, ROLL_AGAIN};
 
 /// The most outcomes one turn may have once "roll again" sequences are expanded.
 pub const MAX_OUTCOMES: usize = 100_000;
@@ -61,16 +63,6 @@ pub struct ChutesSection {
     pub chutes: Vec<Jump>,
 }
 
-/// A ladder or a chute, by square number (1-based, as printed on the board).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Jump {
-    /// The square the jump starts on (1-based).
-    pub from: usize,
-    /// The square the jump ends on (1-based).
-    pub to: usize,
-}
-
 /// `[spinner]`: the faces and how likely each is.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,30 +71,6 @@ pub struct SpinnerSection {
     pub faces: Vec<u32>,
     /// Integer weight of each face (default: all 1, a fair spinner).
     pub weights: Option<Vec<u32>>,
-}
-
-/// What happens when a roll would go past the last square.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Deserialize,
-    Serialize,
-    strum::VariantArray,
-    strum::EnumMessage,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Overshoot {
-    /// The token stays put: the last square must be reached exactly (Milton Bradley's rule).
-    #[default]
-    Stay,
-    /// The token counts the extra squares back from the last square.
-    Bounce,
-    /// Reaching or passing the last square wins.
-    Win,
 }
 
 /// What happens when the last allowed roll of a turn also shows a roll-again face.
@@ -209,10 +177,7 @@ pub struct ChutesBoard {
     /// Where the layout, spinner and rules come from.
     pub source: String,
     squares: usize,
-    /// `jump[k]`: where landing on square k sends you (index 0 unused).
-    jump: Vec<Option<usize>>,
-    ladders: Vec<(usize, usize)>,
-    chutes: Vec<(usize, usize)>,
+    jumps: JumpTable,
     /// (moves, weight) of each face.
     faces: Vec<(u32, u32)>,
     turns: Vec<TurnRolls>,
@@ -228,17 +193,22 @@ impl ChutesBoard {
 
     /// Where landing on `square` sends a token directly, if a jump starts there.
     pub fn jump(&self, square: usize) -> Option<usize> {
-        self.jump[square]
+        self.jumps.jump(square)
+    }
+
+    /// The ladders and chutes.
+    pub fn jumps(&self) -> &JumpTable {
+        &self.jumps
     }
 
     /// The ladders as (from, to) square numbers (1-based, `to > from`), in file order.
     pub fn ladders(&self) -> &[(usize, usize)] {
-        &self.ladders
+        &self.jumps.ladders
     }
 
     /// The chutes as (from, to) square numbers (1-based, `to < from`), in file order.
     pub fn chutes(&self) -> &[(usize, usize)] {
-        &self.chutes
+        &self.jumps.chutes
     }
 
     /// (moves, weight) of each spinner face.
@@ -296,8 +266,13 @@ impl ChutesBoard {
                 );
             }
         }
-        let (jump, ladders, chutes, origin) = jumps(&file.board, n, &mut p);
-        check_chains(&jump, &origin, rules.chain_jumps, n, &mut p);
+        let jumps = jumps(
+            &file.board.ladders,
+            &file.board.chutes,
+            n,
+            rules.chain_jumps,
+            &mut p,
+        );
         let turns = turn_outcomes(&faces, rules, &mut p);
         if !p.is_empty() {
             return Err(p.into_invalid());
@@ -307,9 +282,7 @@ impl ChutesBoard {
             description: file.description.clone(),
             source: file.source.clone(),
             squares: n,
-            jump,
-            ladders,
-            chutes,
+            jumps,
             faces,
             turns,
             rules: rules.clone(),
@@ -342,37 +315,8 @@ fn spinner(s: &SpinnerSection, p: &mut Problems) -> Vec<(u32, u32)> {
             );
         }
     }
-    let weights = match &s.weights {
-        None => vec![1; s.faces.len()],
-        Some(w) if w.len() != s.faces.len() => {
-            p.add(
-                "spinner.weights",
-                format!(
-                    "has {} weights for {} faces; give one weight per face",
-                    w.len(),
-                    s.faces.len()
-                ),
-            );
-            return Vec::new();
-        }
-        Some(w) => {
-            for (i, &x) in w.iter().enumerate() {
-                if x == 0 {
-                    p.add(
-                        format!("spinner.weights[{i}]"),
-                        "is 0; remove the face instead, or give it a positive weight",
-                    );
-                }
-            }
-            w.clone()
-        }
-    };
-    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
-    if total > MAX_CARDS {
-        p.add(
-            "spinner.weights",
-            format!("add up to {total}; at most {MAX_CARDS} is supported (the simulator holds one entry per unit of weight), so scale them down"),
-        );
+    let weights = weights(s.weights.as_deref(), s.faces.len(), p);
+    if weights.is_empty() {
         return Vec::new();
     }
     s.faces.iter().copied().zip(weights).collect()

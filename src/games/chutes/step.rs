@@ -6,13 +6,9 @@
 //! [`crate::games::chutes`]): with "roll again", the extra rolls are played here, one after the
 //! other, inside the same turn.
 
-use super::{ChutesBoard, Overshoot};
+use super::{ChutesBoard, Overshoot, CHUTE, LADDER};
 use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
-/// A ladder was climbed.
-pub const LADDER: Event = Event::game(0);
-/// A chute was slid down.
-pub const CHUTE: Event = Event::game(1);
 /// A roll went past the last square (the token stayed or bounced back).
 pub const OVERSHOOT: Event = Event::game(2);
 /// A roll-again face gave another roll in the same turn.
@@ -89,7 +85,10 @@ impl ChutesAndLadders {
                 target
             };
             landed.push(square - 1);
-            let (rest, jumps) = self.follow(square, &mut events);
+            let (rest, cost) =
+                self.board
+                    .jumps()
+                    .follow(square, rules.jump_costs_turn, &mut events);
             if rest == n {
                 // A ladder to the last square wins at once.
                 return Outcome {
@@ -97,9 +96,7 @@ impl ChutesAndLadders {
                     events,
                 };
             }
-            if rules.jump_costs_turn {
-                owed = owed.saturating_add(jumps);
-            }
+            owed = owed.saturating_add(cost);
             at = rest;
         }
         Outcome {
@@ -109,18 +106,6 @@ impl ChutesAndLadders {
             }),
             events,
         }
-    }
-
-    /// Follows the jumps that start on `square` (more than one only with `chain-jumps`, and
-    /// validation rules out cycles). Returns where the token comes to rest and the jumps taken.
-    fn follow(&self, mut square: usize, events: &mut Events) -> (usize, u8) {
-        let mut jumps = 0u8;
-        while let Some(to) = self.board.jump(square) {
-            *events = events.with(if to > square { LADDER } else { CHUTE });
-            jumps = jumps.saturating_add(1);
-            square = to;
-        }
-        (square, jumps)
     }
 }
 
@@ -211,7 +196,7 @@ impl RaceGame for ChutesAndLadders {
 
     /// Off the board and squares 1..N-1, each free or owing turns (rarely more than one).
     fn states_bound(&self) -> usize {
-        let owing = if self.board.rules.jump_costs_turn {
+        let owing = if self.board.rules.jump_costs_turn || self.board.jumps().any_costs_turn() {
             2
         } else {
             1

@@ -1,0 +1,216 @@
+//! The step function of a race: the only implementation of its rules.
+//!
+//! A player's state is a [`Spot`]: the square the token stands on (0 = the start, before
+//! square 1) and how many turns it owes (a jump that costs a turn skips the player's next
+//! turn). One spin is one face: forward n (past the last square as `overshoot` says), back n
+//! (never before the start), to square k, or back to the start; wherever the token lands, a
+//! ladder or chute that starts there is taken.
+
+use super::{Face, RaceBoard};
+use crate::games::jumps::{CHUTE, LADDER};
+use crate::games::spinner::Overshoot;
+use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
+
+/// A forward move went past the last square (the token stayed or bounced back).
+pub const OVERSHOOT: Event = Event::game(2);
+/// A face moved the token back.
+pub const BACK: Event = Event::game(3);
+/// A face sent the token back to the start.
+pub const TO_START: Event = Event::game(4);
+/// A face sent the token to a given square.
+pub const TO_SQUARE: Event = Event::game(5);
+
+/// One player's state. Derived order: by square, so most moves go forward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot {
+    /// 0 at the start, else 1..N-1.
+    pub at: u32,
+    /// Turns still to be skipped.
+    pub owed: u8,
+}
+
+/// One face of the spinner: an index into [`RaceBoard::faces`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FaceId(pub u32);
+
+/// A race on a validated board.
+#[derive(Debug, Clone)]
+pub struct RaceTrack {
+    board: RaceBoard,
+}
+
+impl RaceTrack {
+    /// The step function for `board`.
+    pub fn new(board: RaceBoard) -> RaceTrack {
+        RaceTrack { board }
+    }
+
+    /// The validated board being played.
+    pub fn board(&self) -> &RaceBoard {
+        &self.board
+    }
+
+    /// Plays one face from `s`. `landed` gets the 0-based index of the square the face lands
+    /// on before any jump.
+    fn play(&self, s: Spot, face: FaceId, landed: &mut Vec<usize>) -> Outcome<Spot> {
+        let b = &self.board;
+        let (n, rules) = (b.squares(), &b.rules);
+        let at = s.at as usize;
+        let mut events = Events::NONE;
+        let finished = |events| Outcome {
+            next: Next::Finished,
+            events,
+        };
+        let target = match b.faces()[face.0 as usize].0 {
+            Face::Forward(k) => {
+                let t = at + k as usize;
+                if t == n || (t > n && rules.overshoot == Overshoot::Win) {
+                    return finished(events);
+                }
+                if t > n {
+                    events = events.with(OVERSHOOT);
+                    match rules.overshoot {
+                        Overshoot::Stay => {
+                            return Outcome {
+                                next: Next::At(Spot { at: s.at, owed: 0 }),
+                                events,
+                            }
+                        }
+                        // Validation keeps every forward face <= N, so this is at least 0.
+                        _ => 2 * n - t,
+                    }
+                } else {
+                    t
+                }
+            }
+            Face::Back(k) => {
+                events = events.with(BACK);
+                let k = if rules.back_by > 0 { rules.back_by } else { k };
+                at.saturating_sub(k as usize)
+            }
+            Face::To(k) => {
+                events = events.with(TO_SQUARE);
+                if k as usize == n {
+                    return finished(events);
+                }
+                k as usize
+            }
+            Face::Start => {
+                events = events.with(TO_START);
+                0
+            }
+        };
+        if target == 0 {
+            return Outcome {
+                next: Next::At(Spot { at: 0, owed: 0 }),
+                events,
+            };
+        }
+        landed.push(target - 1);
+        let (rest, owed) = b.jumps().follow(target, rules.jump_costs_turn, &mut events);
+        if rest == n {
+            // A ladder to the last square wins at once.
+            return finished(events);
+        }
+        Outcome {
+            next: Next::At(Spot {
+                at: rest as u32,
+                owed,
+            }),
+            events,
+        }
+    }
+}
+
+impl RaceGame for RaceTrack {
+    fn events(&self) -> Vec<(Event, &'static str)> {
+        vec![
+            (Event::TURN_LOST, "turn-lost"),
+            (LADDER, "ladder"),
+            (CHUTE, "chute"),
+            (OVERSHOOT, "overshoot"),
+            (BACK, "back"),
+            (TO_START, "to-start"),
+            (TO_SQUARE, "to-square"),
+        ]
+    }
+
+    type State = Spot;
+    type Card = FaceId;
+
+    fn start(&self) -> Spot {
+        Spot { at: 0, owed: 0 }
+    }
+
+    fn deck(&self) -> Vec<(FaceId, u32)> {
+        self.board
+            .faces()
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FaceId(i as u32), f.2))
+            .collect()
+    }
+
+    fn has_deck(&self) -> bool {
+        false
+    }
+
+    fn turn(&self, s: Spot) -> Turn<Spot> {
+        if s.owed > 0 {
+            Turn::Skip(Outcome {
+                next: Next::At(Spot {
+                    at: s.at,
+                    owed: s.owed - 1,
+                }),
+                events: Events::NONE.with(Event::TURN_LOST),
+            })
+        } else {
+            Turn::Draw
+        }
+    }
+
+    fn step(&self, s: Spot, face: FaceId) -> Outcome<Spot> {
+        self.play(s, face, &mut Vec::new())
+    }
+
+    fn passed_through(&self, s: Spot, face: FaceId) -> Vec<usize> {
+        let mut landed = Vec::new();
+        let outcome = self.play(s, face, &mut landed);
+        // Keep the square a jump starts on, not where the token comes to rest (which the chain
+        // counts).
+        let rest = match outcome.next {
+            Next::At(t) => self.position(t),
+            Next::Finished => None,
+        };
+        landed.retain(|&p| Some(p) != rest);
+        landed
+    }
+
+    fn describe(&self, s: Spot) -> String {
+        let place = self.board.position_name(s.at as usize);
+        match s.owed {
+            0 => place,
+            1 => format!("{place}, owes a turn"),
+            k => format!("{place}, owes {k} turns"),
+        }
+    }
+
+    fn card_name(&self, face: FaceId) -> String {
+        self.board.faces()[face.0 as usize].1.clone()
+    }
+
+    fn position(&self, s: Spot) -> Option<usize> {
+        (s.at > 0).then(|| s.at as usize - 1)
+    }
+
+    /// The start and squares 1..N-1, each free or owing a turn.
+    fn states_bound(&self) -> usize {
+        let b = &self.board;
+        let owing = if b.rules.jump_costs_turn || b.jumps().any_costs_turn() {
+            2
+        } else {
+            1
+        };
+        b.squares().saturating_mul(owing)
+    }
+}

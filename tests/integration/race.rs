@@ -1,0 +1,306 @@
+//! The general race kind (`game = "race"`): tiny boards solved by hand (derivations in the
+//! comments), Hi Ho! Cherry-O against an independent rational solve written here from the rule
+//! book's words, Chutes and Ladders written as a race against the `chutes-and-ladders` kind,
+//! Monte Carlo against exact, and every command end to end.
+
+use approx::assert_relative_eq;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use candyland::chain::Chain;
+use candyland::games::{ChutesAndLadders, RaceTrack};
+use candyland::model::Variant;
+use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::solve::{exact_expected_turns, About, Analysis, Options};
+use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
+
+use crate::common::{board, candyland, exact_text, tol};
+
+/// The exact analysis of a race board under a variant.
+fn exact(toml: &str, variant: &Variant) -> Analysis {
+    let g: RaceTrack = board(toml, variant);
+    let chain = Chain::build(&g);
+    Analysis::of(&g, &chain, About::default(), &Options::default()).expect("solvable")
+}
+
+fn race(squares: usize, faces: &str, extra: &str) -> String {
+    format!(
+        "game = \"race\"\nname = \"tiny\"\n[board]\nsquares = {squares}\n{extra}\n[spinner]\nfaces = {faces}\n"
+    )
+}
+
+fn win() -> Variant {
+    Variant::default().with_rule("overshoot", "win")
+}
+
+#[test]
+fn three_cherries_with_a_back_to_start_face_by_hand() {
+    // N = 3, faces +1, +2, back to the start, each 1/3; a move past 3 wins. E_k from k picked:
+    //   E2 = 1 + E0/3                       (+1 and +2 both win)
+    //   E1 = 1 + E2/3 + E0/3                (+2 wins)
+    //   E0 = 1 + E1/3 + E2/3 + E0/3
+    // With x = E0: E2 = 1 + x/3, E1 = 4/3 + 4x/9, so x = 16/9 + 16x/27, x = 48/11.
+    let toml = race(3, "[1, 2, { start = true }]", "");
+    assert_eq!(exact_text(&exact(&toml, &win())), "48/11");
+}
+
+#[test]
+fn backward_and_to_square_faces_by_hand() {
+    // N = 2, faces +2 and back 1 (floored at the start), 1/2 each: from 0 a back stays at 0, so
+    // E0 = 1 + E0/2 = 2.
+    let toml = race(2, "[2, { back = 1 }]", "");
+    assert_eq!(exact_text(&exact(&toml, &Variant::default())), "2/1");
+    // N = 3, faces +1 and "to 2", 1/2 each: E2 = 1 + E2/2 (a +1 wins) = 2; E1 = 1 + E2 = 3;
+    // E0 = 1 + E1/2 + E2/2 = 7/2.
+    let toml = race(3, "[1, { to = 2 }]", "");
+    assert_eq!(exact_text(&exact(&toml, &Variant::default())), "7/2");
+    // back-by = 1 overrides the face's count: N = 3, faces +1 and back 2, 1/2 each, from 1:
+    // back 2 and back 1 both floor at 0 there, so only the square 2 differs.
+    //   back 2 as printed: E2 = 1 + E0/2, E1 = 1 + E2/2 + E0/2, E0 = 1 + E1/2 + E0/2
+    //     -> E0 = 2 + E1, E1 = 3/2 + 3 E0/4 -> E0 = 2 + 3/2 + 3 E0/4 -> E0 = 14.
+    //   back-by = 1: E2 = 1 + E1/2, E1 = 1 + E2/2 + E0/2, E0 = 2 + E1
+    //     -> E1 = 1 + 1/2 + E1/4 + 1 + E1/2 -> E1 = 10, E0 = 12.
+    let toml = race(3, "[1, { back = 2 }]", "");
+    assert_eq!(exact_text(&exact(&toml, &Variant::default())), "14/1");
+    let by_one = Variant::default().with_rule("back-by", 1);
+    assert_eq!(exact_text(&exact(&toml, &by_one)), "12/1");
+}
+
+#[test]
+fn a_jump_that_costs_a_turn_on_its_own_by_hand() {
+    // N = 3, one face +1, a ladder 1 -> 2 that costs a turn: spin to 1 and climb to 2 (turn 1),
+    // the next turn is lost (turn 2), then +1 wins (turn 3): T = 3 exactly. Without the cost,
+    // T = 2. The same on the chutes-and-ladders kind, which shares the jumps.
+    let toml = race(
+        3,
+        "[1]",
+        "ladders = [{ from = 1, to = 2, costs-turn = true }]",
+    );
+    assert_eq!(exact_text(&exact(&toml, &Variant::default())), "3/1");
+    let free = race(3, "[1]", "ladders = [{ from = 1, to = 2 }]");
+    assert_eq!(exact_text(&exact(&free, &Variant::default())), "2/1");
+    let chutes = toml.replace("game = \"race\"", "game = \"chutes-and-ladders\"");
+    let g: ChutesAndLadders = board(&chutes, &Variant::default());
+    let e = exact_expected_turns(&Chain::build(&g)).unwrap();
+    assert_eq!(e.to_string(), "3");
+}
+
+/// E[T] of Hi Ho! Cherry-O from the rule book's words alone, by Gauss-Jordan elimination in
+/// rationals (no step function, no chain): E_k = 1 + (1/7) sum over the faces of E_next, with
+/// 1-4 picked (10 or more wins), bird and dog putting `back` cherries back (to 0 at most) and
+/// the spilled basket putting all back.
+fn cherry_o_by_elimination(back: usize) -> BigRational {
+    let n = 10;
+    let r = |x: i64| BigRational::from_integer(BigInt::from(x));
+    // Rows: (I - Q) E = 1, augmented.
+    let mut m = vec![vec![r(0); n + 1]; n];
+    for (k, row) in m.iter_mut().enumerate() {
+        row[k] += r(1);
+        row[n] = r(1);
+        let mut next: Vec<usize> = (1..=4).map(|p| k + p).filter(|&t| t < n).collect();
+        next.push(k.saturating_sub(back));
+        next.push(k.saturating_sub(back));
+        next.push(0);
+        for t in next {
+            row[t] -= BigRational::new(BigInt::one(), BigInt::from(7));
+        }
+    }
+    for c in 0..n {
+        let p = (c..n).find(|&i| !m[i][c].is_zero()).unwrap();
+        m.swap(c, p);
+        let pivot = m[c][c].clone();
+        for x in m[c].iter_mut() {
+            *x /= pivot.clone();
+        }
+        let pivot_row = m[c].clone();
+        for (i, row) in m.iter_mut().enumerate() {
+            if i != c && !row[c].is_zero() {
+                let f = row[c].clone();
+                for (x, y) in row.iter_mut().zip(&pivot_row) {
+                    *x -= f.clone() * y;
+                }
+            }
+        }
+    }
+    m[0][n].clone()
+}
+
+#[test]
+fn hi_ho_cherry_o_reproduces_the_published_15_8_with_two_cherries_back() {
+    let text = crate::shipped_text("hi-ho-cherry-o");
+    for (back_by, back) in [(0, 2), (2, 2), (1, 1)] {
+        let v = Variant::default().with_rule("back-by", back_by);
+        let a = exact(text, &v);
+        let by_hand = cherry_o_by_elimination(back);
+        assert_eq!(
+            a.expected_turns_exact.as_ref(),
+            Some(&by_hand),
+            "back-by {back_by}"
+        );
+    }
+    // The published one-player mean (issue 17) is 15.8: the shipped rule, the bird and the dog
+    // putting 2 cherries back. Putting 1 back gives 13.4, not 15.8.
+    let a = exact(text, &Variant::default());
+    assert_eq!(format!("{:.1}", a.expected_turns), "15.8");
+    assert_eq!(exact_text(&a), "494813746/31313403");
+    let one = exact(text, &Variant::default().with_rule("back-by", 1));
+    assert_eq!(format!("{:.1}", one.expected_turns), "13.4");
+}
+
+/// A shipped Chutes and Ladders board rewritten as a race: the same squares, jumps and spinner.
+fn as_race(chutes_text: &str) -> String {
+    chutes_text
+        .replace("game = \"chutes-and-ladders\"", "game = \"race\"")
+        .lines()
+        .filter(|l| !l.starts_with("roll-again"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn chutes_and_ladders_written_as_a_race_gives_the_same_exact_figures() {
+    for name in ["chutes-and-ladders", "chutes-and-ladders-48"] {
+        let text = crate::shipped_text(name);
+        let rewritten = as_race(text);
+        for v in [
+            Variant::default(),
+            Variant::default().with_rule("overshoot", "bounce"),
+            win(),
+            Variant::default().with_rule("jump-costs-turn", true),
+        ] {
+            let c: ChutesAndLadders = board(text, &v);
+            let r: RaceTrack = board(&rewritten, &v);
+            let (cc, rc) = (Chain::build(&c), Chain::build(&r));
+            assert_eq!(
+                exact_expected_turns(&cc).unwrap(),
+                exact_expected_turns(&rc).unwrap(),
+                "{name} {v}"
+            );
+            let a = Analysis::of(
+                &c,
+                &cc,
+                About::default(),
+                &Options::quick(&Default::default()),
+            );
+            let b = Analysis::of(
+                &r,
+                &rc,
+                About::default(),
+                &Options::quick(&Default::default()),
+            );
+            let (a, b) = (a.unwrap(), b.unwrap());
+            assert_eq!(a.pmf, b.pmf, "{name} {v}");
+            assert_relative_eq!(a.variance, b.variance, max_relative = tol::SAME_QUANTITY);
+        }
+    }
+}
+
+#[test]
+fn iid_simulation_of_cherry_o_fits_the_exact_distribution() {
+    let text = crate::shipped_text("hi-ho-cherry-o");
+    for v in [
+        Variant::default(),
+        Variant::default().with_rule("back-by", 1),
+    ] {
+        let g: RaceTrack = board(text, &v);
+        let chain = Chain::build(&g);
+        let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
+        let games = 200_000;
+        let options = SimOptions {
+            games,
+            seed: 1717,
+            deck: DeckMode::Iid,
+            players: 1,
+            max_turns: 1_000_000,
+            keep_lengths: false,
+        };
+        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+        let sample = Summary::of(&r.histogram).unwrap();
+        let z = (sample.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
+        let chi = chi_square(&r.histogram, &a.pmf, games).unwrap();
+        assert!(z.abs() < Z_LIMIT, "{v}: z = {z}");
+        assert!(chi.p_value > P_FLOOR, "{v}: p = {}", chi.p_value);
+    }
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = candyland().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_runs_on_hi_ho_cherry_o_in_its_own_words() {
+    let b = "hi-ho-cherry-o";
+    let (code, out, err) = run(&["analyze", b, "--exact"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("expected turns            15.801979"), "{out}");
+    assert!(out.contains("expected spins"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let lengths = dir.path().join("lengths.txt");
+    let (code, _, err) = run(&[
+        "simulate",
+        b,
+        "--games",
+        "5000",
+        "--seed",
+        "3",
+        "--lengths",
+        lengths.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for args in [
+        &["players", b, "--games", "2000"][..],
+        &["crosscheck", b, "--games", "2000"],
+        &["spaces", b],
+        &["whatif", b],
+        &["forever", b],
+        &["transitions", b, "--format", "csv"],
+        &["play", b, "--seed", "4"],
+        &["board", "show", b],
+        &["analyze", b, "--back-by", "1", "--overshoot", "stay"],
+        &["check", lengths.to_str().unwrap(), "--board", b],
+        &[
+            "report",
+            b,
+            "--out",
+            report.to_str().unwrap(),
+            "--mc",
+            "2000",
+        ],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!out.is_empty(), "{args:?}");
+    }
+    let (_, out, _) = run(&["board", "show", b]);
+    assert!(
+        out.contains("bird: back 2") && out.contains("spilled basket: back to the start"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["transitions", b, "--format", "csv"]);
+    assert!(
+        out.contains("no cherries picked") && out.contains("to-start"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_format_example_of_a_race_is_a_valid_board() {
+    // FORMAT.md's race example, every kind of face and both kinds of jump cost, solves.
+    let format = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/boards/FORMAT.md"
+    ))
+    .unwrap();
+    let section = &format[format.find("## A race on numbered squares").unwrap()..];
+    let start = section.find("```toml").unwrap() + "```toml".len();
+    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let a = exact(block, &Variant::default());
+    assert!(a.expected_turns.is_finite() && a.expected_turns > 1.0);
+}
