@@ -25,6 +25,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
             with_threads(args.threads, || commands::crosscheck::run(&args, b))?
         }
         Command::Players(args) => with_threads(args.threads, || commands::players::run(&args, b))?,
+        Command::Odds(args) => commands::odds::run(&args, b)?,
         Command::Spaces(args) => commands::spaces::run(&args, b)?,
         Command::Whatif(args) => commands::whatif::run(&args, b)?,
         Command::Compare(args) => commands::compare::run(&args, b)?,

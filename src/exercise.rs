@@ -2,8 +2,8 @@
 //!
 //! [`exercise`] takes any bytes, and if they are a board file of either game, runs it through
 //! parsing, validation, a few rule variants, the chain, the linear solvers (in `f64` and, for
-//! small chains, exact rationals), the distribution, the per-space figures, `forever` and a short
-//! simulation, and checks the invariants that tie them together. A panic anywhere is a bug: the
+//! small chains, exact rationals), the distribution, the per-space figures, the odds from every
+//! state, `forever` and a short simulation, and checks the invariants that tie them together. A panic anywhere is a bug: the
 //! fuzzer (`fuzz/`, libFuzzer) and the seeded test pass of the test suite both call this.
 //! Work is capped (chains of at most [`MAX_STATES`] states, small budgets) so that each input
 //! runs in milliseconds.
@@ -15,6 +15,8 @@ use crate::forever::{ForeverReport, Question};
 use crate::games::{GameVisitor, Source};
 use crate::model::{Game, Variant};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
+use crate::solve::odds::Curves;
+use crate::solve::players::Players;
 use crate::solve::spaces::Spaces;
 use crate::solve::{About, Analysis, Options};
 
@@ -103,6 +105,7 @@ fn solve<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, spaces: usize, bud
         assert!(rel < 1e-9, "exact {exact} vs f64 {}", a.expected_turns);
     }
     let _ = Spaces::within(game, chain, spaces, budget);
+    odds(game, chain, &a, &options);
     let sim = Simulator::new(chain);
     let deck = if game.has_deck() {
         DeckMode::Shuffled
@@ -119,4 +122,29 @@ fn solve<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, spaces: usize, bud
     };
     let r = simulate(&sim, &options, &|_| {});
     assert_eq!(r.histogram.iter().sum::<u64>() + r.unfinished, 64);
+}
+
+/// The odds from every state: each seat's chances and the chance left out make 1, and with
+/// both tokens at the start they are the `players` formulas.
+fn odds<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, a: &Analysis, options: &Options) {
+    let states: Vec<usize> = (0..chain.len()).collect();
+    let Ok(curves) = Curves::within(game, chain, &About::default(), &states, options, (2, 2))
+    else {
+        return;
+    };
+    let start = chain.start();
+    for (tokens, to_move) in [([start, start], 0), ([chain.len() - 1, start], 1)] {
+        let o = curves.odds(&tokens, to_move);
+        let total = o.win.iter().sum::<f64>() + o.unfinished_mass();
+        assert!((total - 1.0).abs() < 1e-9, "odds + unfinished = {total}");
+    }
+    if !a.truncated && !curves.truncated() {
+        let players = Players::from_single(&a.distribution(), 2)
+            .first_finisher
+            .win;
+        let odds = curves.odds(&[start, start], 0).win;
+        for (p, o) in players.iter().zip(&odds) {
+            assert!((p - o).abs() < 1e-9, "players {p} vs odds {o}");
+        }
+    }
 }

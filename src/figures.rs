@@ -1,9 +1,10 @@
 //! Results of the commands that combine several stages, one serde struct each (the `--json`
-//! output of `players`, `spaces` and `compare`).
+//! output of `players`, `odds`, `spaces` and `compare`).
 
 use serde::{Deserialize, Serialize};
 
 use crate::sim::Simulation;
+use crate::solve::odds::Odds;
 use crate::solve::players::Players;
 use crate::solve::spaces::Spaces;
 use crate::solve::{Analysis, Quantile, Tail};
@@ -37,6 +38,45 @@ pub struct PlayersRow {
     pub iid: Simulation,
     /// `None` for a spinner or die: nothing to shuffle.
     pub shuffled: Option<Simulation>,
+}
+
+/// `odds --json`: each seat's chance to win from given positions, with a given seat to move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsReport {
+    /// The board's short name.
+    pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
+    pub variant: String,
+    /// 1-based seat that moves next.
+    pub to_move: usize,
+    /// Each seat's position, in seat order.
+    pub seats: Vec<SeatPosition>,
+    /// The exact figures (i.i.d. draws): P(win) by seat, rounds and turns left.
+    pub odds: Odds,
+    /// The smallest r with P(someone has finished within r rounds) >= 1/2; `None` when the
+    /// curves were cut before.
+    pub median_rounds: Option<usize>,
+    /// The curves were computed until P(T > n) fell below this.
+    pub tolerance: f64,
+    /// Some curve was cut by the turn limit first: the figures leave out
+    /// `odds.rounds`' last survival value. In JSON only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// One seat's position in `odds --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatPosition {
+    /// 1-based seat.
+    pub seat: usize,
+    /// The state's name, as `transitions` and `play` print it.
+    pub position: String,
+    /// The state's index in the chain (as `transitions` numbers it).
+    pub state: usize,
+    /// E\[T\] from there: the turns this seat would still need alone (lost turns included).
+    pub mean_turns_alone: f64,
 }
 
 /// `spaces --json`.

@@ -50,6 +50,7 @@ pub mod input;
 pub mod lengths;
 pub mod model;
 pub mod output;
+pub mod position;
 pub mod race;
 pub mod report;
 pub mod sim;

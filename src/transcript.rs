@@ -1,11 +1,13 @@
 //! `candyland play`: one game turn by turn, the first game that `simulate --seed S` plays, as
-//! the log the seed programs print.
+//! the log the seed programs print; with `--odds`, each player's exact chance to win after
+//! every turn ([`with_odds`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
 use crate::race::RaceGame;
 use crate::sim::{chunk_rng, DeckMode, Iid, Observer, Simulator};
+use crate::solve::odds::Curves;
 
 /// One turn of a transcript.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,6 +29,10 @@ pub struct TurnRecord {
     pub to: String,
     /// What happened on the turn, one kebab-case word each, e.g. "shortcut", "turn-lost".
     pub events: Vec<String>,
+    /// With `--odds`: P(player i wins) after this turn, by seat (i.i.d. draws); 1 for the
+    /// winner and 0 for the others after the finishing turn. In JSON only with `--odds`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win: Option<Vec<f64>>,
 }
 
 /// `play --json`: one game, turn by turn.
@@ -45,6 +51,10 @@ pub struct Transcript {
     pub turns: Vec<TurnRecord>,
     /// 1-based seat of the winner; `None` if the game hit the turn limit.
     pub winner: Option<usize>,
+    /// With `--odds`: P(player i wins) before the first turn, by seat. In JSON only with
+    /// `--odds`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_win: Option<Vec<f64>>,
 }
 
 /// One game, turn by turn: the first game that `simulate --seed S` plays.
@@ -87,6 +97,36 @@ pub fn transcript<G: RaceGame>(
         players,
         turns,
         winner,
+        start_win: None,
+    }
+}
+
+/// Every chain state a token stands on before or after some turn of `t`, `start` included.
+pub fn visited_states(t: &Transcript, start: usize) -> Vec<usize> {
+    let mut states: Vec<usize> = std::iter::once(start)
+        .chain(t.turns.iter().filter_map(|r| r.to_state))
+        .collect();
+    states.sort_unstable();
+    states.dedup();
+    states
+}
+
+/// Adds each player's chance to win before the first turn and after every turn, from where
+/// the tokens stand and whose turn is next ([`Curves::odds`]); `curves` must cover
+/// [`visited_states`]. After the finishing turn the game is decided: 1 for the winner.
+pub fn with_odds(t: &mut Transcript, start: usize, curves: &Curves) {
+    let k = t.players;
+    let mut tokens = vec![start; k];
+    t.start_win = Some(curves.odds(&tokens, 0).win);
+    for r in &mut t.turns {
+        let seat = r.player - 1;
+        r.win = Some(match r.to_state {
+            Some(state) => {
+                tokens[seat] = state;
+                curves.odds(&tokens, (seat + 1) % k).win
+            }
+            None => (0..k).map(|i| if i == seat { 1.0 } else { 0.0 }).collect(),
+        });
     }
 }
 
@@ -117,6 +157,7 @@ impl<G: RaceGame> Observer for Log<'_, G> {
                 .iter()
                 .map(|e| game.event_name(e))
                 .collect(),
+            win: None,
         });
     }
 }

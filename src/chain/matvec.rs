@@ -49,16 +49,23 @@ impl<S, C> Chain<S, C> {
     /// out = base + Q f (with base = r: the chance of finishing within one more turn, from
     /// each state), overwriting `out`; each entry adds its terms to base in column order.
     pub fn step_back(&self, p: &Probabilities, base: &[f64], f: &[f64], out: &mut [f64]) {
-        let counts = self.counts();
-        let (indptr, indices, data) = (counts.indptr(), counts.indices(), counts.data());
-        let indptr = indptr.raw_storage();
-        for (s, o) in out.iter_mut().enumerate() {
-            let (from, to) = (indptr[s] as usize, indptr[s + 1] as usize);
-            *o = indices[from..to]
-                .iter()
-                .zip(&data[from..to])
-                .fold(base[s], |acc, (&t, &c)| acc + p.of(c) * f[t as usize]);
-        }
+        pull(self.counts(), p, Some(base), f, out);
+    }
+}
+
+/// out = base + Q f for a counts matrix (base 0 when `None`), overwriting `out`: one value per
+/// state, read along its row (a function of the next state, averaged over one turn).
+pub fn pull(counts: &Counts, p: &Probabilities, base: Option<&[f64]>, f: &[f64], out: &mut [f64]) {
+    let (indptr, indices, data) = (counts.indptr(), counts.indices(), counts.data());
+    let indptr = indptr.raw_storage();
+    for (s, o) in out.iter_mut().enumerate() {
+        let (from, to) = (indptr[s] as usize, indptr[s + 1] as usize);
+        *o = indices[from..to]
+            .iter()
+            .zip(&data[from..to])
+            .fold(base.map_or(0.0, |b| b[s]), |acc, (&t, &c)| {
+                acc + p.of(c) * f[t as usize]
+            });
     }
 }
 

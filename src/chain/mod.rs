@@ -15,7 +15,7 @@ use crate::race::{Events, RaceGame};
 mod build;
 mod matvec;
 
-pub use matvec::{push, Probabilities};
+pub use matvec::{pull, push, Probabilities};
 
 /// Q as integer counts over D, in CSR form with 32-bit indices (half the memory of `usize`
 /// ones on a board of millions of transitions).

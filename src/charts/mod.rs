@@ -8,6 +8,7 @@
 
 pub mod board;
 mod length;
+mod odds;
 pub mod players;
 mod whatif;
 
@@ -20,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::{LandingChart, RemainingChart};
 pub use length::{CdfChart, DeckChart, DistributionChart, SurvivalChart};
+pub use odds::OddsChart;
 pub use players::PlayersChart;
 pub use whatif::WhatIfChart;
 

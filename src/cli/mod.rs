@@ -7,8 +7,10 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::sim::DeckMode;
 
+mod game;
 mod values;
 mod variant;
+pub use game::{OddsArgs, PlayArgs};
 pub use variant::VariantArgs;
 
 /// Candy Land analysed exactly, as an absorbing Markov chain.
@@ -35,6 +37,8 @@ pub enum Command {
     Crosscheck(CrosscheckArgs),
     /// K players: game length, each seat's chance to win, playing until everyone finishes.
     Players(PlayersArgs),
+    /// Who wins from here: each player's exact chance to win from given positions mid-game.
+    Odds(OddsArgs),
     /// Per-space figures: remaining turns, landings, licorice, and event counts per game.
     Spaces(SpacesArgs),
     /// The exact effect on the expected length of removing each board element.
@@ -383,30 +387,6 @@ pub enum TableFormat {
     Csv,
     /// One JSON object: the board, D, the start state and every row.
     Json,
-}
-
-/// `candyland play`: one game, turn by turn.
-#[derive(Debug, Args)]
-pub struct PlayArgs {
-    /// A shipped board's name or the path of a board file.
-    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
-    pub board: String,
-    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Seed: the game is the first one `simulate --seed S` plays.
-    #[arg(long, default_value_t = 1, value_name = "S")]
-    pub seed: u64,
-    /// Players taking turns; the game ends when the first one finishes.
-    #[arg(long, default_value_t = 1, value_name = "K")]
-    pub players: usize,
-    /// Shuffled deck (default for card games) or i.i.d. draws (default and only choice for a
-    /// spinner).
-    #[arg(long, value_enum)]
-    pub deck: Option<DeckMode>,
-    /// Print the transcript as JSON.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `candyland generate`: a random valid Candy Land board file.

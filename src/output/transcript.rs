@@ -14,6 +14,19 @@ pub fn transcript_text(t: &Transcript) -> String {
         t.deck.phrase(),
         t.seed
     );
+    if let Some(start) = &t.start_win {
+        let deck = if t.deck.needs_deck() {
+            "; the cards left in this game's deck are not counted"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "  P(win): each player's exact chance to win from there, players 1 to {} (i.i.d. draws{deck})",
+            t.players
+        );
+        let _ = writeln!(s, "  before the first turn  P(win) {}", chances(start));
+    }
     for r in &t.turns {
         let card = r.card.clone().unwrap_or_else(|| "(lost turn)".into());
         let events = if r.events.is_empty() {
@@ -21,9 +34,13 @@ pub fn transcript_text(t: &Transcript) -> String {
         } else {
             format!("  [{}]", r.events.join(", "))
         };
+        let win = r
+            .win
+            .as_ref()
+            .map_or_else(String::new, |w| format!("  P(win) {}", chances(w)));
         let _ = writeln!(
             s,
-            "  turn {:>4}  player {}  {:<16} {} -> {}{events}",
+            "  turn {:>4}  player {}  {:<16} {} -> {}{events}{win}",
             r.turn, r.player, card, r.from, r.to
         );
     }
@@ -36,4 +53,10 @@ pub fn transcript_text(t: &Transcript) -> String {
         }
     }
     s
+}
+
+/// Chances to win, by seat.
+fn chances(win: &[f64]) -> String {
+    let each: Vec<String> = win.iter().map(|w| format!("{w:.4}")).collect();
+    each.join(" ")
 }

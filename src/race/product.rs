@@ -3,7 +3,8 @@
 //! The state is every token plus whose turn it is; a turn applies the inner game's step to the
 //! token of the player on turn. With i.i.d. draws the K-player figures follow from the
 //! one-player distribution ([`crate::solve::players`]); this brute-force chain checks those
-//! formulas, and is the base for rules that couple the players.
+//! formulas (and, started from given tokens with a given seat to move, the odds mid-game of
+//! [`crate::solve::odds`]), and is the base for rules that couple the players.
 
 use crate::race::{Next, Outcome, RaceGame, Turn};
 
@@ -18,19 +19,37 @@ pub struct Seats<S, const K: usize> {
 
 /// K copies of a game taking turns in seat order; the game ends when the first player finishes.
 #[derive(Debug, Clone, Copy)]
-pub struct Product<'a, G, const K: usize> {
+pub struct Product<'a, G: RaceGame, const K: usize> {
     game: &'a G,
+    start: Seats<G::State, K>,
 }
 
 impl<'a, G: RaceGame, const K: usize> Product<'a, G, K> {
-    /// K players of `game`, seat 0 to move first.
+    /// K players of `game`, every token on the game's start, seat 0 to move first.
     ///
     /// # Panics
     ///
     /// If K is 0 or more than 255.
     pub fn new(game: &'a G) -> Self {
+        Self::starting_at(game, [game.start(); K], 0)
+    }
+
+    /// K players of `game` from a point of a game: each seat's token in `tokens`, seat `turn`
+    /// (0-based) to move.
+    ///
+    /// # Panics
+    ///
+    /// If K is 0 or more than 255, or `turn` is not below K.
+    pub fn starting_at(game: &'a G, tokens: [G::State; K], turn: usize) -> Self {
         assert!(K >= 1 && K <= u8::MAX as usize, "1 to 255 players");
-        Product { game }
+        assert!(turn < K, "the seat to move is one of the K seats");
+        Product {
+            game,
+            start: Seats {
+                tokens,
+                turn: turn as u8,
+            },
+        }
     }
 
     fn after(&self, s: Seats<G::State, K>, o: Outcome<G::State>) -> Outcome<Seats<G::State, K>> {
@@ -57,10 +76,7 @@ impl<G: RaceGame, const K: usize> RaceGame for Product<'_, G, K> {
     type Card = G::Card;
 
     fn start(&self) -> Self::State {
-        Seats {
-            tokens: [self.game.start(); K],
-            turn: 0,
-        }
+        self.start
     }
 
     fn deck(&self) -> Vec<(G::Card, u32)> {

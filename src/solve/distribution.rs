@@ -2,10 +2,15 @@
 //! P(T = n) = pi_{n-1} r and P(T > n) = pi_n 1, with pi_0 the start state.
 //! Each step is one sparse product read straight from the chain's counts (no `f64` or
 //! transposed copy of Q), so a turn costs O(nnz) and no memory.
+//!
+//! [`Distribution::from_states`] goes the other way, for when the distributions from many
+//! states are wanted (the odds mid-game, [`crate::solve::odds`]): S_n = Q S_(n-1), S_0 = 1, is
+//! P(T > n) from every state at once, and P_(n+1) = Q P_n, P_1 = r, is P(T = n + 1), for the
+//! cost of two forward iterations.
 
 use serde::{Deserialize, Serialize};
 
-use crate::chain::{push, Counts, Probabilities};
+use crate::chain::{pull, push, Counts, Probabilities};
 
 /// P(T = n) for n = 0, 1, ... and P(T > n), computed until the unfinished mass is below a
 /// tolerance.
@@ -63,6 +68,51 @@ impl Distribution {
             survival.push(pi.iter().sum());
         }
         Distribution { pmf, survival }
+    }
+
+    /// The distributions of T from each of `states` (chain indices), computed together
+    /// backward: with S_n the vector of P(T > n) from every state and P_n that of P(T = n),
+    /// S_0 = 1, P_1 = r and, for n >= 1, S_n = Q S_(n-1), P_(n+1) = Q P_n (a token that has not
+    /// finished within n turns moved somewhere in its first turn and has not finished within
+    /// n - 1 more). Two sparse products per turn serve every state, where the forward
+    /// iteration ([`Distribution::compute`]) costs one per starting state; P is iterated
+    /// rather than read off as S_(n-1) - S_n, so that an impossible length gets exactly 0.
+    /// Each state's distribution stops, as `compute`'s would, at the first n with
+    /// P(T > n) < `tolerance` (or at `max_turns`); the iteration stops when every one of
+    /// `states` has.
+    pub fn from_states(
+        (counts, d): (&Counts, u32),
+        r: &[f64],
+        states: &[usize],
+        tolerance: f64,
+        max_turns: usize,
+    ) -> Vec<Distribution> {
+        let n = counts.rows();
+        let p = Probabilities::new(d);
+        let (mut s, mut pmf) = (vec![1.0; n], r.to_vec());
+        let mut next = vec![0.0; n];
+        let mut out: Vec<Distribution> = states
+            .iter()
+            .map(|_| Distribution {
+                pmf: vec![0.0],
+                survival: vec![1.0],
+            })
+            .collect();
+        let going =
+            |d: &Distribution| d.last_turn() < max_turns && d.survival[d.last_turn()] >= tolerance;
+        while out.iter().any(going) {
+            pull(counts, &p, None, &s, &mut next);
+            std::mem::swap(&mut s, &mut next);
+            for (d, &state) in out.iter_mut().zip(states) {
+                if going(d) {
+                    d.pmf.push(pmf[state]);
+                    d.survival.push(s[state]);
+                }
+            }
+            pull(counts, &p, None, &pmf, &mut next);
+            std::mem::swap(&mut pmf, &mut next);
+        }
+        out
     }
 
     /// The last turn computed.
@@ -128,6 +178,30 @@ impl Distribution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backward_from_every_state_equals_forward_from_each() {
+        // 0 -> 1 (count 2), 0 -> 0 (count 1), 1 -> 0 (count 1), 1 finishes with count 2, over
+        // D = 3: a backward move and a self-loop, so no turn count is certain.
+        let q = Counts::new((2, 2), vec![0, 2, 3], vec![0, 1, 0], vec![1, 2, 1]);
+        let r = [0.0, 2.0 / 3.0];
+        let both = Distribution::from_states((&q, 3), &r, &[1, 0], 1e-12, 10_000);
+        for (state, back) in [1, 0].into_iter().zip(&both) {
+            let forward = Distribution::compute((&q, 3), &r, state, 1e-12, 0, 10_000);
+            assert_eq!(back.last_turn(), forward.last_turn(), "from {state}");
+            for n in 0..=back.last_turn() {
+                approx::assert_abs_diff_eq!(back.pmf[n], forward.pmf[n], epsilon = 1e-15);
+                approx::assert_relative_eq!(
+                    back.survival[n],
+                    forward.survival[n],
+                    max_relative = 1e-12
+                );
+            }
+        }
+        // The turn limit cuts every state's distribution there.
+        let cut = Distribution::from_states((&q, 3), &r, &[0], 1e-12, 5);
+        assert_eq!(cut[0].last_turn(), 5);
+    }
 
     #[test]
     fn a_geometric_chain_gives_the_geometric_distribution() {

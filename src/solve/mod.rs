@@ -17,6 +17,7 @@ mod float;
 mod fraction_free;
 pub(crate) mod landing;
 pub mod linear;
+pub mod odds;
 pub mod players;
 pub mod spaces;
 

@@ -7,6 +7,8 @@
 //! - `simulation`: Monte Carlo against the exact answers, determinism, published figures;
 //! - `independent`: a simulator written from the rules as prose, against the exact answer;
 //! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures;
+//! - `odds`: the chances to win mid-game (`odds`, `play --odds`) against the product chain,
+//!   simulation and `players`;
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end.
 
 mod bad_input;
@@ -18,6 +20,7 @@ mod forever;
 mod hostile;
 mod independent;
 mod invariants;
+mod odds;
 mod players;
 mod properties;
 mod race;

@@ -16,7 +16,7 @@ use crate::common::{game, game_with};
 
 /// A tiny board with every complication: a backward landmark jump, lose-next-turn licorice
 /// (lost turns that draw no card), and doubles.
-const TINY: &str = r#"
+pub(crate) const TINY: &str = r#"
 name = "tiny"
 [board]
 spaces = ["red", "blue", "Star", "red", "blue", "red"]
@@ -34,8 +34,15 @@ licorice = "lose-next-turn"
 
 /// P(seat i wins) and E[total turns] on the product chain of K copies.
 fn brute_force<G: RaceGame, const K: usize>(g: &G) -> (Vec<f64>, f64) {
-    let product = Product::<G, K>::new(g);
-    let chain = Chain::build(&product);
+    product_wins(&Product::<G, K>::new(g))
+}
+
+/// P(seat i wins) and E[total turns] from the product chain's start, exactly: the absorption
+/// probabilities split by who is on turn when the chain finishes.
+pub(crate) fn product_wins<G: RaceGame, const K: usize>(
+    product: &Product<'_, G, K>,
+) -> (Vec<f64>, f64) {
+    let chain = Chain::build(product);
     let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator()).unwrap();
     let d = f64::from(chain.denominator());
     let wins = (0..K)

@@ -1,0 +1,97 @@
+//! `candyland odds`: each player's exact chance to win from given positions mid-game, with a
+//! given seat to move, and how long the game has left ([`crate::solve::odds`]).
+
+use anyhow::Result;
+
+use crate::budget::Budget;
+use crate::cli::OddsArgs;
+use crate::error::UserError;
+use crate::figures::{OddsReport, SeatPosition};
+use crate::games::Source;
+use crate::model::Game;
+use crate::output;
+use crate::solve::odds::Curves;
+use crate::solve::Options;
+
+use super::{bad_flag, json};
+
+/// The most seats `odds` takes.
+pub const MAX_SEATS: usize = 4;
+
+pub(crate) fn run(args: &OddsArgs, b: &Budget) -> Result<String> {
+    seats(args)?;
+    super::on_board(&args.board, args, b)
+}
+
+/// Checks the number of `--at` and `--to-move` against it; the seat to move, 0-based.
+fn seats(args: &OddsArgs) -> Result<usize, UserError> {
+    let k = args.at.len();
+    if !(1..=MAX_SEATS).contains(&k) {
+        return Err(bad_flag(
+            "--at",
+            format!(
+                "{k} positions given; give 1 to {MAX_SEATS}, one --at for each seat, in seat order"
+            ),
+        ));
+    }
+    if !(1..=k).contains(&args.to_move) {
+        return Err(bad_flag(
+            "--to-move",
+            format!(
+                "{} is not a seat: with {k} --at the seats are 1 to {k}",
+                args.to_move
+            ),
+        ));
+    }
+    Ok(args.to_move - 1)
+}
+
+impl super::BoardCommand for OddsArgs {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+        let args = self;
+        let to_move = seats(args)?;
+        let variant = args.variant.to_variant();
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
+        let tokens = args
+            .at
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                crate::position::find(&game, &chain, text)
+                    .map_err(|e| bad_flag(&format!("--at (seat {})", i + 1), e.to_string()))
+            })
+            .collect::<Result<Vec<usize>, UserError>>()?;
+        let options = Options::quick(b);
+        let curves = Curves::within(&game, &chain, &about, &tokens, &options, (tokens.len(), 1))?;
+        let odds = curves.odds(&tokens, to_move);
+        let seats = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, &state)| {
+                let alone = curves.from(state);
+                SeatPosition {
+                    seat: i + 1,
+                    position: crate::race::RaceGame::describe(&game, chain.states()[state]),
+                    state,
+                    // E[T] = sum_(n>=0) P(T > n).
+                    mean_turns_alone: (1..=alone.last_turn()).map(|n| alone.survival(n - 1)).sum(),
+                }
+            })
+            .collect();
+        let report = OddsReport {
+            board: about.board,
+            variant: variant.to_string(),
+            to_move: to_move + 1,
+            seats,
+            median_rounds: odds.rounds.quantile(0.5),
+            odds,
+            tolerance: curves.tolerance(),
+            truncated: curves.truncated(),
+        };
+        Ok(if args.json {
+            json(&report)?
+        } else {
+            output::odds_table(&report)
+        })
+    }
+}
