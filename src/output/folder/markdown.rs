@@ -70,7 +70,7 @@ fn main_figures(m: &mut String, s: &ReportSummary, r: &Report) {
         ),
         ("standard deviation".into(), format!("{:.4}", f.std_dev)),
         (
-            "expected cards drawn".into(),
+            format!("expected {}", a.draws),
             format!("{:.4}", f.expected_cards),
         ),
         (
