@@ -1,16 +1,146 @@
-//! Ladders and chutes (snakes), shared by the game kinds that have them: the file's jump entry,
-//! its checks (each jump goes the way its kind says, one per square, none from square 0 or the
-//! last square, chains only when asked for and never a cycle), and following them in a step.
+//! What the games on numbered squares with ladders and chutes share (`chutes-and-ladders` and
+//! `race`): the file's `[board]` table and jump entries, their checks (each jump goes the way
+//! its kind says, one per square, none from square 0 or the last square, chains only when
+//! asked for and never a cycle), following them in a step, a token's [`Square`] with the turns
+//! it owes, `--without ladders|chutes`, and the chart's marks.
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Problems;
-use crate::race::{Event, Events};
+use crate::model::{Edit, Jumps, Problems, Rgb, Track};
+use crate::race::{Event, Events, Next, Outcome, Turn};
 
 /// A ladder was climbed.
 pub const LADDER: Event = Event::game(0);
 /// A chute was slid down.
 pub const CHUTE: Event = Event::game(1);
+
+/// `[board]`: the number of squares and the jumps.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquaresSection {
+    /// N: squares are numbered 1..N; reaching N wins. Tokens start before square 1 (square 0).
+    pub squares: usize,
+    /// Jumps up: landing on `from` moves you to `to > from`.
+    #[serde(default)]
+    pub ladders: Vec<Jump>,
+    /// Jumps down: landing on `from` moves you to `to < from`.
+    #[serde(default)]
+    pub chutes: Vec<Jump>,
+}
+
+/// The elements `--without` removes from a board of squares.
+pub const ELEMENTS: &[(&str, &str)] = &[
+    (
+        "ladders",
+        "Every ladder is removed (Chutes and Ladders, race)",
+    ),
+    (
+        "chutes",
+        "Every chute is removed (Chutes and Ladders, race)",
+    ),
+];
+
+impl SquaresSection {
+    /// Removes one of [`ELEMENTS`] (checked against them before).
+    pub fn remove(&mut self, element: &str) {
+        match element {
+            "ladders" => self.ladders.clear(),
+            "chutes" => self.chutes.clear(),
+            _ => {}
+        }
+    }
+}
+
+/// Every single-jump removal of a file whose `[board]` is `board(file)`, each labelled.
+pub fn removals<F: Clone>(base: &F, board: fn(&mut F) -> &mut SquaresSection) -> Vec<Edit<F>> {
+    let mut out = Vec::new();
+    let mut copy = base.clone();
+    let (ladders, chutes) = {
+        let b = board(&mut copy);
+        (b.ladders.clone(), b.chutes.clone())
+    };
+    for (kind, list) in [("ladder", &ladders), ("chute", &chutes)] {
+        for (i, j) in list.iter().enumerate() {
+            let mut f = base.clone();
+            let b = board(&mut f);
+            if kind == "ladder" {
+                b.ladders.remove(i);
+            } else {
+                b.chutes.remove(i);
+            }
+            out.push((format!("without {kind} {} -> {}", j.from, j.to), f));
+        }
+    }
+    out
+}
+
+/// One player's state on a board of squares. Derived order: by square, so most moves go
+/// forward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// 0 before the first square, else 1..N-1.
+    pub at: u32,
+    /// Turns still to be skipped (a jump that costs a turn).
+    pub owed: u8,
+}
+
+impl Square {
+    /// The start, square 0.
+    pub const START: Square = Square { at: 0, owed: 0 };
+
+    /// A turn from this state: skipped while it owes turns.
+    pub fn turn(self) -> Turn<Square> {
+        if self.owed > 0 {
+            Turn::Skip(Outcome {
+                next: Next::At(Square {
+                    at: self.at,
+                    owed: self.owed - 1,
+                }),
+                events: Events::NONE.with(Event::TURN_LOST),
+            })
+        } else {
+            Turn::Draw
+        }
+    }
+
+    /// The state's name: `place` (the square's), and the turns it owes.
+    pub fn describe(self, place: String) -> String {
+        match self.owed {
+            0 => place,
+            1 => format!("{place}, owes a turn"),
+            k => format!("{place}, owes {k} turns"),
+        }
+    }
+
+    /// The 0-based index of the square (none at the start).
+    pub fn position(self) -> Option<usize> {
+        (self.at > 0).then(|| self.at as usize - 1)
+    }
+}
+
+/// The squares a move landed on (`landed`, 0-based) other than where it comes to rest, sorted
+/// and without repeats: what [`crate::race::RaceGame::passed_through`] reports.
+pub fn passed_through(mut landed: Vec<usize>, outcome: Outcome<Square>) -> Vec<usize> {
+    let rest = match outcome.next {
+        Next::At(t) => t.position(),
+        Next::Finished => None,
+    };
+    landed.retain(|&p| Some(p) != rest);
+    landed.sort_unstable();
+    landed.dedup();
+    landed
+}
+
+/// An upper bound on the states of a board of `n` squares: free, or owing a turn when a jump
+/// can cost one.
+pub fn states_bound(n: usize, jumps_cost: bool) -> usize {
+    n.saturating_mul(if jumps_cost { 2 } else { 1 })
+}
+
+const GREY: Rgb = (120, 120, 120);
+const LADDER_GREEN: Rgb = (40, 150, 60);
+const CHUTE_RED: Rgb = (210, 50, 40);
+const SQUARE_BLUE: Rgb = (90, 130, 200);
 
 /// A ladder or a chute, by square number (1-based, as printed on the board).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -74,6 +204,59 @@ impl JumpTable {
     /// Whether some jump costs a turn on its own.
     pub fn any_costs_turn(&self) -> bool {
         self.costs.iter().any(|&c| c)
+    }
+
+    /// What square `square` (1-based) of a board of `n` squares called `word` has, in words
+    /// ("" for nothing).
+    pub fn notes(&self, square: usize, n: usize, word: &str) -> String {
+        let mut notes = Vec::new();
+        if let Some(to) = self.jump(square) {
+            let kind = if to > square { "ladder" } else { "chute" };
+            notes.push(format!("{kind} to {to}"));
+            if self.costs_turn(square) {
+                notes.push("costs a turn".to_string());
+            }
+        }
+        if square == n {
+            notes.push(format!("last {word}: wins"));
+        }
+        notes.join("; ")
+    }
+
+    /// The chart's marks for a board of `n` squares called `word`.
+    pub fn track(&self, n: usize, word: &str) -> Track {
+        let index = |(from, to): (usize, usize)| (from - 1, to - 1);
+        Track {
+            first_number: 1,
+            word: word.into(),
+            axis: word.into(),
+            kinds: vec![
+                (word.into(), SQUARE_BLUE),
+                ("ladder foot".into(), LADDER_GREEN),
+                ("chute top".into(), CHUTE_RED),
+            ],
+            fills: (1..=n)
+                .map(|s| match self.jump(s) {
+                    None => 0,
+                    Some(t) if t > s => 1,
+                    Some(_) => 2,
+                })
+                .collect(),
+            traps: (String::new(), Vec::new()),
+            named: (String::new(), GREY, Vec::new()),
+            jumps: vec![
+                Jumps {
+                    name: "ladder".into(),
+                    colour: LADDER_GREEN,
+                    moves: self.ladders.iter().copied().map(index).collect(),
+                },
+                Jumps {
+                    name: "chute".into(),
+                    colour: CHUTE_RED,
+                    moves: self.chutes.iter().copied().map(index).collect(),
+                },
+            ],
+        }
     }
 }
 

@@ -6,11 +6,9 @@ use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
 use candyland::model::Variant;
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::{About, Analysis, Options};
-use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
-use crate::common::{candyland, chutes_with as game_with, tol};
+use crate::common::{chutes_with as game_with, run, tol};
 
 /// The exact analysis of a board under a variant.
 fn exact(toml: &str, variant: &Variant) -> Analysis {
@@ -285,33 +283,8 @@ fn iid_simulation_fits_the_exact_distribution_under_every_rule() {
     ];
     for v in variants {
         let g = game_with(text, &v);
-        let chain = Chain::build(&g);
-        let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
-        let games = 200_000;
-        let options = SimOptions {
-            games,
-            seed: 909,
-            deck: DeckMode::Iid,
-            players: 1,
-            max_turns: 1_000_000,
-            keep_lengths: false,
-        };
-        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
-        let sample = Summary::of(&r.histogram).unwrap();
-        let z = (sample.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
-        let chi = chi_square(&r.histogram, &a.pmf, games).unwrap();
-        assert!(z.abs() < Z_LIMIT, "{v}: z = {z}");
-        assert!(chi.p_value > P_FLOOR, "{v}: p = {}", chi.p_value);
+        crate::common::assert_iid_simulation_fits(&g, 200_000, 909, &v.to_string());
     }
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = candyland().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

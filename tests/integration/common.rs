@@ -125,3 +125,36 @@ pub fn dir_with(files: &[(&str, &str)]) -> (tempfile::TempDir, Vec<PathBuf>) {
 pub fn exact_text(a: &Analysis) -> String {
     candyland::solve::fraction::text(a.expected_turns_exact.as_ref())
 }
+
+/// Simulates `games` one-player games of `g` with i.i.d. draws (seed `seed`) and checks them
+/// against the exact distribution: |z of the mean| < Z_LIMIT and chi-square p > P_FLOOR.
+pub fn assert_iid_simulation_fits<G: RaceGame>(g: &G, games: u64, seed: u64, label: &str) {
+    use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+    use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
+    let chain = Chain::build(g);
+    let a = Analysis::of(g, &chain, About::default(), &Options::default()).unwrap();
+    let options = SimOptions {
+        games,
+        seed,
+        deck: DeckMode::Iid,
+        players: 1,
+        max_turns: 1_000_000,
+        keep_lengths: false,
+    };
+    let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+    let sample = Summary::of(&r.histogram).unwrap();
+    let z = (sample.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
+    let chi = chi_square(&r.histogram, &a.pmf, games).unwrap();
+    assert!(z.abs() < Z_LIMIT, "{label}: z = {z}");
+    assert!(chi.p_value > P_FLOOR, "{label}: p = {}", chi.p_value);
+}
+
+/// Runs the binary: (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = candyland().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -9,7 +9,9 @@
 //! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures;
 //! - `odds`: the chances to win mid-game (`odds`, `play --odds`) against the product chain,
 //!   simulation and `players`;
-//! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end.
+//! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
+//! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
+//!   against the Chutes and Ladders kind, and end to end.
 
 mod bad_input;
 mod check;

@@ -11,11 +11,9 @@ use num_traits::{One, Zero};
 use candyland::chain::Chain;
 use candyland::games::{ChutesAndLadders, RaceTrack};
 use candyland::model::Variant;
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::{exact_expected_turns, About, Analysis, Options};
-use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
-use crate::common::{board, candyland, exact_text, tol};
+use crate::common::{board, exact_text, run, tol};
 
 /// The exact analysis of a race board under a variant.
 fn exact(toml: &str, variant: &Variant) -> Analysis {
@@ -204,33 +202,8 @@ fn iid_simulation_of_cherry_o_fits_the_exact_distribution() {
         Variant::default().with_rule("back-by", 1),
     ] {
         let g: RaceTrack = board(text, &v);
-        let chain = Chain::build(&g);
-        let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
-        let games = 200_000;
-        let options = SimOptions {
-            games,
-            seed: 1717,
-            deck: DeckMode::Iid,
-            players: 1,
-            max_turns: 1_000_000,
-            keep_lengths: false,
-        };
-        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
-        let sample = Summary::of(&r.histogram).unwrap();
-        let z = (sample.mean - a.expected_turns) / (a.std_dev / (games as f64).sqrt());
-        let chi = chi_square(&r.histogram, &a.pmf, games).unwrap();
-        assert!(z.abs() < Z_LIMIT, "{v}: z = {z}");
-        assert!(chi.p_value > P_FLOOR, "{v}: p = {}", chi.p_value);
+        crate::common::assert_iid_simulation_fits(&g, 200_000, 1717, &v.to_string());
     }
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = candyland().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -2,22 +2,15 @@
 //! notes on squares, its chart marks, what `--without` removes and the rule hypotheses `check`
 //! tries.
 
+use crate::games::jumps;
 use crate::model::shipped::ShippedBoard;
-use crate::model::{values_of, Edit, Game, InvalidBoard, Jumps, Rgb, Track};
+use crate::model::{values_of, Edit, Game, InvalidBoard, Track};
 
 use super::{ChutesAndLadders, ChutesBoard, ChutesFile, ChutesRules, OnMaxRolls, Overshoot};
 
-const GREY: Rgb = (120, 120, 120);
-const LADDER_GREEN: Rgb = (40, 150, 60);
-const CHUTE_RED: Rgb = (210, 50, 40);
-const SQUARE_BLUE: Rgb = (90, 130, 200);
-
 impl Game for ChutesAndLadders {
     const KIND: &'static str = "chutes-and-ladders";
-    const ELEMENTS: &'static [(&'static str, &'static str)] = &[
-        ("ladders", "Every ladder is removed (Chutes and Ladders)"),
-        ("chutes", "Every chute is removed (Chutes and Ladders)"),
-    ];
+    const ELEMENTS: &'static [(&'static str, &'static str)] = jumps::ELEMENTS;
     const SHIPPED: &'static [ShippedBoard] = &[
         ShippedBoard {
             name: "chutes-and-ladders",
@@ -40,28 +33,12 @@ impl Game for ChutesAndLadders {
     }
 
     fn remove_element(file: &mut ChutesFile, element: &str) -> Result<(), InvalidBoard> {
-        match element {
-            "ladders" => file.board.ladders.clear(),
-            "chutes" => file.board.chutes.clear(),
-            // Checked against ELEMENTS before any removal.
-            _ => {}
-        }
+        file.board.remove(element);
         Ok(())
     }
 
     fn element_removals(&self, base: &ChutesFile) -> Vec<Edit<ChutesFile>> {
-        let mut out = Vec::new();
-        for (i, j) in base.board.ladders.iter().enumerate() {
-            let mut f = base.clone();
-            f.board.ladders.remove(i);
-            out.push((format!("without ladder {} -> {}", j.from, j.to), f));
-        }
-        for (i, j) in base.board.chutes.iter().enumerate() {
-            let mut f = base.clone();
-            f.board.chutes.remove(i);
-            out.push((format!("without chute {} -> {}", j.from, j.to), f));
-        }
-        out
+        jumps::removals(base, |f| &mut f.board)
     }
 
     fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)> {
@@ -125,19 +102,7 @@ impl Game for ChutesAndLadders {
 
     fn space_notes(&self, i: usize) -> String {
         let b = self.board();
-        let mut notes = Vec::new();
-        let square = i + 1;
-        if let Some(to) = b.jump(square) {
-            let kind = if to > square { "ladder" } else { "chute" };
-            notes.push(format!("{kind} to {to}"));
-            if b.jumps().costs_turn(square) {
-                notes.push("costs a turn".to_string());
-            }
-        }
-        if square == b.squares() {
-            notes.push("last square: wins".to_string());
-        }
-        notes.join("; ")
+        b.jumps().notes(i + 1, b.squares(), self.space_word())
     }
 
     fn draws_text(&self) -> (String, Vec<(u32, String)>) {
@@ -154,37 +119,6 @@ impl Game for ChutesAndLadders {
 
     fn track(&self) -> Track {
         let b = self.board();
-        let index = |(from, to): (usize, usize)| (from - 1, to - 1);
-        Track {
-            first_number: 1,
-            word: self.space_word().into(),
-            axis: "square".into(),
-            kinds: vec![
-                ("square".into(), SQUARE_BLUE),
-                ("ladder foot".into(), LADDER_GREEN),
-                ("chute top".into(), CHUTE_RED),
-            ],
-            fills: (1..=b.squares())
-                .map(|s| match b.jump(s) {
-                    None => 0,
-                    Some(t) if t > s => 1,
-                    Some(_) => 2,
-                })
-                .collect(),
-            traps: (String::new(), Vec::new()),
-            named: (String::new(), GREY, Vec::new()),
-            jumps: vec![
-                Jumps {
-                    name: "ladder".into(),
-                    colour: LADDER_GREEN,
-                    moves: b.ladders().iter().copied().map(index).collect(),
-                },
-                Jumps {
-                    name: "chute".into(),
-                    colour: CHUTE_RED,
-                    moves: b.chutes().iter().copied().map(index).collect(),
-                },
-            ],
-        }
+        b.jumps().track(b.squares(), self.space_word())
     }
 }

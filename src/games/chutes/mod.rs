@@ -19,9 +19,10 @@ mod step;
 
 use super::jumps::{jumps, JumpTable};
 pub use super::jumps::{Jump, CHUTE, LADDER};
+pub use super::jumps::{Square, SquaresSection};
 use super::spinner::weights;
 pub use super::spinner::Overshoot;
-pub use step::{ChutesAndLadders, Spin, Square, OVERSHOOT, ROLL_AGAIN};
+pub use step::{ChutesAndLadders, Spin, OVERSHOOT, ROLL_AGAIN};
 
 /// The most outcomes one turn may have once "roll again" sequences are expanded.
 pub const MAX_OUTCOMES: usize = 100_000;
@@ -41,26 +42,12 @@ pub struct ChutesFile {
     #[serde(default)]
     pub source: String,
     /// The `[board]` table: squares, ladders and chutes.
-    pub board: ChutesSection,
+    pub board: SquaresSection,
     /// The `[spinner]` table: faces and weights.
     pub spinner: SpinnerSection,
     /// The `[rules]` table; every key has a documented default.
     #[serde(default)]
     pub rules: ChutesRules,
-}
-
-/// `[board]`: the number of squares and the jumps.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChutesSection {
-    /// N: squares are numbered 1..N; reaching N wins.
-    pub squares: usize,
-    /// Jumps up: landing on `from` moves you to `to > from`.
-    #[serde(default)]
-    pub ladders: Vec<Jump>,
-    /// Jumps down: landing on `from` moves you to `to < from`.
-    #[serde(default)]
-    pub chutes: Vec<Jump>,
 }
 
 /// `[spinner]`: the faces and how likely each is.

@@ -6,22 +6,14 @@
 //! [`crate::games::chutes`]): with "roll again", the extra rolls are played here, one after the
 //! other, inside the same turn.
 
-use super::{ChutesBoard, Overshoot, CHUTE, LADDER};
+use super::{ChutesBoard, Overshoot};
+use crate::games::jumps::{self, Square, CHUTE, LADDER};
 use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
 /// A roll went past the last square (the token stayed or bounced back).
 pub const OVERSHOOT: Event = Event::game(2);
 /// A roll-again face gave another roll in the same turn.
 pub const ROLL_AGAIN: Event = Event::game(3);
-
-/// One player's state. Derived order: by square, so most moves go forward.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Square {
-    /// 0 off the board, else 1..N-1.
-    pub at: u32,
-    /// Turns still to be skipped.
-    pub owed: u8,
-}
 
 /// One turn's outcome: an index into [`ChutesBoard::turns`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -125,7 +117,7 @@ impl RaceGame for ChutesAndLadders {
     type Card = Spin;
 
     fn start(&self) -> Square {
-        Square { at: 0, owed: 0 }
+        Square::START
     }
 
     fn deck(&self) -> Vec<(Spin, u32)> {
@@ -142,17 +134,7 @@ impl RaceGame for ChutesAndLadders {
     }
 
     fn turn(&self, s: Square) -> Turn<Square> {
-        if s.owed > 0 {
-            Turn::Skip(Outcome {
-                next: Next::At(Square {
-                    at: s.at,
-                    owed: s.owed - 1,
-                }),
-                events: Events::NONE.with(Event::TURN_LOST),
-            })
-        } else {
-            Turn::Draw
-        }
+        s.turn()
     }
 
     fn step(&self, s: Square, spin: Spin) -> Outcome<Square> {
@@ -162,15 +144,7 @@ impl RaceGame for ChutesAndLadders {
     fn passed_through(&self, s: Square, spin: Spin) -> Vec<usize> {
         let mut landed = Vec::new();
         let outcome = self.play(s, spin, &mut landed);
-        // Keep the squares other than where the turn comes to rest (which the chain counts).
-        let rest = match outcome.next {
-            Next::At(t) => self.position(t),
-            Next::Finished => None,
-        };
-        landed.retain(|&p| Some(p) != rest);
-        landed.sort_unstable();
-        landed.dedup();
-        landed
+        jumps::passed_through(landed, outcome)
     }
 
     fn describe(&self, s: Square) -> String {
@@ -179,11 +153,7 @@ impl RaceGame for ChutesAndLadders {
         } else {
             format!("square {}", s.at)
         };
-        match s.owed {
-            0 => place,
-            1 => format!("{place}, owes a turn"),
-            k => format!("{place}, owes {k} turns"),
-        }
+        s.describe(place)
     }
 
     fn card_name(&self, spin: Spin) -> String {
@@ -191,16 +161,15 @@ impl RaceGame for ChutesAndLadders {
     }
 
     fn position(&self, s: Square) -> Option<usize> {
-        (s.at > 0).then(|| s.at as usize - 1)
+        s.position()
     }
 
     /// Off the board and squares 1..N-1, each free or owing turns (rarely more than one).
     fn states_bound(&self) -> usize {
-        let owing = if self.board.rules.jump_costs_turn || self.board.jumps().any_costs_turn() {
-            2
-        } else {
-            1
-        };
-        self.board.squares().saturating_mul(owing)
+        let b = &self.board;
+        jumps::states_bound(
+            b.squares(),
+            b.rules.jump_costs_turn || b.jumps().any_costs_turn(),
+        )
     }
 }

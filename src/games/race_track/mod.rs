@@ -14,14 +14,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::jumps::{jumps, Jump, JumpTable};
+use super::jumps::{jumps, JumpTable, SquaresSection};
 use super::spinner::{weights, Overshoot};
 use crate::model::{word, InvalidBoard, Problems, MAX_SPACES};
 
 mod kind;
 mod step;
 
-pub use step::{RaceTrack, Spot, BACK, OVERSHOOT, TO_SQUARE, TO_START};
+pub use step::{RaceTrack, BACK, OVERSHOOT, TO_SQUARE, TO_START};
 
 /// A whole `game = "race"` board file.
 #[derive(Debug, Clone, Deserialize)]
@@ -38,7 +38,7 @@ pub struct RaceFile {
     #[serde(default)]
     pub source: String,
     /// The `[board]` table: squares, ladders and chutes.
-    pub board: RaceSection,
+    pub board: SquaresSection,
     /// The `[spinner]` table: faces and weights.
     pub spinner: RaceSpinner,
     /// The `[rules]` table; every key has a documented default.
@@ -47,20 +47,6 @@ pub struct RaceFile {
     /// The `[words]` table: what the game calls its squares and spins.
     #[serde(default)]
     pub words: Words,
-}
-
-/// `[board]`: the number of squares and the jumps.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RaceSection {
-    /// N: squares are numbered 1..N; reaching N wins. Tokens start before square 1 (square 0).
-    pub squares: usize,
-    /// Jumps up: landing on `from` moves you to `to > from`.
-    #[serde(default)]
-    pub ladders: Vec<Jump>,
-    /// Jumps down: landing on `from` moves you to `to < from`.
-    #[serde(default)]
-    pub chutes: Vec<Jump>,
 }
 
 /// `[spinner]`: the faces and how likely each is.

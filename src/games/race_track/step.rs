@@ -1,13 +1,13 @@
 //! The step function of a race: the only implementation of its rules.
 //!
-//! A player's state is a [`Spot`]: the square the token stands on (0 = the start, before
+//! A player's state is a [`Square`]: the square the token stands on (0 = the start, before
 //! square 1) and how many turns it owes (a jump that costs a turn skips the player's next
 //! turn). One spin is one face: forward n (past the last square as `overshoot` says), back n
 //! (never before the start), to square k, or back to the start; wherever the token lands, a
 //! ladder or chute that starts there is taken.
 
 use super::{Face, RaceBoard};
-use crate::games::jumps::{CHUTE, LADDER};
+use crate::games::jumps::{self, Square, CHUTE, LADDER};
 use crate::games::spinner::Overshoot;
 use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
@@ -19,15 +19,6 @@ pub const BACK: Event = Event::game(3);
 pub const TO_START: Event = Event::game(4);
 /// A face sent the token to a given square.
 pub const TO_SQUARE: Event = Event::game(5);
-
-/// One player's state. Derived order: by square, so most moves go forward.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Spot {
-    /// 0 at the start, else 1..N-1.
-    pub at: u32,
-    /// Turns still to be skipped.
-    pub owed: u8,
-}
 
 /// One face of the spinner: an index into [`RaceBoard::faces`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -52,7 +43,7 @@ impl RaceTrack {
 
     /// Plays one face from `s`. `landed` gets the 0-based index of the square the face lands
     /// on before any jump.
-    fn play(&self, s: Spot, face: FaceId, landed: &mut Vec<usize>) -> Outcome<Spot> {
+    fn play(&self, s: Square, face: FaceId, landed: &mut Vec<usize>) -> Outcome<Square> {
         let b = &self.board;
         let (n, rules) = (b.squares(), &b.rules);
         let at = s.at as usize;
@@ -72,7 +63,7 @@ impl RaceTrack {
                     match rules.overshoot {
                         Overshoot::Stay => {
                             return Outcome {
-                                next: Next::At(Spot { at: s.at, owed: 0 }),
+                                next: Next::At(Square { at: s.at, owed: 0 }),
                                 events,
                             }
                         }
@@ -102,7 +93,7 @@ impl RaceTrack {
         };
         if target == 0 {
             return Outcome {
-                next: Next::At(Spot { at: 0, owed: 0 }),
+                next: Next::At(Square { at: 0, owed: 0 }),
                 events,
             };
         }
@@ -113,7 +104,7 @@ impl RaceTrack {
             return finished(events);
         }
         Outcome {
-            next: Next::At(Spot {
+            next: Next::At(Square {
                 at: rest as u32,
                 owed,
             }),
@@ -135,11 +126,11 @@ impl RaceGame for RaceTrack {
         ]
     }
 
-    type State = Spot;
+    type State = Square;
     type Card = FaceId;
 
-    fn start(&self) -> Spot {
-        Spot { at: 0, owed: 0 }
+    fn start(&self) -> Square {
+        Square::START
     }
 
     fn deck(&self) -> Vec<(FaceId, u32)> {
@@ -155,62 +146,38 @@ impl RaceGame for RaceTrack {
         false
     }
 
-    fn turn(&self, s: Spot) -> Turn<Spot> {
-        if s.owed > 0 {
-            Turn::Skip(Outcome {
-                next: Next::At(Spot {
-                    at: s.at,
-                    owed: s.owed - 1,
-                }),
-                events: Events::NONE.with(Event::TURN_LOST),
-            })
-        } else {
-            Turn::Draw
-        }
+    fn turn(&self, s: Square) -> Turn<Square> {
+        s.turn()
     }
 
-    fn step(&self, s: Spot, face: FaceId) -> Outcome<Spot> {
+    fn step(&self, s: Square, face: FaceId) -> Outcome<Square> {
         self.play(s, face, &mut Vec::new())
     }
 
-    fn passed_through(&self, s: Spot, face: FaceId) -> Vec<usize> {
+    fn passed_through(&self, s: Square, face: FaceId) -> Vec<usize> {
         let mut landed = Vec::new();
         let outcome = self.play(s, face, &mut landed);
-        // Keep the square a jump starts on, not where the token comes to rest (which the chain
-        // counts).
-        let rest = match outcome.next {
-            Next::At(t) => self.position(t),
-            Next::Finished => None,
-        };
-        landed.retain(|&p| Some(p) != rest);
-        landed
+        jumps::passed_through(landed, outcome)
     }
 
-    fn describe(&self, s: Spot) -> String {
-        let place = self.board.position_name(s.at as usize);
-        match s.owed {
-            0 => place,
-            1 => format!("{place}, owes a turn"),
-            k => format!("{place}, owes {k} turns"),
-        }
+    fn describe(&self, s: Square) -> String {
+        s.describe(self.board.position_name(s.at as usize))
     }
 
     fn card_name(&self, face: FaceId) -> String {
         self.board.faces()[face.0 as usize].1.clone()
     }
 
-    fn position(&self, s: Spot) -> Option<usize> {
-        (s.at > 0).then(|| s.at as usize - 1)
+    fn position(&self, s: Square) -> Option<usize> {
+        s.position()
     }
 
     /// The start and squares 1..N-1, each free or owing a turn.
     fn states_bound(&self) -> usize {
         let b = &self.board;
-        let owing = if b.rules.jump_costs_turn || b.jumps().any_costs_turn() {
-            2
-        } else {
-            1
-        };
-        b.squares().saturating_mul(owing)
+        jumps::states_bound(
+            b.squares(),
+            b.rules.jump_costs_turn || b.jumps().any_costs_turn(),
+        )
     }
 }
