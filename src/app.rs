@@ -37,6 +37,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b))?,
         Command::Boards => commands::boards::boards()?,
         Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b)?,
+        Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board)?,
+        Command::Help(args) => commands::help::help(args.topic.as_deref())?,
+        Command::Completions(args) => commands::help::completions(args.shell),
     };
     out.write_all(output::terminal::escape(&text).as_bytes())?;
     out.flush()?;

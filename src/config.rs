@@ -62,7 +62,8 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
     }
     if !path.exists() {
         return Err(UserError::UnknownBoard {
-            name: spec.to_string(),
+            name: crate::input::quote(spec),
+            suggestion: crate::input::did_you_mean(spec, shipped::SHIPPED.iter().map(|b| b.name)),
             shipped: shipped::names(),
         });
     }

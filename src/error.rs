@@ -13,11 +13,24 @@ use crate::model::InvalidBoard;
 pub enum UserError {
     /// The board named on the command line is neither a shipped board nor a file.
     #[error(
-        "no shipped board is called '{name}' and there is no file at that path; shipped boards: {shipped}. Give one of those names or the path of a board file (see data/boards/FORMAT.md)"
+        "no shipped board is called '{name}'{suggestion} and there is no file at that path; shipped boards: {shipped}. Give one of those names or the path of a board file (see `candyland help format`)"
     )]
     UnknownBoard {
         /// The name or path as given.
         name: String,
+        /// " (did you mean 'X'?)" for a near miss of a shipped name, else "".
+        suggestion: String,
+        /// The shipped board names, comma-separated.
+        shipped: String,
+    },
+
+    /// A name that should be a shipped board's is not.
+    #[error("no shipped board is called '{name}'{suggestion}; shipped boards: {shipped}")]
+    UnknownShipped {
+        /// The name as given.
+        name: String,
+        /// " (did you mean 'X'?)" for a near miss, else "".
+        suggestion: String,
         /// The shipped board names, comma-separated.
         shipped: String,
     },
@@ -30,7 +43,7 @@ pub enum UserError {
     },
 
     /// The board file is not valid TOML, or does not match the board file schema.
-    #[error("{file}: not a valid board file: {message}See data/boards/FORMAT.md for the format")]
+    #[error("{file}: not a valid board file: {message}See `candyland help format` for the format")]
     BoardSyntax {
         /// How messages name the file: its path, or "NAME (shipped board)".
         file: String,
@@ -39,7 +52,7 @@ pub enum UserError {
     },
 
     /// The board file parses but fails validation.
-    #[error("{file}: invalid board:\n{problems}\nSee data/boards/FORMAT.md for the format")]
+    #[error("{file}: invalid board:\n{problems}\nSee `candyland help format` for the format")]
     InvalidBoard {
         /// How messages name the file: its path, or "NAME (shipped board)".
         file: String,

@@ -160,6 +160,10 @@ impl MainFigures {
 pub struct Comparison {
     /// Command-line changes applied to both boards, as flags ("" for none).
     pub variant: String,
+    /// The first side's own changes, as flags ("" for none).
+    pub a_variant: String,
+    /// The second side's own changes, as flags ("" for none).
+    pub b_variant: String,
     /// The first board's figures.
     pub a: MainFigures,
     /// The second board's figures.

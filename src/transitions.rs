@@ -31,7 +31,7 @@ pub struct TransitionRow {
     pub events: Vec<String>,
 }
 
-/// `transitions --format json`.
+/// `transitions --json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Transitions {

@@ -18,10 +18,10 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Seed: the game is the first one `simulate --seed S` plays.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Players taking turns; the game ends when the first one finishes.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(short = 'p', long, default_value_t = 1, value_name = "K")]
     pub players: usize,
     /// Shuffled deck (default for card games) or i.i.d. draws (default and only choice for a
     /// spinner).

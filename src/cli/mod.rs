@@ -15,7 +15,14 @@ pub use variant::VariantArgs;
 
 /// Candy Land analysed exactly, as an absorbing Markov chain.
 #[derive(Debug, Parser)]
-#[command(name = "candyland", version, about, long_about = None)]
+#[command(
+    name = "candyland",
+    version,
+    about,
+    long_about = None,
+    max_term_width = 100,
+    disable_help_subcommand = true
+)]
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
@@ -59,9 +66,36 @@ pub enum Command {
     Report(ReportArgs),
     /// List the shipped boards.
     Boards,
-    /// Board files: `board show` prints a board's spaces with their indices.
+    /// Board files: `board show` prints a board's spaces with their indices, `board export` a
+    /// shipped board's file.
     #[command(subcommand)]
     Board(BoardCommand),
+    /// Help on a command, or on the board file format (`candyland help format`).
+    Help(HelpArgs),
+    /// Print a shell completion script, e.g. `candyland completions bash > candyland.bash`.
+    Completions(CompletionsArgs),
+}
+
+/// `candyland help [TOPIC]`.
+#[derive(Debug, Args)]
+pub struct HelpArgs {
+    /// A command's name, or `format` for the board file format.
+    pub topic: Option<String>,
+}
+
+/// `candyland completions SHELL`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `candyland board export NAME`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A shipped board's name (see `candyland boards`).
+    pub board: String,
 }
 
 /// The subcommands of `candyland board`.
@@ -69,7 +103,10 @@ pub enum Command {
 pub enum BoardCommand {
     /// Print the expanded board: every space with its 0-based index, licorice, shortcuts,
     /// landmarks, the deck and the rules.
-    Show(ShowArgs),
+    Show(Box<ShowArgs>),
+    /// Print a shipped board's file, comments included: the start of a new board
+    /// (`candyland board export classic > my-board.toml`).
+    Export(ExportArgs),
 }
 
 /// `candyland analyze`: the exact one-player figures.
@@ -116,18 +153,18 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Number of games.
-    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    #[arg(short = 'n', long, default_value_t = 1_000_000, value_name = "N")]
     pub games: u64,
     /// Seed of the random streams: the same seed gives the same results on any machine and
     /// any number of threads.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// How cards are drawn: a real shuffled deck (the default for card games), or independently
     /// from a full deck (the only choice for a spinner).
     #[arg(long, value_enum)]
     pub deck: Option<DeckMode>,
     /// Players sharing the deck; a game ends when the first one finishes.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(short = 'p', long, default_value_t = 1, value_name = "K")]
     pub players: usize,
     /// Print one JSON object instead of the table.
     #[arg(long, conflicts_with = "csv")]
@@ -156,10 +193,10 @@ pub struct CrosscheckArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Games in each of the two simulations.
-    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    #[arg(short = 'n', long, default_value_t = 1_000_000, value_name = "N")]
     pub games: u64,
     /// Seed of the random streams.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Print one JSON object instead of the report.
     #[arg(long)]
@@ -179,16 +216,16 @@ pub struct PlayersArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Number of players, 1 to 6 (default: a table for 1 to 4).
-    #[arg(long, value_name = "K")]
+    #[arg(short = 'p', long, value_name = "K")]
     pub players: Option<usize>,
     /// Games in each side-by-side simulation.
-    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    #[arg(short = 'n', long, default_value_t = 200_000, value_name = "N")]
     pub games: u64,
     /// The finite deck simulated beside the i.i.d. draws (shuffled, carried or burn).
     #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
     pub deck: DeckMode,
     /// Seed of the simulations.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -233,11 +270,12 @@ pub struct WhatifArgs {
 /// `candyland compare`: two boards' main figures side by side.
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The first board: a shipped board's name or a path.
+    /// The first side: a board (a shipped name or a path), optionally with its own variant
+    /// flags in the same quoted argument, e.g. 'classic --licorice none'.
     pub board_a: String,
-    /// The second board.
+    /// The second side, the same way.
     pub board_b: String,
-    /// Variant flags apply to both boards.
+    /// Variant flags here apply to both sides (a side's own flags override them).
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Print one JSON object instead of the table.
@@ -255,7 +293,7 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Output folder (default: `reports/<board name>/`; with --all, the parent folder).
-    #[arg(long, value_name = "DIR")]
+    #[arg(short = 'o', long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Report every shipped board, each into its own folder under reports/ (or --out).
     #[arg(long, conflicts_with = "board")]
@@ -270,10 +308,10 @@ pub struct ReportArgs {
     #[arg(long, value_name = "N")]
     pub mc: Option<u64>,
     /// Games of the shuffled-deck simulation.
-    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    #[arg(short = 'n', long, default_value_t = 1_000_000, value_name = "N")]
     pub games: u64,
     /// Seed of the simulations.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
@@ -290,7 +328,7 @@ pub struct ForeverArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Players (for the tail per round and a fixed deck order).
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(short = 'p', long, default_value_t = 1, value_name = "K")]
     pub players: usize,
     /// Decide whether this deck order, recycled without shuffling, ever ends (one card per line).
     #[arg(long, value_name = "FILE")]
@@ -299,7 +337,7 @@ pub struct ForeverArgs {
     #[arg(long, default_value_t = 20_000, value_name = "N")]
     pub orders: u64,
     /// Seed of the random orders.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Write the first looping order found to FILE (readable by --deck-order).
     #[arg(long, value_name = "FILE")]
@@ -331,7 +369,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Players in each game of the data; lengths count every player's turns.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(short = 'p', long, default_value_t = 1, value_name = "K")]
     pub players: usize,
     /// The reference's deck model.
     #[arg(long, value_enum, default_value_t = DeckMode::Iid)]
@@ -353,7 +391,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub reference_games: u64,
     /// Seed of the reference simulations.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Skip the search of boards, rules and decks: only the fit to the reference.
     #[arg(long)]
@@ -375,18 +413,17 @@ pub struct TransitionsArgs {
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = TableFormat::Csv)]
-    pub format: TableFormat,
-}
-
-/// A machine-readable table format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum TableFormat {
-    /// CSV with a header row: one row per state and kind of card.
-    Csv,
-    /// One JSON object: the board, D, the start state and every row.
-    Json,
+    /// Print one JSON object (the board, D, the start state and every row) instead of CSV.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV (the default): one row per state and kind of card, or with --aggregate per
+    /// (state, next state).
+    #[arg(long)]
+    pub csv: bool,
+    /// CSV with one row per (state, next state), cards merged, the finish as a state of its own
+    /// that stays put: the square stochastic matrix that Markov-chain packages load.
+    #[arg(long, conflicts_with = "json")]
+    pub aggregate: bool,
 }
 
 /// `candyland generate`: a random valid Candy Land board file.
@@ -396,7 +433,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub spaces: usize,
     /// Seed of the random layout: the same seed gives the same board.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Licorice spaces.
     #[arg(long, default_value_t = 3, value_name = "K")]
@@ -408,7 +445,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 2, value_name = "K")]
     pub shortcuts: usize,
     /// Write the board to FILE instead of standard output.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
 
@@ -429,7 +466,7 @@ impl GenerateArgs {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct ThreadArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "N")]
+    #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
 }
 

@@ -65,56 +65,64 @@ pub struct VariantArgs {
     #[arg(long, value_parser = elements(), value_name = "ELEMENT", help_heading = "Variants")]
     pub without: Vec<String>,
     /// Licorice rule.
-    #[arg(long, value_parser = values::<LicoriceRule>(), value_name = "RULE", help_heading = "Variants")]
+    #[arg(long, value_parser = values::<LicoriceRule>(), value_name = "RULE", help_heading = "Candy Land rules")]
     pub licorice: Option<String>,
     /// Whether a landmark card frees a token stuck on licorice (stuck-until-color).
-    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    #[arg(long, value_name = "BOOL", help_heading = "Candy Land rules")]
     pub landmark_frees: Option<bool>,
     /// How far a double card moves.
-    #[arg(long, value_parser = values::<DoubleMove>(), value_name = "MOVE", help_heading = "Variants")]
+    #[arg(long, value_parser = values::<DoubleMove>(), value_name = "MOVE", help_heading = "Candy Land rules")]
     pub doubles: Option<String>,
     /// Whether a double follows a shortcut on its first step.
-    #[arg(long, value_parser = values::<DoubleShortcut>(), value_name = "WHEN", help_heading = "Variants")]
+    #[arg(long, value_parser = values::<DoubleShortcut>(), value_name = "WHEN", help_heading = "Candy Land rules")]
     pub double_shortcut: Option<String>,
     /// Whether licorice on a double's first step stops the move.
-    #[arg(long, value_parser = values::<DoubleLicorice>(), value_name = "WHEN", help_heading = "Variants")]
+    #[arg(long, value_parser = values::<DoubleLicorice>(), value_name = "WHEN", help_heading = "Candy Land rules")]
     pub double_licorice: Option<String>,
     /// Where landmark cards may send a token.
-    #[arg(long, value_parser = values::<LandmarkDirection>(), value_name = "DIRECTION", help_heading = "Variants")]
+    #[arg(long, value_parser = values::<LandmarkDirection>(), value_name = "DIRECTION", help_heading = "Candy Land rules")]
     pub landmark_direction: Option<String>,
     /// Where tokens start.
-    #[arg(long, value_parser = values::<Start>(), value_name = "WHERE", help_heading = "Variants")]
+    #[arg(long, value_parser = values::<Start>(), value_name = "WHERE", help_heading = "Candy Land rules")]
     pub start: Option<String>,
     /// Whether landing on the last space wins at once.
-    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    #[arg(long, value_name = "BOOL", help_heading = "Candy Land rules")]
     pub land_on_last_wins: Option<bool>,
-    /// Chutes and Ladders, race: what a roll past the last square does.
-    #[arg(long, value_parser = values::<Overshoot>(), value_name = "RULE", help_heading = "Variants")]
+    /// What a roll past the last square does.
+    #[arg(long, value_parser = values::<Overshoot>(), value_name = "RULE", help_heading = "Chutes and Ladders and race rules")]
     pub overshoot: Option<String>,
-    /// Chutes and Ladders, race: whether each ladder or chute taken costs a turn.
-    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    /// Whether each ladder or chute taken costs a turn.
+    #[arg(
+        long,
+        value_name = "BOOL",
+        help_heading = "Chutes and Ladders and race rules"
+    )]
     pub jump_costs_turn: Option<bool>,
-    /// Chutes and Ladders: faces that give another roll in the same turn (e.g. 6), or none.
-    #[arg(long, value_name = "FACES", help_heading = "Variants")]
+    /// Faces that give another roll in the same turn (e.g. 6), or none.
+    #[arg(long, value_name = "FACES", help_heading = "Chutes and Ladders rules")]
     pub roll_again: Option<Faces>,
-    /// Chutes and Ladders: the most rolls in one turn with --roll-again.
-    #[arg(long, value_name = "N", help_heading = "Variants")]
+    /// The most rolls in one turn with --roll-again.
+    #[arg(long, value_name = "N", help_heading = "Chutes and Ladders rules")]
     pub max_rolls: Option<u32>,
-    /// Chutes and Ladders: what the last allowed roll does if it also shows a roll-again face.
-    #[arg(long, value_parser = values::<OnMaxRolls>(), value_name = "RULE", help_heading = "Variants")]
+    /// What the last allowed roll does if it also shows a roll-again face.
+    #[arg(long, value_parser = values::<OnMaxRolls>(), value_name = "RULE", help_heading = "Chutes and Ladders rules")]
     pub on_max_rolls: Option<String>,
-    /// Race: every backward face moves back N squares instead of its own count (0: each its
-    /// own). Hi Ho! Cherry-O's bird and dog put back 2 cherries, or 1 in some rule books.
-    #[arg(long, value_name = "N", help_heading = "Variants")]
+    /// Every backward face moves back N squares instead of its own count (0: each its
+    /// Own). Hi Ho! Cherry-O's bird and dog put back 2 cherries, or 1 in some rule books.
+    #[arg(long, value_name = "N", help_heading = "Race rules")]
     pub back_by: Option<u32>,
-    /// Chutes and Ladders, race: whether a jump may end on another jump's start and go on.
-    #[arg(long, value_name = "BOOL", help_heading = "Variants")]
+    /// Whether a jump may end on another jump's start and go on.
+    #[arg(
+        long,
+        value_name = "BOOL",
+        help_heading = "Chutes and Ladders and race rules"
+    )]
     pub chain_jumps: Option<bool>,
 }
 
 impl VariantArgs {
     /// The flags as a [`Variant`]: `--without` elements in the games' order without repeats,
-    /// then each rule set, keyed by its board-file name.
+    /// Then each rule set, keyed by its board-file name.
     pub fn to_variant(&self) -> Variant {
         let mut v = Variant::default();
         for (name, _) in crate::games::elements() {

@@ -1,4 +1,4 @@
-//! `candyland boards` and `candyland board show`.
+//! `candyland boards`, `candyland board show` and `candyland board export`.
 
 use anyhow::Result;
 
@@ -37,5 +37,18 @@ impl super::BoardCommand for ShowArgs {
     fn run_on<G: Game>(&self, source: Source<G>, _: &Budget) -> Result<String> {
         let variant = self.variant.to_variant();
         Ok(output::board_table(&source.game(&variant)?, &variant))
+    }
+}
+
+/// A shipped board's file as shipped, comments included.
+pub(crate) fn export(name: &str) -> Result<String> {
+    match shipped::find(name) {
+        Some(b) => Ok(b.text.to_string()),
+        None => Err(crate::error::UserError::UnknownShipped {
+            name: crate::input::quote(name),
+            suggestion: crate::input::did_you_mean(name, shipped::SHIPPED.iter().map(|b| b.name)),
+            shipped: shipped::names(),
+        }
+        .into()),
     }
 }

@@ -8,6 +8,7 @@ pub(crate) mod compare;
 pub(crate) mod crosscheck;
 pub(crate) mod forever;
 pub(crate) mod generate;
+pub(crate) mod help;
 pub(crate) mod odds;
 pub(crate) mod play;
 pub(crate) mod players;

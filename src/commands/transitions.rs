@@ -6,7 +6,7 @@ use crate::games::Source;
 use crate::model::Game;
 
 use crate::budget::Budget;
-use crate::cli::{TableFormat, TransitionsArgs};
+use crate::cli::TransitionsArgs;
 use crate::output;
 
 use super::json;
@@ -30,9 +30,12 @@ impl super::BoardCommand for TransitionsArgs {
             "use a smaller board",
         )?;
         let t = crate::transitions::transitions(&game, &chain, &name);
-        Ok(match args.format {
-            TableFormat::Json => json(&t)?,
-            TableFormat::Csv => output::transitions_csv(&t)?,
+        Ok(if args.json {
+            json(&t)?
+        } else if args.aggregate {
+            output::transitions_matrix_csv(&t, chain.len())?
+        } else {
+            output::transitions_csv(&t, chain.len())?
         })
     }
 }

@@ -145,8 +145,13 @@ macro_rules! games {
 
         /// Every `--without` element of every kind, in kind order, with what removing it does.
         pub fn elements() -> Vec<(&'static str, &'static str)> {
-            let mut out = Vec::new();
-            $(out.extend_from_slice(<$game as Game>::ELEMENTS);)+
+            let mut out: Vec<(&'static str, &'static str)> = Vec::new();
+            // Kinds may share elements (ladders and chutes): each is listed once.
+            $(for e in <$game as Game>::ELEMENTS {
+                if !out.iter().any(|(name, _)| *name == e.0) {
+                    out.push(*e);
+                }
+            })+
             out
         }
 

@@ -11,27 +11,41 @@ pub fn comparison_table(c: &Comparison) -> String {
         let _ = writeln!(s, "variant (both boards): {}\n", c.variant);
     }
     let (a, b) = (&c.a, &c.b);
+    // Sides with flags of their own, or of one name, are headed A and B with a legend.
+    let (head_a, head_b) = if c.a_variant.is_empty() && c.b_variant.is_empty() && a.board != b.board
+    {
+        (a.board.clone(), b.board.clone())
+    } else {
+        let _ = writeln!(
+            s,
+            "A: {}",
+            format!("{} {}", a.board, c.a_variant).trim_end()
+        );
+        let _ = writeln!(
+            s,
+            "B: {}\n",
+            format!("{} {}", b.board, c.b_variant).trim_end()
+        );
+        ("A".to_string(), "B".to_string())
+    };
+    // Columns as wide as the longer board name, at least 14.
+    let w = head_a.len().max(head_b.len()).max(12) + 2;
     let _ = writeln!(
         s,
-        "  {:<26}{:>14}{:>14}{:>14}",
-        "", a.board, b.board, "difference"
+        "  {:<26}{:>w$}{:>w$}{:>14}",
+        "", head_a, head_b, "difference"
     );
     let mut row = |label: &str, x: f64, y: f64, digits: usize| {
         let _ = writeln!(
             s,
-            "  {label:<26}{x:>14.digits$}{y:>14.digits$}{:>+14.digits$}",
+            "  {label:<26}{x:>w$.digits$}{y:>w$.digits$}{:>+14.digits$}",
             y - x
         );
     };
     row("states", a.states as f64, b.states as f64, 0);
     row("expected turns", a.expected_turns, b.expected_turns, 4);
     row("standard deviation", a.std_dev, b.std_dev, 4);
-    row(
-        "expected cards drawn",
-        a.expected_cards,
-        b.expected_cards,
-        4,
-    );
+    row("expected draws", a.expected_cards, b.expected_cards, 4);
     row("shortest game", a.min_turns as f64, b.min_turns as f64, 0);
     row("median", a.median as f64, b.median as f64, 0);
     row("mode", a.mode as f64, b.mode as f64, 0);

@@ -1,18 +1,24 @@
-//! `transitions`: the move table as CSV.
+//! `transitions`: the move table as CSV, made to load in one line in pandas or R: numeric
+//! probabilities beside the exact fractions, the finish as a state id of its own (the number of
+//! transient states), no column named like a reserved word (R's `read.csv` renames `next`).
+
+use std::collections::BTreeMap;
 
 use crate::transitions::Transitions;
 
-/// The move table as CSV.
-pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
+/// The move table as CSV, one row per state and kind of card; `n` transient states, so the
+/// finish is state `n`.
+pub fn transitions_csv(t: &Transitions, n: usize) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
-        "state",
-        "state_name",
+        "from",
+        "from_name",
         "card",
         "count",
-        "probability",
-        "next",
-        "next_name",
+        "p",
+        "p_exact",
+        "to",
+        "to_name",
         "events",
     ])?;
     for r in &t.rows {
@@ -21,10 +27,52 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
             r.state_name.clone(),
             r.card.clone(),
             r.count.to_string(),
+            r.probability_f64.to_string(),
             r.probability.clone(),
-            r.next.map_or(String::new(), |n| n.to_string()),
+            r.next.unwrap_or(n).to_string(),
             r.next_name.clone(),
             r.events.join(" "),
+        ])?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+/// The transition matrix as CSV, one row per (state, next state) with the cards merged, and
+/// the finish (state `n`) absorbing: every state's probabilities add up to exactly 1.
+pub fn transitions_matrix_csv(t: &Transitions, n: usize) -> anyhow::Result<String> {
+    let d = u64::from(t.denominator);
+    // (from, to) -> (from name, to name, count), in state order.
+    let mut merged: BTreeMap<(usize, usize), (String, String, u64)> = BTreeMap::new();
+    for r in &t.rows {
+        let to = r.next.unwrap_or(n);
+        let entry = merged
+            .entry((r.state, to))
+            .or_insert_with(|| (r.state_name.clone(), r.next_name.clone(), 0));
+        entry.2 += u64::from(r.count);
+    }
+    merged.insert((n, n), ("finish".into(), "finish".into(), d));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "from",
+        "from_name",
+        "to",
+        "to_name",
+        "count",
+        "p",
+        "p_exact",
+    ])?;
+    for ((from, to), (from_name, to_name, count)) in merged {
+        w.write_record([
+            from.to_string(),
+            from_name,
+            to.to_string(),
+            to_name,
+            count.to_string(),
+            (count as f64 / d as f64).to_string(),
+            {
+                let r = num_rational::Ratio::new(count, d);
+                format!("{}/{}", r.numer(), r.denom())
+            },
         ])?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)

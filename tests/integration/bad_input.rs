@@ -57,6 +57,7 @@ const FIXTURES: &[(&str, &[&str])] = &[
         &["line 12", "roll-again", "back-by"],
     ),
     ("race-empty-spinner.toml", &["spinner.faces", "is empty"]),
+    ("race-words-empty.toml", &["words.draws", "is empty"]),
     (
         "syntax-error.toml",
         &["syntax-error.toml", "line 4, column 1"],

@@ -364,7 +364,7 @@ struct Table {
 
 fn table(board: &str) -> Table {
     let out = candyland()
-        .args(["transitions", board, "--format", "json"])
+        .args(["transitions", board, "--json"])
         .output()
         .unwrap();
     serde_json::from_slice(&out.stdout).unwrap()

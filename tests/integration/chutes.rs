@@ -313,7 +313,7 @@ fn every_command_runs_on_the_shipped_board() {
         &["spaces", b],
         &["whatif", b],
         &["forever", b],
-        &["transitions", b, "--format", "csv"],
+        &["transitions", b, "--csv"],
         &["play", b, "--seed", "4"],
         &["board", "show", b],
         &["compare", b, "chutes-and-ladders-48"],

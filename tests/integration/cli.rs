@@ -670,6 +670,8 @@ struct MainJson {
 #[allow(dead_code)]
 struct CompareJson {
     variant: String,
+    a_variant: String,
+    b_variant: String,
     a: MainJson,
     b: MainJson,
 }
@@ -690,4 +692,248 @@ fn compare_puts_two_boards_side_by_side() {
     );
     let table = stdout(&["compare", "treats", "treats-as-coded"]);
     assert!(table.contains("difference") && table.contains("expected turns"));
+}
+
+/// Every command's name, as `candyland --help` lists them (and `board`'s own).
+fn commands() -> Vec<Vec<String>> {
+    let top = stdout(&["--help"]);
+    let mut out: Vec<Vec<String>> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("    "))
+        .map(|l| vec![l.split_whitespace().next().unwrap().to_string()])
+        .collect();
+    out.push(vec!["board".into(), "show".into()]);
+    out.push(vec!["board".into(), "export".into()]);
+    out
+}
+
+#[test]
+fn every_help_fits_100_columns() {
+    let commands = commands();
+    assert!(commands.len() >= 19, "{commands:?}");
+    let mut runs: Vec<Vec<String>> = vec![vec!["--help".into()]];
+    for c in &commands {
+        for flag in ["-h", "--help"] {
+            let mut args = c.clone();
+            args.push(flag.into());
+            runs.push(args);
+        }
+    }
+    for args in runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let text = stdout(&args);
+        assert!(!text.is_empty(), "{args:?}");
+        for line in text.lines() {
+            assert!(line.chars().count() <= 100, "{args:?}: {line}");
+        }
+    }
+}
+
+#[test]
+fn short_flags_are_the_long_ones() {
+    let long = stdout(&[
+        "simulate",
+        "--games",
+        "3000",
+        "--seed",
+        "7",
+        "--players",
+        "2",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let short = stdout(&[
+        "simulate", "-n", "3000", "-s", "7", "-p", "2", "-j", "1", "--json",
+    ]);
+    assert_eq!(long, short);
+}
+
+#[test]
+fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
+    let format = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/boards/FORMAT.md"
+    ))
+    .unwrap();
+    assert_eq!(stdout(&["help", "format"]), format);
+    assert!(stdout(&["help", "odds"]).contains("--to-move"));
+    let dir = tempfile::tempdir().unwrap();
+    for b in candyland::model::shipped::SHIPPED.iter() {
+        let text = stdout(&["board", "export", b.name]);
+        assert_eq!(text, b.text, "{}", b.name);
+        // The copy is a board file: it solves to the shipped board's exact length.
+        let path = dir.path().join(format!("{}.toml", b.name));
+        std::fs::write(&path, &text).unwrap();
+        let exact = |board: &str| {
+            let v: serde_json::Value =
+                serde_json::from_str(&stdout(&["analyze", board, "--exact", "--json"])).unwrap();
+            v["expected_turns_exact"].clone()
+        };
+        assert_eq!(exact(path.to_str().unwrap()), exact(b.name), "{}", b.name);
+    }
+}
+
+#[test]
+fn near_misses_get_a_did_you_mean_and_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("typo.toml");
+    let classic = candyland::model::shipped::find("classic").unwrap().text;
+    std::fs::write(
+        &typo,
+        classic.replace("\"purple\", \"yellow\"", "\"purpel\", \"yellow\""),
+    )
+    .unwrap();
+    for (args, fragment) in [
+        (vec!["analyze", "classc"], "did you mean 'classic'?"),
+        (vec!["board", "export", "tretas"], "did you mean 'treats'?"),
+        (vec!["help", "simulat"], "did you mean 'simulate'?"),
+        (
+            vec!["analyze", typo.to_str().unwrap()],
+            "'purpel' (did you mean 'purple'?)",
+        ),
+    ] {
+        let out = candyland().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(fragment), "{args:?}: {err}");
+    }
+    // Nothing close: no suggestion.
+    let out = candyland().args(["analyze", "monopoly"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("did you mean"));
+}
+
+#[test]
+fn completions_cover_every_command() {
+    let script = stdout(&["completions", "bash"]);
+    for c in commands() {
+        assert!(script.contains(&c[0]), "{}", c[0]);
+    }
+    assert!(script.contains("--games") && script.contains("-n"));
+}
+
+#[test]
+fn compare_takes_each_side_with_its_own_flags() {
+    // Issue 18: two rule variants of one board, without editing a copy of the file.
+    let c: CompareJson = serde_json::from_str(&stdout(&[
+        "compare",
+        "classic",
+        "classic --licorice none",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (c.a_variant.as_str(), c.b_variant.as_str()),
+        ("", "--licorice none")
+    );
+    let none = json(&["analyze", "--licorice", "none", "--json"]);
+    assert_relative_eq!(
+        c.b.expected_turns,
+        none.expected_turns,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_eq!(
+        format!("{:.2}", c.a.expected_turns - c.b.expected_turns),
+        "4.09"
+    );
+    // A side's own flag overrides the flag given for both.
+    let c: CompareJson = serde_json::from_str(&stdout(&[
+        "compare",
+        "classic --licorice lose-next-turn",
+        "classic",
+        "--licorice",
+        "none",
+        "--json",
+    ]))
+    .unwrap();
+    let lose = json(&["analyze", "--licorice", "lose-next-turn", "--json"]);
+    assert_relative_eq!(
+        c.a.expected_turns,
+        lose.expected_turns,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        c.b.expected_turns,
+        none.expected_turns,
+        max_relative = tol::SAME_QUANTITY
+    );
+    let table = stdout(&["compare", "classic", "classic --licorice none"]);
+    assert!(
+        table.contains("B: classic --licorice none") && table.contains("-4.0871"),
+        "{table}"
+    );
+    for (side, fragment) in [
+        ("classic --licorise none", "--licorise"),
+        ("classic 'unclosed", "missing closing quote"),
+    ] {
+        let out = candyland()
+            .args(["compare", "classic", side])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("BOARD_B") && err.contains(fragment), "{err}");
+    }
+}
+
+#[test]
+fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
+    // Per card: numeric p beside the exact fraction, the finish as state N (no empty cell),
+    // no column R would rename (`next`).
+    let per_card = stdout(&["transitions", "classic"]);
+    let header = per_card.lines().next().unwrap();
+    assert_eq!(
+        header,
+        "from,from_name,card,count,p,p_exact,to,to_name,events"
+    );
+    let n = json(&["analyze", "--json"]).states;
+    let mut r = csv::Reader::from_reader(per_card.as_bytes());
+    let mut finishing = 0;
+    for row in r.records() {
+        let row = row.unwrap();
+        let to: usize = row[6].parse().unwrap();
+        assert!(to <= n);
+        if &row[7] == "finish" {
+            assert_eq!(to, n);
+            finishing += 1;
+        }
+        let (num, den) = row[5].split_once('/').unwrap();
+        let exact = num.parse::<f64>().unwrap() / den.parse::<f64>().unwrap();
+        assert_relative_eq!(row[4].parse::<f64>().unwrap(), exact, max_relative = 1e-15);
+    }
+    assert!(finishing > 0);
+    // Aggregated: one row per (from, to), every state's counts add up to exactly D, and the
+    // finish stays put, so the matrix is square (N + 1 states) and stochastic.
+    let matrix = stdout(&["transitions", "classic", "--aggregate"]);
+    let mut r = csv::Reader::from_reader(matrix.as_bytes());
+    assert_eq!(
+        r.headers().unwrap().iter().collect::<Vec<_>>(),
+        [
+            "from",
+            "from_name",
+            "to",
+            "to_name",
+            "count",
+            "p",
+            "p_exact"
+        ]
+    );
+    let mut sums = vec![0u64; n + 1];
+    let mut pairs = std::collections::HashSet::new();
+    for row in r.records() {
+        let row = row.unwrap();
+        let (from, to): (usize, usize) = (row[0].parse().unwrap(), row[2].parse().unwrap());
+        assert!(pairs.insert((from, to)), "({from}, {to}) twice");
+        sums[from] += row[4].parse::<u64>().unwrap();
+    }
+    assert!(sums.iter().all(|&s| s == 66), "{sums:?}");
+    assert!(pairs.contains(&(n, n)));
+    let out = candyland()
+        .args(["transitions", "--json", "--aggregate"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }

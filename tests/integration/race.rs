@@ -233,7 +233,7 @@ fn every_command_runs_on_hi_ho_cherry_o_in_its_own_words() {
         &["spaces", b],
         &["whatif", b],
         &["forever", b],
-        &["transitions", b, "--format", "csv"],
+        &["transitions", b, "--csv"],
         &["play", b, "--seed", "4"],
         &["board", "show", b],
         &["analyze", b, "--back-by", "1", "--overshoot", "stay"],
@@ -256,7 +256,7 @@ fn every_command_runs_on_hi_ho_cherry_o_in_its_own_words() {
         out.contains("bird: back 2") && out.contains("spilled basket: back to the start"),
         "{out}"
     );
-    let (_, out, _) = run(&["transitions", b, "--format", "csv"]);
+    let (_, out, _) = run(&["transitions", b, "--csv"]);
     assert!(
         out.contains("no cherries picked") && out.contains("to-start"),
         "{out}"

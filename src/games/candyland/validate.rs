@@ -155,7 +155,11 @@ fn track(
             p.add(
                 origin.field(),
                 format!(
-                    "'{name}' is neither a colour ({}) nor a landmark listed in [deck.landmark]; fix the spelling or add `\"{name}\" = COUNT` to [deck.landmark] (0 if no card leads there)",
+                    "'{name}'{} is neither a colour ({}) nor a landmark listed in [deck.landmark]; fix the spelling or add `\"{name}\" = COUNT` to [deck.landmark] (0 if no card leads there)",
+                    crate::input::did_you_mean(
+                        name,
+                        Colour::ALL.map(Colour::name).into_iter().chain(declared.keys().map(String::as_str))
+                    ),
                     colour_list()
                 ),
             );
@@ -190,7 +194,11 @@ fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Orig
         if Colour::from_name(c).is_none() {
             p.add(
                 format!("board.pattern[{i}]"),
-                format!("'{c}' is not a colour; colours are {}", colour_list()),
+                format!(
+                    "'{c}'{} is not a colour; colours are {}",
+                    crate::input::did_you_mean(c, Colour::ALL.map(Colour::name)),
+                    colour_list()
+                ),
             );
             ok = false;
         }
