@@ -384,7 +384,7 @@ fn transition_rows_sum_to_one_per_state() {
     }
     let csv = candyland().args(["transitions"]).output().unwrap();
     assert!(String::from_utf8_lossy(&csv.stdout)
-        .starts_with("state,state_name,card,count,probability,next,next_name,events"));
+        .starts_with("from,from_name,card,count,p,p_exact,to,to_name,events"));
 }
 
 #[derive(Debug, Deserialize)]
