@@ -9,6 +9,7 @@ pub mod candyland;
 pub mod chutes;
 pub mod jumps;
 pub mod race_track;
+mod schema;
 pub mod spinner;
 
 use crate::config::BoardSource;
@@ -40,11 +41,38 @@ pub struct Source<G: Game> {
 
 impl<G: Game> Source<G> {
     /// Parses board text by `G`'s schema; `label` names it in messages.
+    /// A file that does not fit the schema gets every such problem at once, with the board's
+    /// own problems in what is left (see `games/schema.rs`).
     pub fn parse(label: &str, text: &str) -> Result<Source<G>, UserError> {
-        let file = toml::from_str::<G::File>(text).map_err(|e| syntax(label, &e))?;
-        Ok(Source {
-            label: label.to_string(),
-            file,
+        let first = match toml::from_str::<G::File>(text) {
+            Ok(file) => {
+                return Ok(Source {
+                    label: label.to_string(),
+                    file,
+                })
+            }
+            Err(e) => e,
+        };
+        let Ok(table) = toml::from_str::<toml::Table>(text) else {
+            return Err(syntax(label, &first));
+        };
+        let read = schema::read::<G::File>(table);
+        let mut problems = read.problems;
+        for p in &mut problems {
+            p.field = schema::with_line(text, &p.field);
+        }
+        if problems.is_empty() {
+            // The value-based reading found nothing the text-based one did: report that one.
+            return Err(syntax(label, &first));
+        }
+        if let (Some(file), false) = (&read.file, read.shifted) {
+            if let Err(more) = G::from_file(file) {
+                problems.extend(more.problems);
+            }
+        }
+        Err(UserError::InvalidBoard {
+            file: label.to_string(),
+            problems: InvalidBoard { problems },
         })
     }
 

@@ -41,20 +41,23 @@ const FIXTURES: &[(&str, &[&str])] = &[
     ),
     (
         "race-jump-costs-turn-not-bool.toml",
-        &["line 6", "costs-turn", "expected a boolean"],
+        &["board.ladders[0].costs-turn", "expected a boolean"],
     ),
     (
         "race-bounce-face-too-big.toml",
         &["rules.overshoot", "a face moves 5"],
     ),
-    ("race-back-by-negative.toml", &["line 12", "back-by", "u32"]),
+    (
+        "race-back-by-negative.toml",
+        &["rules.back-by", "`-1`", "whole number"],
+    ),
     (
         "race-words-position-without-n.toml",
         &["words.position", "{n} exactly once"],
     ),
     (
         "race-unknown-key.toml",
-        &["line 12", "roll-again", "back-by"],
+        &["rules.roll-again", "unknown field", "back-by"],
     ),
     ("race-empty-spinner.toml", &["spinner.faces", "is empty"]),
     ("race-words-empty.toml", &["words.draws", "is empty"]),
@@ -112,7 +115,12 @@ const FIXTURES: &[(&str, &[&str])] = &[
     ),
     (
         "count-overflow.toml",
-        &["count-overflow.toml", "line 5", "99999999999"],
+        &[
+            "count-overflow.toml",
+            "deck.single.red",
+            "99999999999",
+            "0 to 4294967295",
+        ],
     ),
     (
         "too-many-cards.toml",
@@ -272,4 +280,57 @@ fn a_variant_that_breaks_an_explicit_board_is_reported() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("board.shortcuts[0].to"), "{stderr}");
+}
+
+#[test]
+fn a_board_with_five_mistakes_of_different_kinds_reports_all_five_in_one_run() {
+    // Issue 18's acceptance. First a file whose shape is wrong four ways: an unknown key, a
+    // negative count, two words that are not a rule's values; each named with its line.
+    let board = r#"
+name = "six"
+colour = "nope"
+
+[board]
+spaces = ["red", "blue", "pink", "green", "red", "blue"]
+licorice = [9]
+
+[deck.single]
+red = 2
+blue = 2
+green = 2
+purple = -1
+
+[rules]
+licorice = "sticky"
+doubles = "three-steps"
+"#;
+    let (_dir, paths) = dir_with(&[("six.toml", board)]);
+    let out = candyland().arg("analyze").arg(&paths[0]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for fragment in [
+        "colour (line 3): unknown field `colour`",
+        "deck.single.purple (line 13): invalid value: integer `-1`",
+        "rules.licorice (line 16): unknown variant `sticky`",
+        "rules.doubles (line 17): unknown variant `three-steps`",
+    ] {
+        assert!(err.contains(fragment), "lacks {fragment:?}:\n{err}");
+    }
+    // A removed deck count skips the board's own checks (the deck would look emptier than the
+    // file says). Without it, five mistakes of different kinds: an unknown key, two bad rule
+    // words, a colour that does not exist and licorice past the end, all in one report.
+    let fixed = board.replace("purple = -1\n", "");
+    let (_dir, paths) = dir_with(&[("five.toml", &fixed)]);
+    let out = candyland().arg("analyze").arg(&paths[0]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    for fragment in [
+        "colour (line 3): unknown field",
+        "rules.licorice (line 15):",
+        "rules.doubles (line 16):",
+        "board.spaces[2]: 'pink'",
+        "board.licorice[0]: 9 is past the last space",
+    ] {
+        assert!(err.contains(fragment), "lacks {fragment:?}:\n{err}");
+    }
+    assert!(!err.contains("expected u"), "Rust types leak:\n{err}");
 }
