@@ -4,6 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Problems, MAX_CARDS};
+use crate::race::Event;
+
+/// A move went past the last square (the token stayed or bounced back). The same event number
+/// in every spinner game, after [`crate::games::jumps::LADDER`] and `CHUTE`.
+pub const OVERSHOOT: Event = Event::game(2);
 
 /// What happens when a move would go past the last square.
 #[derive(

@@ -21,8 +21,8 @@ use super::jumps::{jumps, JumpTable};
 pub use super::jumps::{Jump, CHUTE, LADDER};
 pub use super::jumps::{Square, SquaresSection};
 use super::spinner::weights;
-pub use super::spinner::Overshoot;
-pub use step::{ChutesAndLadders, Spin, OVERSHOOT, ROLL_AGAIN};
+pub use super::spinner::{Overshoot, OVERSHOOT};
+pub use step::{ChutesAndLadders, Spin, ROLL_AGAIN};
 
 /// The most outcomes one turn may have once "roll again" sequences are expanded.
 pub const MAX_OUTCOMES: usize = 100_000;

@@ -6,12 +6,10 @@
 //! [`crate::games::chutes`]): with "roll again", the extra rolls are played here, one after the
 //! other, inside the same turn.
 
-use super::{ChutesBoard, Overshoot};
+use super::{ChutesBoard, Overshoot, OVERSHOOT};
 use crate::games::jumps::{self, Square, CHUTE, LADDER};
 use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
-/// A roll went past the last square (the token stayed or bounced back).
-pub const OVERSHOOT: Event = Event::game(2);
 /// A roll-again face gave another roll in the same turn.
 pub const ROLL_AGAIN: Event = Event::game(3);
 

@@ -21,7 +21,8 @@ use crate::model::{word, InvalidBoard, Problems, MAX_SPACES};
 mod kind;
 mod step;
 
-pub use step::{RaceTrack, BACK, OVERSHOOT, TO_SQUARE, TO_START};
+pub use super::spinner::OVERSHOOT;
+pub use step::{RaceTrack, BACK, TO_SQUARE, TO_START};
 
 /// A whole `game = "race"` board file.
 #[derive(Debug, Clone, Deserialize)]

@@ -8,11 +8,9 @@
 
 use super::{Face, RaceBoard};
 use crate::games::jumps::{self, Square, CHUTE, LADDER};
-use crate::games::spinner::Overshoot;
+use crate::games::spinner::{Overshoot, OVERSHOOT};
 use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
-/// A forward move went past the last square (the token stayed or bounced back).
-pub const OVERSHOOT: Event = Event::game(2);
 /// A face moved the token back.
 pub const BACK: Event = Event::game(3);
 /// A face sent the token back to the start.
