@@ -18,9 +18,17 @@ impl Progress {
     pub(crate) fn new(total: u64, what: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         if let Ok(style) =
-            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {eta} left")
+            // The bar takes what the terminal's width leaves, so the line never wraps.
+            ProgressStyle::with_template(
+                "{msg} {wide_bar} {human_pos}/{human_len} games, {rate}, {eta} left",
+            )
         {
-            bar.set_style(style);
+            bar.set_style(style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.2} M/s", state.per_sec() / 1e6);
+                },
+            ));
         }
         bar.set_message(what.to_string());
         Progress {
