@@ -35,7 +35,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Generate(args) => commands::generate::run(&args)?,
         Command::Forever(args) => with_threads(args.threads, || commands::forever::run(&args, b))?,
         Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b))?,
-        Command::Boards => commands::boards::boards()?,
+        Command::Boards(args) => commands::boards::boards(args.json)?,
         Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b)?,
         Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board)?,
         Command::Help(args) => commands::help::help(args.topic.as_deref())?,

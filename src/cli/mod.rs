@@ -65,7 +65,7 @@ pub enum Command {
     /// Write all charts, report.md and summary.json for a board.
     Report(ReportArgs),
     /// List the shipped boards.
-    Boards,
+    Boards(BoardsArgs),
     /// Board files: `board show` prints a board's spaces with their indices, `board export` a
     /// shipped board's file.
     #[command(subcommand)]
@@ -74,6 +74,14 @@ pub enum Command {
     Help(HelpArgs),
     /// Print a shell completion script, e.g. `candyland completions bash > candyland.bash`.
     Completions(CompletionsArgs),
+}
+
+/// `candyland boards`.
+#[derive(Debug, Args)]
+pub struct BoardsArgs {
+    /// Print one JSON list (name, game, size, description) instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `candyland help [TOPIC]`.
@@ -479,4 +487,8 @@ pub struct ShowArgs {
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
     #[command(flatten)]
     pub variant: VariantArgs,
+    /// Print one JSON object (every space with its number, name and notes; the draws) instead
+    /// of the table.
+    #[arg(long)]
+    pub json: bool,
 }

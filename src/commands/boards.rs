@@ -10,13 +10,17 @@ use crate::model::Game;
 use crate::model::{shipped, Variant};
 use crate::output;
 
-pub(crate) fn boards() -> Result<String> {
+pub(crate) fn boards(json: bool) -> Result<String> {
     let mut list = Vec::new();
     for b in shipped::SHIPPED.iter() {
         let source = config::BoardSource::new(b.name, b.text);
         list.push(crate::games::with_game(&source, Row)??);
     }
-    Ok(output::board_list(&list))
+    Ok(if json {
+        super::json(&list)?
+    } else {
+        output::board_list(&list)
+    })
 }
 
 /// One board's row of the list.
@@ -36,7 +40,12 @@ pub(crate) fn show(args: &ShowArgs, b: &Budget) -> Result<String> {
 impl super::BoardCommand for ShowArgs {
     fn run_on<G: Game>(&self, source: Source<G>, _: &Budget) -> Result<String> {
         let variant = self.variant.to_variant();
-        Ok(output::board_table(&source.game(&variant)?, &variant))
+        let board = source.game(&variant)?;
+        Ok(if self.json {
+            super::json(&output::BoardShow::of(&board, &variant))?
+        } else {
+            output::board_table(&board, &variant)
+        })
     }
 }
 

@@ -4,11 +4,14 @@ use std::fmt::Write;
 
 use crate::model::{Game, Variant};
 
-/// One board in the `boards` list.
-#[derive(Debug, Clone)]
+/// One board in the `boards` list; `boards --json` is a list of these.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoardRow {
     /// The board's short name.
     pub name: String,
+    /// Its game, the board file's `game` word.
+    pub game: String,
     /// Its size and draws, e.g. "134 spaces, 66 cards".
     pub size: String,
     /// Its description.
@@ -20,6 +23,7 @@ impl BoardRow {
     pub fn of<G: Game>(board: &G) -> BoardRow {
         BoardRow {
             name: board.name().to_string(),
+            game: G::KIND.to_string(),
             size: board.size_text(),
             description: board.description().to_string(),
         }
@@ -81,4 +85,78 @@ pub fn board_table<G: Game>(board: &G, variant: &Variant) -> String {
         let _ = writeln!(s, "  {n:>4}  {name}");
     }
     s
+}
+
+/// `board show --json`: the expanded board, every space with its number and notes, and the
+/// draws with their weights.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardShow {
+    /// The board's short name.
+    pub board: String,
+    /// Its game, the board file's `game` word.
+    pub game: String,
+    /// The board file's description.
+    pub description: String,
+    /// Where the layout and rules come from.
+    pub source: String,
+    /// The rules in words.
+    pub rules: String,
+    /// Command-line changes, as flags ("" for none).
+    pub variant: String,
+    /// Every space in order.
+    pub spaces: Vec<SpaceRow>,
+    /// What the draws are, in words ("deck: 66 cards", "spinner: 6 faces, total weight 6").
+    pub draws_heading: String,
+    /// Every kind of draw with its weight (cards in the deck, or the face's weight).
+    pub draws: Vec<DrawRow>,
+}
+
+/// One space of `board show --json`.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceRow {
+    /// Its number as printed (0-based for Candy Land, from 1 for squares).
+    pub number: usize,
+    /// Its name in the game's words ("red", "square 17").
+    pub name: String,
+    /// What is special about it ("" for nothing).
+    pub notes: String,
+}
+
+/// One kind of draw of `board show --json`.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRow {
+    /// Cards of this kind in the deck, or the face's weight.
+    pub weight: u32,
+    /// The draw in words.
+    pub name: String,
+}
+
+impl BoardShow {
+    /// The expanded board of any game, under `variant`.
+    pub fn of<G: Game>(board: &G, variant: &Variant) -> BoardShow {
+        let (draws_heading, draws) = board.draws_text();
+        BoardShow {
+            board: board.name().to_string(),
+            game: G::KIND.to_string(),
+            description: board.description().to_string(),
+            source: board.source().to_string(),
+            rules: board.rules_text(),
+            variant: variant.to_string(),
+            spaces: (0..board.space_count())
+                .map(|i| SpaceRow {
+                    number: i + board.first_number(),
+                    name: board.space_name(i),
+                    notes: board.space_notes(i),
+                })
+                .collect(),
+            draws_heading,
+            draws: draws
+                .into_iter()
+                .map(|(weight, name)| DrawRow { weight, name })
+                .collect(),
+        }
+    }
 }

@@ -937,3 +937,37 @@ fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn boards_and_board_show_have_json() {
+    use candyland::output::{BoardRow, BoardShow};
+    let list: Vec<BoardRow> = serde_json::from_str(&stdout(&["boards", "--json"])).unwrap();
+    let shipped = candyland::model::shipped::SHIPPED.iter();
+    assert_eq!(
+        list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+        shipped.map(|b| b.name).collect::<Vec<_>>()
+    );
+    for (row, (name, total, spaces, first)) in list.iter().zip([
+        ("classic", 66, 134, 0),
+        ("treats", 64, 134, 0),
+        ("treats-as-coded", 64, 134, 0),
+        ("chutes-and-ladders", 6, 100, 1),
+        ("chutes-and-ladders-48", 6, 100, 1),
+        ("hi-ho-cherry-o", 7, 10, 1),
+    ]) {
+        assert_eq!(row.name, name);
+        let show: BoardShow =
+            serde_json::from_str(&stdout(&["board", "show", name, "--json"])).unwrap();
+        assert_eq!(
+            (show.board.as_str(), show.game.as_str()),
+            (name, row.game.as_str())
+        );
+        assert_eq!(show.spaces.len(), spaces, "{name}");
+        assert_eq!(show.spaces[0].number, first, "{name}");
+        assert_eq!(
+            show.draws.iter().map(|d| d.weight).sum::<u32>(),
+            total,
+            "{name}"
+        );
+    }
+}
