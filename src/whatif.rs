@@ -113,6 +113,7 @@ impl WhatIf {
         };
 
         let mut by_kind = Vec::new();
+        let as_is = source.edited(variant).ok();
         for &(element, _) in G::ELEMENTS {
             if variant.without.iter().any(|w| w == element) {
                 continue;
@@ -120,6 +121,10 @@ impl WhatIf {
             let file = source
                 .edited(&variant.clone().without(element))
                 .map_err(|e| format!("the edit cannot be made: {e}"));
+            // A board without that element at all gets no row.
+            if file.as_ref().is_ok_and(|f| Some(f) == as_is.as_ref()) {
+                continue;
+            }
             by_kind.push(solve(format!("without {element}"), file));
         }
 

@@ -15,7 +15,7 @@ pub const LADDER: Event = Event::game(0);
 pub const CHUTE: Event = Event::game(1);
 
 /// `[board]`: the number of squares and the jumps.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SquaresSection {
     /// N: squares are numbered 1..N; reaching N wins. Tokens start before square 1 (square 0).

@@ -36,7 +36,7 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     /// The boards of this kind shipped in `data/boards/`.
     const SHIPPED: &'static [shipped::ShippedBoard];
     /// The board-file schema: it only mirrors the TOML; nothing in it is checked yet.
-    type File: DeserializeOwned + Clone + Debug + Send + Sync;
+    type File: DeserializeOwned + Clone + Debug + PartialEq + Send + Sync;
     /// The `[rules]` table of the file (every key with a default).
     type Rules: Serialize + DeserializeOwned + Default;
 

@@ -30,6 +30,10 @@ pub fn whatif_table(w: &WhatIf) -> String {
         "{}{variant}: exact effect of removing board elements on the expected length\n  one player, i.i.d. draws; expected turns as the board is: {:.4}\n",
         w.board, w.expected_turns
     );
+    if w.by_kind.is_empty() && w.by_element.is_empty() {
+        let _ = writeln!(s, "  This board has no elements to remove.");
+        return s;
+    }
     let _ = writeln!(
         s,
         "  {:<44}{:>12}{:>12}",

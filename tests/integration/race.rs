@@ -277,3 +277,21 @@ fn the_format_example_of_a_race_is_a_valid_board() {
     let a = exact(block, &Variant::default());
     assert!(a.expected_turns.is_finite() && a.expected_turns > 1.0);
 }
+
+#[test]
+fn whatif_leaves_out_elements_a_board_does_not_have() {
+    // Hi Ho! Cherry-O has no ladders and no chutes: no "without ladders +0" rows.
+    let (code, out, err) = run(&["whatif", "hi-ho-cherry-o"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !out.contains("without ladders") && !out.contains("without chutes"),
+        "{out}"
+    );
+    assert!(out.contains("no elements to remove"), "{out}");
+    // A race with ladders gets its rows.
+    let (_, out, _) = run(&["whatif", "chutes-and-ladders"]);
+    assert!(
+        out.contains("without ladders") && out.contains("without chutes"),
+        "{out}"
+    );
+}

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{Colour, Rules};
 
 /// A whole board file.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
     /// The game kind: `"candyland"` when given (checked before this struct is read).
@@ -37,7 +37,7 @@ pub struct BoardFile {
 
 /// `[board]`: the track, either explicit (`spaces`) or compact (`pattern` + `length` +
 /// `landmarks`).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSection {
     /// Explicit form: every space in order, each a colour name or a landmark name.
@@ -79,7 +79,7 @@ pub struct Shortcut {
 }
 
 /// `[deck]`: how many cards of each kind.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckSection {
     /// Single-colour cards by colour.

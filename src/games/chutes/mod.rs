@@ -28,7 +28,7 @@ pub use step::{ChutesAndLadders, Spin, ROLL_AGAIN};
 pub const MAX_OUTCOMES: usize = 100_000;
 
 /// A whole `game = "chutes-and-ladders"` board file.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChutesFile {
     /// `"chutes-and-ladders"` (checked before this struct is read).
@@ -51,7 +51,7 @@ pub struct ChutesFile {
 }
 
 /// `[spinner]`: the faces and how likely each is.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpinnerSection {
     /// How many squares each face moves.

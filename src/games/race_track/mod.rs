@@ -25,7 +25,7 @@ pub use super::spinner::OVERSHOOT;
 pub use step::{RaceTrack, BACK, TO_SQUARE, TO_START};
 
 /// A whole `game = "race"` board file.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceFile {
     /// `"race"` (checked before this struct is read).
@@ -51,7 +51,7 @@ pub struct RaceFile {
 }
 
 /// `[spinner]`: the faces and how likely each is.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceSpinner {
     /// Each face: a number n (forward n), or a table with an optional `name` and one of

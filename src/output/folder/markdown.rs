@@ -134,6 +134,10 @@ fn players_and_whatif(m: &mut String, s: &ReportSummary) {
         );
     }
     let _ = writeln!(m, "\n### What-if (exact)\n");
+    if s.whatif.by_kind.is_empty() && s.whatif.by_element.is_empty() {
+        let _ = writeln!(m, "This board has no elements to remove.");
+        return;
+    }
     let _ = writeln!(m, "| change | expected turns | difference |\n|---|---|---|");
     for c in s.whatif.by_kind.iter().chain(&s.whatif.by_element) {
         match (c.expected_turns, c.difference) {
