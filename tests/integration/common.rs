@@ -158,3 +158,24 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs every board command on `board` (and the `extra` command lines), each of which must
+/// exit 0 and print something.
+pub fn assert_every_command_runs(board: &str, extra: &[&[&str]]) {
+    let common: [&[&str]; 9] = [
+        &["simulate", board, "--games", "2000"],
+        &["crosscheck", board, "--games", "2000"],
+        &["players", board, "--games", "2000"],
+        &["spaces", board],
+        &["whatif", board],
+        &["forever", board],
+        &["transitions", board, "--csv"],
+        &["play", board, "--seed", "4"],
+        &["board", "show", board],
+    ];
+    for args in common.iter().chain(extra) {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!out.is_empty(), "{args:?}");
+    }
+}
