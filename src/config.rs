@@ -106,6 +106,7 @@ pub fn about<G: Game>(game: &G, variant: &Variant) -> About {
         description: game.description().to_string(),
         source: game.source().to_string(),
         rules: game.rules_text(),
+        rules_json: game.rules_json(),
         variant: variant.to_string(),
         spaces: game.space_count(),
         size: game.size_text(),

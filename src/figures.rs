@@ -1,17 +1,19 @@
 //! Results of the commands that combine several stages, one serde struct each (the `--json`
 //! output of `players`, `odds`, `spaces` and `compare`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::json::{Mean, StateRef};
 use crate::sim::Simulation;
 use crate::solve::odds::Odds;
 use crate::solve::players::Players;
 use crate::solve::spaces::Spaces;
-use crate::solve::{Analysis, Quantile, Tail};
+use crate::solve::{Analysis, Draws, Quantile, ShortestGame, Tail};
 
 /// `players --json`: for each number of players, the exact figures (i.i.d. draws) and the same
 /// game simulated with i.i.d. draws and with one shared shuffled deck.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersReport {
     /// The board's short name.
@@ -27,7 +29,7 @@ pub struct PlayersReport {
 }
 
 /// One number of players in `players --json`: exact figures and the two simulations.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersRow {
     /// K, the number of players (at least 1).
@@ -36,12 +38,14 @@ pub struct PlayersRow {
     pub exact: Players,
     /// The K-player game simulated with i.i.d. draws.
     pub iid: Simulation,
-    /// `None` for a spinner or die: nothing to shuffle.
+    /// The game simulated with a real deck as `--deck` chose (shuffled by default); `None` for
+    /// a spinner or die: nothing to shuffle. JSON `finite_deck`.
+    #[serde(rename = "finite_deck")]
     pub shuffled: Option<Simulation>,
 }
 
 /// `odds --json`: each seat's chance to win from given positions, with a given seat to move.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OddsReport {
     /// The board's short name.
@@ -52,11 +56,16 @@ pub struct OddsReport {
     pub to_move: usize,
     /// Each seat's position, in seat order.
     pub seats: Vec<SeatPosition>,
-    /// The exact figures (i.i.d. draws): P(win) by seat, rounds and turns left.
+    /// The exact figures (i.i.d. draws), which the keys below spell out.
+    #[serde(skip)]
     pub odds: Odds,
-    /// The smallest r with P(someone has finished within r rounds) >= 1/2; `None` when the
-    /// curves were cut before.
-    pub median_rounds: Option<usize>,
+    /// P(seat i wins), seat 1 first.
+    pub win: Vec<f64>,
+    /// R, the rounds until someone finishes (a round being one turn of each seat starting with
+    /// the seat to move).
+    pub rounds: RoundsLeft,
+    /// The turns of all seats together until someone finishes (the finishing turn included).
+    pub turns: Mean,
     /// The curves were computed until P(T > n) fell below this.
     pub tolerance: f64,
     /// Some curve was cut by the turn limit first: the figures leave out
@@ -65,22 +74,47 @@ pub struct OddsReport {
     pub truncated: bool,
 }
 
+/// R in `odds --json`: the rounds until someone finishes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundsLeft {
+    /// E\[R\].
+    pub mean: f64,
+    /// The smallest r with P(R <= r) >= 1/2; `None` when the curves were cut before.
+    pub median: Option<usize>,
+    /// `pmf[r]` = P(R = r).
+    pub pmf: Vec<f64>,
+    /// `survival[r]` = P(R > r): its last value is the chance the figures leave out (below the
+    /// tolerance unless the curves were cut by the turn limit).
+    pub survival: Vec<f64>,
+}
+
+impl RoundsLeft {
+    /// R of `odds`.
+    pub fn of(odds: &Odds) -> RoundsLeft {
+        RoundsLeft {
+            mean: odds.mean_rounds,
+            median: odds.rounds.quantile(0.5),
+            pmf: odds.rounds.pmf.clone(),
+            survival: odds.rounds.survival.clone(),
+        }
+    }
+}
+
 /// One seat's position in `odds --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatPosition {
     /// 1-based seat.
     pub seat: usize,
-    /// The state's name, as `transitions` and `play` print it.
-    pub position: String,
-    /// The state's index in the chain (as `transitions` numbers it).
-    pub state: usize,
-    /// E\[T\] from there: the turns this seat would still need alone (lost turns included).
-    pub mean_turns_alone: f64,
+    /// The seat's state.
+    pub state: StateRef,
+    /// T from there: the turns this seat would still need alone (lost turns included).
+    pub alone: Mean,
 }
 
 /// `spaces --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpacesReport {
     /// The board's short name.
@@ -101,29 +135,32 @@ pub struct SpacesReport {
 }
 
 /// The main figures of one board, as `compare` shows them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MainFigures {
     /// The board's short name.
     pub board: String,
     /// Number of transient states of the chain.
     pub states: usize,
-    /// E\[T\], turns until the player finishes (lost turns count).
+    /// E\[T\], turns until the player finishes (lost turns count). JSON `mean`.
+    #[serde(rename = "mean")]
     pub expected_turns: f64,
-    /// Standard deviation of T, in turns.
+    /// Standard deviation of T, in turns. JSON `sd`.
+    #[serde(rename = "sd")]
     pub std_dev: f64,
-    /// The shortest possible game, in turns.
-    pub min_turns: usize,
+    /// The shortest possible game.
+    pub shortest_game: ShortestGame,
     /// The smallest n with P(T <= n) >= 0.5, in turns.
     pub median: usize,
     /// The most likely length, in turns (the first, if several tie).
     pub mode: usize,
     /// The quantiles at each level of [`QUANTILES`](crate::solve::QUANTILES).
     pub quantiles: Vec<Quantile>,
-    /// P(T > n) for each n of [`LONGER_THAN`](crate::solve::LONGER_THAN).
+    /// P(T > n) for each n of [`LONGER_THAN`](crate::solve::LONGER_THAN). JSON `tail`.
+    #[serde(rename = "tail")]
     pub longer_than: Vec<Tail>,
-    /// E\[cards drawn\]: less than E\[T\] when lost turns draw no card.
-    pub expected_cards: f64,
+    /// What draws are called, and how many a game takes.
+    pub draws: Draws,
     /// The distribution was cut by the turn limit: the median and quantiles marked as lower
     /// bounds are only bounds, and the mode may not be the most likely length. In JSON only
     /// when true.
@@ -142,12 +179,12 @@ impl MainFigures {
             states: a.states,
             expected_turns: a.expected_turns,
             std_dev: a.std_dev,
-            min_turns: a.min_turns,
+            shortest_game: a.shortest_game.clone(),
             median: a.median,
             mode: a.mode,
             quantiles: a.quantiles.clone(),
             longer_than: a.longer_than.clone(),
-            expected_cards: a.expected_cards,
+            draws: a.draws.clone(),
             truncated: a.truncated,
             median_lower_bound: a.median_lower_bound,
         }
@@ -155,7 +192,7 @@ impl MainFigures {
 }
 
 /// `compare --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Comparison {
     /// Command-line changes applied to both boards, as flags ("" for none).

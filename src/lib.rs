@@ -47,6 +47,7 @@ pub mod figures;
 pub mod forever;
 pub mod games;
 pub mod input;
+pub mod json;
 pub mod lengths;
 pub mod model;
 pub mod output;

@@ -5,12 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{Chain, FINISH};
-use crate::race::RaceGame;
+use crate::json::StateRef;
+use crate::model::Game;
 use crate::sim::{chunk_rng, DeckMode, Iid, Observer, Simulator};
 use crate::solve::odds::Curves;
 
 /// One turn of a transcript.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnRecord {
     /// The turn's number, from 1, counting every player's turns.
@@ -19,14 +20,10 @@ pub struct TurnRecord {
     pub player: usize,
     /// The card drawn; `None` for a lost turn.
     pub card: Option<String>,
-    /// Index of the player's chain state before the turn.
-    pub from_state: usize,
-    /// That state in words, e.g. "space 47 (yellow)".
-    pub from: String,
-    /// `None` when this turn finishes the game.
-    pub to_state: Option<usize>,
-    /// The state after the turn in words, or "finish".
-    pub to: String,
+    /// The player's state before the turn.
+    pub from: StateRef,
+    /// The state after the turn; `None` when this turn finishes the game.
+    pub to: Option<StateRef>,
     /// What happened on the turn, one kebab-case word each, e.g. "shortcut", "turn-lost".
     pub events: Vec<String>,
     /// With `--odds`: P(player i wins) after this turn, by seat (i.i.d. draws); 1 for the
@@ -36,7 +33,7 @@ pub struct TurnRecord {
 }
 
 /// `play --json`: one game, turn by turn.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Transcript {
     /// The board's short name.
@@ -58,7 +55,7 @@ pub struct Transcript {
 }
 
 /// One game, turn by turn: the first game that `simulate --seed S` plays.
-pub fn transcript<G: RaceGame>(
+pub fn transcript<G: Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
     board: &str,
@@ -104,7 +101,11 @@ pub fn transcript<G: RaceGame>(
 /// Every chain state a token stands on before or after some turn of `t`, `start` included.
 pub fn visited_states(t: &Transcript, start: usize) -> Vec<usize> {
     let mut states: Vec<usize> = std::iter::once(start)
-        .chain(t.turns.iter().filter_map(|r| r.to_state))
+        .chain(
+            t.turns
+                .iter()
+                .filter_map(|r| r.to.as_ref().map(|t| t.state)),
+        )
         .collect();
     states.sort_unstable();
     states.dedup();
@@ -120,7 +121,7 @@ pub fn with_odds(t: &mut Transcript, start: usize, curves: &Curves) {
     t.start_win = Some(curves.odds(&tokens, 0).win);
     for r in &mut t.turns {
         let seat = r.player - 1;
-        r.win = Some(match r.to_state {
+        r.win = Some(match r.to.as_ref().map(|t| t.state) {
             Some(state) => {
                 tokens[seat] = state;
                 curves.odds(&tokens, (seat + 1) % k).win
@@ -131,14 +132,14 @@ pub fn with_odds(t: &mut Transcript, start: usize, curves: &Curves) {
 }
 
 /// Writes down every turn of a game, in words.
-struct Log<'a, G: RaceGame> {
+struct Log<'a, G: Game> {
     game: &'a G,
     chain: &'a Chain<G::State, G::Card>,
     sim: &'a Simulator,
     turns: Vec<TurnRecord>,
 }
 
-impl<G: RaceGame> Observer for Log<'_, G> {
+impl<G: Game> Observer for Log<'_, G> {
     fn after_turn(&mut self, seat: usize, from: u32, card: Option<u32>, to: u32) {
         let (game, chain) = (self.game, self.chain);
         let s = self.sim.state_index(from);
@@ -148,10 +149,8 @@ impl<G: RaceGame> Observer for Log<'_, G> {
             turn: self.turns.len() as u32 + 1,
             player: seat + 1,
             card: card.map(|_| game.card_name(chain.cards()[kind].0)),
-            from_state: s,
-            from: game.describe(chain.states()[s]),
-            to_state,
-            to: to_state.map_or_else(|| "finish".into(), |t| game.describe(chain.states()[t])),
+            from: StateRef::of(game, s, chain.states()[s]),
+            to: to_state.map(|t| StateRef::of(game, t, chain.states()[t])),
             events: chain
                 .events(game, s, kind)
                 .iter()

@@ -4,35 +4,33 @@
 
 use serde::{Deserialize, Serialize};
 
+use num_rational::BigRational;
+
 use crate::chain::{Chain, FINISH};
-use crate::race::RaceGame;
+use crate::json::{Exact, StateRef};
 
 /// One row of the move table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TransitionRow {
-    /// Index of the chain state the turn starts from (not a space number).
-    pub state: usize,
-    /// That state in words, e.g. "space 47 (yellow)".
-    pub state_name: String,
+    /// The chain state the turn starts from.
+    pub from: StateRef,
     /// The card; "(lost turn)" for a turn that draws no card.
     pub card: String,
     /// Cards of this kind in the deck (the whole deck for a lost turn).
     pub count: u32,
-    /// count / D as a reduced fraction, and as a float.
-    pub probability: String,
-    /// The same probability as a float, in (0, 1].
-    pub probability_f64: f64,
-    /// The next state; `None` for the finish.
-    pub next: Option<usize>,
-    /// The next state in words, or "finish".
-    pub next_name: String,
+    /// count / D, in (0, 1].
+    pub p: f64,
+    /// count / D exactly.
+    pub p_exact: Exact,
+    /// The next state; the finish is state `finish` (the number of transient states).
+    pub to: StateRef,
     /// What happens on this move, one kebab-case word each, e.g. "shortcut", "turn-lost".
     pub events: Vec<String>,
 }
 
 /// `transitions --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Transitions {
     /// The board's short name.
@@ -41,29 +39,29 @@ pub struct Transitions {
     pub denominator: u32,
     /// Index of the start state.
     pub start: usize,
+    /// Index of the finish, absorbing: the number of transient states.
+    pub finish: usize,
     /// Every state in order, each with one row per kind of card in deck order (one row for a
     /// state that draws no card).
     pub rows: Vec<TransitionRow>,
 }
 
 /// The complete move table of a chain: every state and card, with the exact probability.
-pub fn transitions<G: RaceGame>(
+pub fn transitions<G: crate::model::Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
     board: &str,
 ) -> Transitions {
     let d = chain.denominator();
-    let name = |t: u32| {
+    let n = chain.len();
+    let state = |t: u32| {
         if t == FINISH {
-            "finish".to_string()
+            StateRef::finish(n)
         } else {
-            game.describe(chain.states()[t as usize])
+            StateRef::of(game, t as usize, chain.states()[t as usize])
         }
     };
-    let fraction = |c: u32| {
-        let r = num_rational::Ratio::new(c, d);
-        format!("{}/{}", r.numer(), r.denom())
-    };
+    let fraction = |c: u32| Exact::from(&BigRational::new(c.into(), d.into()));
     let mut rows = Vec::new();
     for s in 0..chain.len() {
         let kinds: Vec<usize> = if chain.draws(s) {
@@ -79,14 +77,12 @@ pub fn transitions<G: RaceGame>(
             };
             let t = chain.next(s, k);
             rows.push(TransitionRow {
-                state: s,
-                state_name: game.describe(chain.states()[s]),
+                from: state(s as u32),
                 card,
                 count,
-                probability: fraction(count),
-                probability_f64: f64::from(count) / f64::from(d),
-                next: (t != FINISH).then_some(t as usize),
-                next_name: name(t),
+                p: f64::from(count) / f64::from(d),
+                p_exact: fraction(count),
+                to: state(t),
                 events: chain
                     .events(game, s, k)
                     .iter()
@@ -99,6 +95,7 @@ pub fn transitions<G: RaceGame>(
         board: board.to_string(),
         denominator: d,
         start: chain.start(),
+        finish: n,
         rows,
     }
 }

@@ -12,7 +12,7 @@ use crate::solve::Analysis;
 use crate::stats::{chi_square, max_cdf_gap, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
 
 /// Both checks for one board. This struct is `crosscheck --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrossCheck {
     /// The board's short name.
@@ -23,20 +23,30 @@ pub struct CrossCheck {
     pub games: u64,
     /// Seed of both simulations.
     pub seed: u64,
-    /// Exact E\[T\], one player, i.i.d. draws, in turns.
-    pub exact_mean: f64,
-    /// Exact standard deviation of T, in turns.
-    pub exact_sd: f64,
-    /// Exact median of T: the smallest n with P(T <= n) >= 0.5, in turns.
-    pub exact_median: usize,
+    /// The exact figures the samples are checked against (one player, i.i.d. draws).
+    pub exact: ExactLength,
     /// The i.i.d. simulation against the exact distribution.
     pub iid: IidFit,
-    /// `None` for a spinner or die: nothing to shuffle.
+    /// The simulation with a real shuffled deck; `None` for a spinner or die (nothing to
+    /// shuffle). JSON `finite_deck`.
+    #[serde(rename = "finite_deck")]
     pub shuffled: Option<FiniteDeck>,
 }
 
+/// The exact length figures a sample is checked against, in turns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExactLength {
+    /// E\[T\].
+    pub mean: f64,
+    /// The standard deviation of T.
+    pub sd: f64,
+    /// The smallest n with P(T <= n) >= 0.5.
+    pub median: usize,
+}
+
 /// I.i.d. simulation against the exact distribution.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IidFit {
     /// The simulated game lengths (finished games only), in turns.
@@ -60,7 +70,7 @@ pub struct IidFit {
 }
 
 /// Shuffled-deck simulation against the exact i.i.d. answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FiniteDeck {
     /// The simulated game lengths with a shuffled deck (finished games only), in turns.
@@ -108,9 +118,11 @@ impl CrossCheck {
             variant: exact.variant.clone(),
             games,
             seed,
-            exact_mean: exact.expected_turns,
-            exact_sd: exact.std_dev,
-            exact_median: exact.median,
+            exact: ExactLength {
+                mean: exact.expected_turns,
+                sd: exact.std_dev,
+                median: exact.median,
+            },
             iid: iid_fit(exact, &iid)?,
             shuffled: match &shuffled {
                 Some(r) => Some(finite_deck(exact, r)?),

@@ -24,12 +24,13 @@ pub enum WhatIfError {
 }
 
 /// One modified board.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Change {
     /// What was removed, e.g. "without shortcut 4 -> 58".
     pub change: String,
-    /// E\[T\] of the modified board; `None` if it can no longer always finish.
+    /// E\[T\] of the modified board; `None` if it can no longer always finish. JSON `mean`.
+    #[serde(rename = "mean")]
     pub expected_turns: Option<f64>,
     /// Modified minus original E\[T\] (negative: the element makes games longer).
     pub difference: Option<f64>,
@@ -39,14 +40,15 @@ pub struct Change {
 }
 
 /// Every what-if row of one board. This struct is `whatif --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WhatIf {
     /// The board's short name.
     pub board: String,
     /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
-    /// E\[T\] of the board as it is (with its variant), in turns.
+    /// E\[T\] of the board as it is (with its variant), in turns. JSON `mean`.
+    #[serde(rename = "mean")]
     pub expected_turns: f64,
     /// Removing every element of a kind.
     pub by_kind: Vec<Change>,

@@ -26,7 +26,7 @@ pub use players::PlayersChart;
 pub use whatif::WhatIfChart;
 
 /// Output format of a chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A PNG bitmap (RGB, 8 bits per channel).

@@ -11,15 +11,11 @@ use crate::stats::{
 use super::Candidate;
 
 /// Goodness of fit of a sample to one reference.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fit {
-    /// The reference's label, e.g. "classic, iid deck".
-    pub reference: String,
-    /// "exact" or "simulated, N games".
-    pub reference_kind: String,
-    /// Mean game length of the reference, in turns (all players' turns counted).
-    pub reference_mean: f64,
+    /// The reference the sample is checked against.
+    pub reference: Reference,
     /// Pearson's chi-square test of the sample against the reference (two-sample for a
     /// simulated one); `None` when fewer than two bins can be formed.
     pub chi_square: Option<ChiSquare>,
@@ -35,6 +31,18 @@ pub struct Fit {
     pub consistent: bool,
     /// The result in one sentence, starting "consistent with" or "INCONSISTENT with".
     pub verdict: String,
+}
+
+/// The reference a sample is checked against.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reference {
+    /// Its label, e.g. "classic, iid deck".
+    pub label: String,
+    /// "exact" or "simulated, N games".
+    pub kind: String,
+    /// Its mean game length, in turns (all players' turns counted).
+    pub mean: f64,
 }
 
 /// A sample's histogram.
@@ -100,9 +108,11 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
         )
     };
     Fit {
-        reference: c.label(),
-        reference_kind: kind,
-        reference_mean: mean,
+        reference: Reference {
+            label: c.label(),
+            kind,
+            mean,
+        },
         chi_square: chi,
         z_mean: z,
         max_cdf_gap: gap,

@@ -107,7 +107,7 @@ pub struct Settings {
 }
 
 /// One candidate in the ranking.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ranked {
     /// The candidate's label, e.g. "classic --doubles one-step, shuffled deck".
@@ -183,7 +183,7 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
 }
 
 /// A setting's values among the members of the set.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setting {
     /// The setting: "board", a rule key, or "deck".
@@ -248,7 +248,7 @@ fn no_difference(members: &[&Ranked], key: &str) -> bool {
 }
 
 /// `check --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckReport {
     /// Where the lengths came from: the path as given, or "standard input".

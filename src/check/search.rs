@@ -73,7 +73,7 @@ fn fingerprint<S, C>(chain: &Chain<S, C>) -> u64 {
 }
 
 /// What was searched, for the report.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Searched {
     /// The boards tried.

@@ -18,7 +18,7 @@ use super::model::LengthModel;
 use super::{decide, set, Candidate, Ranked, Searched, Setting};
 
 /// A published summary of `games` games.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Published {
     /// Number of games (required).
@@ -114,7 +114,7 @@ impl Published {
 }
 
 /// One statistic against one hypothesis.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StatTest {
     /// "mean", "sd", "median", "min" or "max".
@@ -218,7 +218,7 @@ pub fn test(published: &Published, model: &LengthModel, reference_games: u64) ->
 }
 
 /// One hypothesis against a published summary.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SummaryRow {
     /// The candidate's label.
@@ -236,7 +236,7 @@ pub struct SummaryRow {
 }
 
 /// `check --summary --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SummaryReport {
     /// The summary as given.

@@ -33,7 +33,7 @@ impl super::BoardCommand for AnalyzeArgs {
             // Valid input with no finite figures: report it, with the exact chance of never ending.
             let report = crate::forever::Unfinishable::of(&game, &chain, &about.board, b)?;
             return Ok(if args.json {
-                json(&report)?
+                json("analyze", &report)?
             } else {
                 output::unfinishable_text(&report)
             });
@@ -44,7 +44,7 @@ impl super::BoardCommand for AnalyzeArgs {
             let moments = crate::solve::Moments::within(&game, &matrix, &about, b)?;
             let moments_time = started.elapsed().as_secs_f64();
             return Ok(if args.json {
-                json(&moments)?
+                json("analyze", &moments)?
             } else {
                 output::moments_table(&moments, moments_time, None)
             });
@@ -64,14 +64,14 @@ impl super::BoardCommand for AnalyzeArgs {
                 crate::budget::duration(b.seconds()),
             );
             return Ok(if args.json {
-                json(&moments)?
+                json("analyze", &moments)?
             } else {
                 output::moments_table(&moments, moments_time, Some(&note))
             });
         }
         let analysis = Analysis::from_moments(&game, &chain, about, &options, &moments)?;
         Ok(if args.json {
-            json(&analysis)?
+            json("analyze", &analysis)?
         } else if args.csv {
             output::distribution_csv(&analysis)
         } else {

@@ -17,7 +17,7 @@ pub(crate) fn boards(json: bool) -> Result<String> {
         list.push(crate::games::with_game(&source, Row)??);
     }
     Ok(if json {
-        super::json(&list)?
+        super::json("boards", &list)?
     } else {
         output::board_list(&list)
     })
@@ -42,7 +42,7 @@ impl super::BoardCommand for ShowArgs {
         let variant = self.variant.to_variant();
         let board = source.game(&variant)?;
         Ok(if self.json {
-            super::json(&output::BoardShow::of(&board, &variant))?
+            super::json("board show", &output::BoardShow::of(&board, &variant))?
         } else {
             output::board_table(&board, &variant)
         })

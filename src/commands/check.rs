@@ -154,7 +154,7 @@ impl super::BoardCommand for CheckArgs {
             search_lengths(&mut report, &hist, &sources, &space, &settings)?;
         }
         Ok(if args.json {
-            json(&report)?
+            json("check", &report)?
         } else {
             output::check_text(&report)
         })
@@ -295,7 +295,7 @@ fn summary_report<G: Game>(
         args.level,
     );
     Ok(if args.json {
-        json(&report)?
+        json("check", &report)?
     } else {
         output::summary_text(&report)
     })

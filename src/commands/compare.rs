@@ -95,7 +95,7 @@ pub(crate) fn run(args: &CompareArgs, b: &Budget) -> Result<String> {
         b: MainFigures::of(&b),
     };
     Ok(if args.json {
-        json(&c)?
+        json("compare", &c)?
     } else {
         output::comparison_table(&c)
     })

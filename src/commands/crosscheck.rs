@@ -43,7 +43,7 @@ impl super::BoardCommand for CrosscheckArgs {
         drop(progress);
         let check = check.ok_or_else(|| UserError::unfinished_games(&exact.board, args.games))?;
         Ok(if args.json {
-            json(&check)?
+            json("crosscheck", &check)?
         } else {
             output::crosscheck_table(&check)
         })

@@ -102,7 +102,7 @@ impl super::BoardCommand for ForeverArgs {
             }
         }
         Ok(if args.json {
-            json(&report)?
+            json("forever", &report)?
         } else {
             output::forever_text(&report)
         })

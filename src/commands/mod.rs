@@ -62,10 +62,9 @@ pub(crate) fn bad_flag(flag: &str, message: impl Into<String>) -> UserError {
     }
 }
 
-pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String> {
-    let mut s = serde_json::to_string_pretty(value)?;
-    s.push('\n');
-    Ok(s)
+/// `value` as `command`'s `--json` document ([`crate::json::document`]).
+pub(crate) fn json<T: serde::Serialize>(command: &str, value: &T) -> Result<String> {
+    Ok(crate::json::document(command, value)?)
 }
 
 /// A board with the flags' variant applied, its identity and its chain: where most commands

@@ -71,10 +71,11 @@ impl super::BoardCommand for OddsArgs {
                 let alone = curves.from(state);
                 SeatPosition {
                     seat: i + 1,
-                    position: crate::race::RaceGame::describe(&game, chain.states()[state]),
-                    state,
+                    state: crate::json::StateRef::of(&game, state, chain.states()[state]),
                     // E[T] = sum_(n>=0) P(T > n).
-                    mean_turns_alone: (1..=alone.last_turn()).map(|n| alone.survival(n - 1)).sum(),
+                    alone: crate::json::Mean {
+                        mean: (1..=alone.last_turn()).map(|n| alone.survival(n - 1)).sum(),
+                    },
                 }
             })
             .collect();
@@ -83,13 +84,17 @@ impl super::BoardCommand for OddsArgs {
             variant: variant.to_string(),
             to_move: to_move + 1,
             seats,
-            median_rounds: odds.rounds.quantile(0.5),
+            win: odds.win.clone(),
+            rounds: crate::figures::RoundsLeft::of(&odds),
+            turns: crate::json::Mean {
+                mean: odds.mean_turns,
+            },
             odds,
             tolerance: curves.tolerance(),
             truncated: curves.truncated(),
         };
         Ok(if args.json {
-            json(&report)?
+            json("odds", &report)?
         } else {
             output::odds_table(&report)
         })

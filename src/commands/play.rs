@@ -82,7 +82,7 @@ impl super::BoardCommand for PlayArgs {
             }
         }
         let mut text = if args.json {
-            json(&t)?
+            json("play", &t)?
         } else {
             output::transcript_text(&t)
         };

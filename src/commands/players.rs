@@ -101,7 +101,7 @@ impl super::BoardCommand for PlayersArgs {
             rows,
         };
         Ok(if args.json {
-            json(&report)?
+            json("players", &report)?
         } else {
             output::players_table(&report)
         })

@@ -119,7 +119,7 @@ impl super::BoardCommand for SimulateArgs {
             .into());
         };
         Ok(if args.json {
-            json(&report)?
+            json("simulate", &report)?
         } else if args.csv {
             output::histogram_csv(&result.histogram)
         } else {

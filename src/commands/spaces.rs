@@ -42,7 +42,7 @@ impl super::BoardCommand for SpacesArgs {
             trap_word: game.track().traps.0,
         };
         Ok(if args.json {
-            json(&report)?
+            json("spaces", &report)?
         } else if args.csv {
             output::spaces_csv(&report)
         } else {

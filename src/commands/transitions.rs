@@ -31,11 +31,11 @@ impl super::BoardCommand for TransitionsArgs {
         )?;
         let t = crate::transitions::transitions(&game, &chain, &name);
         Ok(if args.json {
-            json(&t)?
+            json("transitions", &t)?
         } else if args.aggregate {
-            output::transitions_matrix_csv(&t, chain.len())?
+            output::transitions_matrix_csv(&t)?
         } else {
-            output::transitions_csv(&t, chain.len())?
+            output::transitions_csv(&t)?
         })
     }
 }

@@ -19,7 +19,7 @@ impl super::BoardCommand for WhatifArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
         let w = WhatIf::of(&source, &self.variant.to_variant(), b)?;
         Ok(if self.json {
-            json(&w)?
+            json("whatif", &w)?
         } else {
             output::whatif_table(&w)
         })

@@ -7,33 +7,62 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     certificate, longest_game, never_finish, play_fixed_order, probability, shortest_loop,
-    shortest_path, spectral_radius, tail_constant, to_f64, Certificate, FixedOrder, Step,
+    shortest_path, spectral_radius, tail_constant, Certificate, FixedOrder, Step,
 };
 use crate::budget::{rate, Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
-use crate::race::RaceGame;
+use crate::json::{Exact, StateRef};
+use crate::model::Game;
 use crate::sim::{chunk_seed, CardSource, Shoe, Simulator, CHUNK};
-use crate::solve::{About, Analysis, Options, SolveError, Sweep};
+use crate::solve::{About, Analysis, Options, SolveError, Sweep, Tail};
 use crate::stats::Z95;
 
+/// One turn of a path or loop: the kinds of card that make it, how many of the D cards they
+/// are, and where it leads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StepReport {
+    /// The kinds of card that make this step (empty for a lost turn).
+    pub draws: Vec<String>,
+    /// How many of the D cards make it (D for a lost turn): its probability is count / D.
+    pub count: u32,
+    /// The state it leads to.
+    pub to: StateRef,
+    /// The step in words, e.g. "red or blue (16 of 66) -> space 3 (blue)".
+    pub text: String,
+}
+
 /// A loop, as people read it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoopReport {
     /// Where the loop starts.
-    pub start: String,
-    /// The fewest turns that reach it from the start of the game, card by card.
-    pub reach: Vec<String>,
-    /// The loop, card by card ("red or blue (2 of 66)").
-    pub steps: Vec<String>,
-    /// The probability of one repetition, exactly and as a float.
-    pub probability: String,
-    /// The probability of one repetition as a float.
-    pub probability_f64: f64,
+    pub start: StateRef,
+    /// The fewest turns that reach it from the start of the game, step by step.
+    pub reach: Vec<StepReport>,
+    /// The loop, step by step.
+    pub steps: Vec<StepReport>,
+    /// The probability of one repetition.
+    pub probability: Exact,
+}
+
+/// One shortest game, step by step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShortestPath {
+    /// The fewest turns a game can take.
+    pub turns: usize,
+    /// The probability of this one sequence of steps.
+    pub probability: Exact,
+    /// P(T = `turns`), over every way of taking that few turns (`None` when the distribution
+    /// was not computed).
+    pub p_length: Option<f64>,
+    /// The steps.
+    pub steps: Vec<StepReport>,
 }
 
 /// One number of players in the survey of random fixed deck orders.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SurveyRow {
     /// Number of players K.
@@ -47,7 +76,7 @@ pub struct SurveyRow {
 }
 
 /// Random deck orders, each recycled without shuffling.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Survey {
     /// Number of random deck orders tried.
@@ -63,7 +92,7 @@ pub struct Survey {
 }
 
 /// Everything `candyland forever` says. This struct is its `--json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ForeverReport {
     /// The board's short name.
@@ -75,17 +104,15 @@ pub struct ForeverReport {
     /// Every reachable state can reach the finish, so P(never finishing) = 0.
     pub ends_surely: bool,
     /// States that cannot reach the finish (at most 20 listed), and how many there are.
-    pub trapped: Vec<String>,
+    pub trapped: Vec<StateRef>,
     /// How many states cannot reach the finish (`trapped` lists at most 20 of them).
     pub trapped_count: usize,
-    /// P(never finishing), exactly and as a float (0 when `ends_surely`).
-    pub never_finish: String,
-    /// P(never finishing) as a float.
-    pub never_finish_f64: f64,
+    /// P(never finishing) (0 when `ends_surely`).
+    pub never_finish: Exact,
     /// The reachability certificate behind the tail bounds; `None` when some state cannot finish.
     pub certificate: Option<Certificate>,
-    /// The certificate's bounds on P(T > n) for n = 50, 100, 200, and its rate per turn.
-    pub bounds: Vec<(usize, f64)>,
+    /// The certificate's upper bounds on P(T > n) for n = 50, 100, 200.
+    pub tail_bounds: Vec<Tail>,
     /// The certificate's best asymptotic rate per turn, min over windows of (1 - p)^(1/d).
     pub bound_rate: Option<f64>,
     /// Spectral radius of Q: P(T > n) ~ tail_c rho^n for one player.
@@ -95,8 +122,9 @@ pub struct ForeverReport {
     pub tail_c: Option<f64>,
     /// With K players the game outlasts n rounds with probability S(n)^K ~ (rho^K)^n.
     pub rho_players: f64,
-    /// P(one player's game lasts longer than 200 turns), and "one game in X".
-    pub longer_than_200: Option<f64>,
+    /// P(one player's game lasts longer than 200 turns) (empty when the distribution was not
+    /// computed).
+    pub tail: Vec<Tail>,
     /// 1 / P(T > 200): one game in this many lasts longer than 200 turns (`None` when that chance
     /// is 0 or was not computed).
     pub one_in: Option<f64>,
@@ -108,64 +136,61 @@ pub struct ForeverReport {
     /// The shortest loop that never stands still, if different.
     pub moving_loop: Option<LoopReport>,
     /// One shortest game, step by step.
-    pub shortest_game: Vec<String>,
-    /// The fewest turns a game can take.
-    pub shortest_game_turns: usize,
-    /// The probability of that one card sequence, exactly ("num/den").
-    pub shortest_game_probability: String,
-    /// The probability of that one card sequence, as a float.
-    pub shortest_game_probability_f64: f64,
-    /// P(T = the minimum), over every card sequence of that length.
-    pub p_min_length: Option<f64>,
+    pub shortest_game: ShortestPath,
     /// The fixed deck order asked about, played to the end or to a loop.
     pub fixed_order: Option<FixedOrder>,
     /// The survey of random fixed deck orders, if asked for.
     pub survey: Option<Survey>,
 }
 
-/// One step in words.
-fn describe_step<G: RaceGame>(game: &G, chain: &Chain<G::State, G::Card>, s: &Step) -> String {
+/// One step, with its words.
+fn step_report<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, s: &Step) -> StepReport {
     let to = if s.to == FINISH {
-        "the finish".to_string()
+        StateRef::finish(chain.len())
     } else {
-        game.describe(chain.states()[s.to as usize])
+        StateRef::of(game, s.to as usize, chain.states()[s.to as usize])
     };
-    if s.cards.is_empty() {
-        return format!("(lost turn) -> {to}");
-    }
-    let names: Vec<String> = s
+    let draws: Vec<String> = s
         .cards
         .iter()
         .map(|&c| game.card_name(chain.cards()[c].0))
         .collect();
-    let cards = if names.len() > 4 {
-        format!("any of {} kinds of card", names.len())
+    let to_text = if s.to == FINISH {
+        "the finish"
     } else {
-        names.join(" or ")
+        &to.name
     };
-    format!("{cards} ({} of {}) -> {to}", s.count, chain.denominator())
+    let text = if draws.is_empty() {
+        format!("(lost turn) -> {to_text}")
+    } else {
+        let cards = if draws.len() > 4 {
+            format!("any of {} kinds of card", draws.len())
+        } else {
+            draws.join(" or ")
+        };
+        format!(
+            "{cards} ({} of {}) -> {to_text}",
+            s.count,
+            chain.denominator()
+        )
+    };
+    StepReport {
+        draws,
+        count: s.count,
+        to,
+        text,
+    }
 }
 
-fn loop_report<G: RaceGame>(
-    game: &G,
-    chain: &Chain<G::State, G::Card>,
-    steps: &[Step],
-) -> LoopReport {
+fn loop_report<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, steps: &[Step]) -> LoopReport {
     let start = steps[0].from;
     let reach = shortest_path(chain, chain.start(), start as u32).unwrap_or_default();
     let p = probability(steps, chain.denominator());
     LoopReport {
-        start: game.describe(chain.states()[start]),
-        reach: reach
-            .iter()
-            .map(|s| describe_step(game, chain, s))
-            .collect(),
-        steps: steps
-            .iter()
-            .map(|s| describe_step(game, chain, s))
-            .collect(),
-        probability: format!("{}/{}", p.numer(), p.denom()),
-        probability_f64: to_f64(&p),
+        start: StateRef::of(game, start, chain.states()[start]),
+        reach: reach.iter().map(|s| step_report(game, chain, s)).collect(),
+        steps: steps.iter().map(|s| step_report(game, chain, s)).collect(),
+        probability: Exact::from(&p),
     }
 }
 
@@ -270,7 +295,7 @@ pub struct Question<'a> {
 }
 
 /// The survey of `orders` random deck orders for 1..=`max_players` players, as reported.
-fn survey_report<G: RaceGame>(
+fn survey_report<G: Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
     orders: u64,
@@ -308,7 +333,7 @@ where
 impl ForeverReport {
     /// Builds the report; `order` is a fixed deck order to decide, `survey` (orders, seed) a
     /// sample of random orders.
-    pub fn new<G: RaceGame>(
+    pub fn new<G: Game>(
         game: &G,
         chain: &Chain<G::State, G::Card>,
         board: &str,
@@ -373,35 +398,51 @@ impl ForeverReport {
             trapped: trapped_states
                 .iter()
                 .take(20)
-                .map(|&s| game.describe(chain.states()[s]))
+                .map(|&s| StateRef::of(game, s, chain.states()[s]))
                 .collect(),
             trapped_count: trapped_states.len(),
-            never_finish: format!("{}/{}", never.numer(), never.denom()),
-            never_finish_f64: to_f64(&never),
-            bounds: cert
+            never_finish: Exact::from(&never),
+            tail_bounds: cert
                 .as_ref()
-                .map(|c| [50, 100, 200].iter().map(|&n| (n, c.bound(n))).collect())
+                .map(|c| {
+                    [50, 100, 200]
+                        .iter()
+                        .map(|&n| Tail {
+                            turns: n,
+                            probability: c.bound(n),
+                            upper_bound: true,
+                        })
+                        .collect()
+                })
                 .unwrap_or_default(),
             bound_rate: cert.as_ref().map(Certificate::rate),
             certificate: cert,
             rho,
             tail_c: dist.as_ref().and_then(|d| tail_constant(d, rho)),
             rho_players: rho.powi(players as i32),
-            longer_than_200: s200,
+            tail: s200
+                .map(|p| Tail {
+                    turns: 200,
+                    probability: p,
+                    upper_bound: false,
+                })
+                .into_iter()
+                .collect(),
             one_in: s200.filter(|&s| s > 0.0).map(|s| 1.0 / s),
             longest_game: longest_game(chain),
             shortest_loop: loop_any.as_ref().map(|l| loop_report(game, chain, l)),
             moving_loop,
-            shortest_game: shortest
-                .iter()
-                .map(|s| describe_step(game, chain, s))
-                .collect(),
-            shortest_game_turns: shortest.len(),
-            shortest_game_probability: format!("{}/{}", p_short.numer(), p_short.denom()),
-            shortest_game_probability_f64: to_f64(&p_short),
-            p_min_length: analysis
-                .as_ref()
-                .and_then(|a| a.pmf.get(shortest.len()).copied()),
+            shortest_game: ShortestPath {
+                turns: shortest.len(),
+                probability: Exact::from(&p_short),
+                p_length: analysis
+                    .as_ref()
+                    .and_then(|a| a.pmf.get(shortest.len()).copied()),
+                steps: shortest
+                    .iter()
+                    .map(|s| step_report(game, chain, s))
+                    .collect(),
+            },
             fixed_order: order.map(|o| play_fixed_order(&Simulator::new(chain), o, players)),
             survey,
         })

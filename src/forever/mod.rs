@@ -246,7 +246,7 @@ pub fn longest_game<S, C>(chain: &Chain<S, C>) -> Option<usize> {
 /// into blocks of d turns; each block fails to finish with probability at most 1 - p, whatever
 /// happened before). Several windows are kept because a short window bounds small n best and
 /// a long one has the best rate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Certificate {
     /// (d, p) pairs, d = d0, 2 d0, 4 d0, ... with d0 the largest distance to the finish.
@@ -385,7 +385,7 @@ pub use order::{format_order, parse_order, play_fixed_order, FixedOrder};
 pub use radius::{dense_radius, radius_by_returns, spectral_radius};
 
 /// What `analyze` says about a game that can go on forever. This struct is its `--json` then.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Unfinishable {
     /// The board's short name.
@@ -393,18 +393,16 @@ pub struct Unfinishable {
     /// Number of reachable states, the finish excluded.
     pub states: usize,
     /// States that cannot reach the finish (at most 20), and how many there are.
-    pub trapped: Vec<String>,
+    pub trapped: Vec<crate::json::StateRef>,
     /// How many states cannot reach the finish (`trapped` lists at most 20 of them).
     pub trapped_count: usize,
-    /// P(a game never ends), exactly and as a float.
-    pub never_finish: String,
-    /// P(a game never ends) as a float.
-    pub never_finish_f64: f64,
+    /// P(a game never ends).
+    pub never_finish: crate::json::Exact,
 }
 
 impl Unfinishable {
     /// The report, refused if the exact chance would take longer than `budget`.
-    pub fn of<G: crate::race::RaceGame>(
+    pub fn of<G: crate::model::Game>(
         game: &G,
         chain: &Chain<G::State, G::Card>,
         board: &str,
@@ -419,11 +417,10 @@ impl Unfinishable {
             trapped: trapped
                 .iter()
                 .take(20)
-                .map(|&s| game.describe(chain.states()[s]))
+                .map(|&s| crate::json::StateRef::of(game, s, chain.states()[s]))
                 .collect(),
             trapped_count: trapped.len(),
-            never_finish: format!("{}/{}", p.numer(), p.denom()),
-            never_finish_f64: to_f64(&p),
+            never_finish: crate::json::Exact::from(&p),
         })
     }
 }

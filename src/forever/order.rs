@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::sim::{Observer, Recycled, Simulator};
 
 /// A fixed deck order, recycled without shuffling, played to the end or to a loop.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FixedOrder {
     /// The game ends: after how many turns, and who wins (0-based seat).

@@ -65,8 +65,14 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     fn description(&self) -> &str;
     /// Where the board's layout and rules come from, as the file says (may be empty).
     fn source(&self) -> &str;
+    /// The rules in force (the `[rules]` table after any variant).
+    fn rules(&self) -> &Self::Rules;
     /// The rules in words.
     fn rules_text(&self) -> String;
+    /// The rules in force as JSON: each `[rules]` key (kebab-case) with its value.
+    fn rules_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.rules()).unwrap_or_default()
+    }
     /// The number of spaces (squares) a token can stand on.
     fn space_count(&self) -> usize;
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares 1..N).

@@ -46,12 +46,16 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
     }
     row("standard deviation", format!("{:.6}", a.std_dev));
     row(
-        &format!("expected {}", a.draws),
-        format!("{:.6}", a.expected_cards),
+        &format!("expected {}", a.draws.word),
+        format!("{:.6}", a.draws.mean),
     );
     row(
         "shortest game",
-        format!("{} turns ({})", a.min_turns, a.shortest_game.join(", ")),
+        format!(
+            "{} turns ({})",
+            a.shortest_game.turns,
+            a.shortest_game.draws.join(", ")
+        ),
     );
     // Past a cut distribution a quantile is only known to be above the cut.
     row("median", turns(a.median, a.median_lower_bound));
@@ -178,12 +182,12 @@ pub fn unfinishable_text(u: &crate::forever::Unfinishable) -> String {
         u.board, u.trapped_count, u.states
     );
     for t in &u.trapped {
-        let _ = writeln!(s, "    - {t}");
+        let _ = writeln!(s, "    - {}", t.name);
     }
     let _ = writeln!(
         s,
         "  P(a game never ends) = {} = {:.6}, so the expected length is infinite.\n  `candyland forever` explains how, and how likely each way is.",
-        u.never_finish, u.never_finish_f64
+        u.never_finish, u.never_finish.float
     );
     s
 }

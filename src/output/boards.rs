@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::model::{Game, Variant};
 
 /// One board in the `boards` list; `boards --json` is a list of these.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardRow {
     /// The board's short name.
@@ -89,7 +89,7 @@ pub fn board_table<G: Game>(board: &G, variant: &Variant) -> String {
 
 /// `board show --json`: the expanded board, every space with its number and notes, and the
 /// draws with their weights.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardShow {
     /// The board's short name.
@@ -100,8 +100,10 @@ pub struct BoardShow {
     pub description: String,
     /// Where the layout and rules come from.
     pub source: String,
+    /// The rules in force: each `[rules]` key of the board file with its value.
+    pub rules: serde_json::Value,
     /// The rules in words.
-    pub rules: String,
+    pub rules_text: String,
     /// Command-line changes, as flags ("" for none).
     pub variant: String,
     /// Every space in order.
@@ -113,7 +115,7 @@ pub struct BoardShow {
 }
 
 /// One space of `board show --json`.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpaceRow {
     /// Its number as printed (0-based for Candy Land, from 1 for squares).
@@ -125,7 +127,7 @@ pub struct SpaceRow {
 }
 
 /// One kind of draw of `board show --json`.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrawRow {
     /// Cards of this kind in the deck, or the face's weight.
@@ -143,7 +145,8 @@ impl BoardShow {
             game: G::KIND.to_string(),
             description: board.description().to_string(),
             source: board.source().to_string(),
-            rules: board.rules_text(),
+            rules: board.rules_json(),
+            rules_text: board.rules_text(),
             variant: variant.to_string(),
             spaces: (0..board.space_count())
                 .map(|i| SpaceRow {

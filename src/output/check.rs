@@ -32,7 +32,7 @@ pub fn check_text(r: &CheckReport) -> String {
     let _ = writeln!(
         s,
         "  {:<24}{:>12.4}{:>14.4}",
-        "mean turns", x.mean, r.fit.reference_mean
+        "mean turns", x.mean, r.fit.reference.mean
     );
     let _ = writeln!(
         s,
@@ -43,7 +43,7 @@ pub fn check_text(r: &CheckReport) -> String {
     let _ = writeln!(
         s,
         "  reference: {} ({})",
-        r.fit.reference, r.fit.reference_kind
+        r.fit.reference.label, r.fit.reference.kind
     );
     if let Some(c) = &r.fit.chi_square {
         let _ = writeln!(

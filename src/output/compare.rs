@@ -45,8 +45,13 @@ pub fn comparison_table(c: &Comparison) -> String {
     row("states", a.states as f64, b.states as f64, 0);
     row("expected turns", a.expected_turns, b.expected_turns, 4);
     row("standard deviation", a.std_dev, b.std_dev, 4);
-    row("expected draws", a.expected_cards, b.expected_cards, 4);
-    row("shortest game", a.min_turns as f64, b.min_turns as f64, 0);
+    row("expected draws", a.draws.mean, b.draws.mean, 4);
+    row(
+        "shortest game",
+        a.shortest_game.turns as f64,
+        b.shortest_game.turns as f64,
+        0,
+    );
     row("median", a.median as f64, b.median as f64, 0);
     row("mode", a.mode as f64, b.mode as f64, 0);
     for (qa, qb) in a.quantiles.iter().zip(&b.quantiles) {

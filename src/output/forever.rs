@@ -7,12 +7,12 @@ use crate::forever::ForeverReport;
 /// A loop's steps and the probability of one repetition.
 fn loop_steps(s: &mut String, l: &crate::forever::LoopReport) {
     for step in &l.steps {
-        let _ = writeln!(s, "     {step}");
+        let _ = writeln!(s, "     {}", step.text);
     }
     let _ = writeln!(
         s,
         "   Each repetition has probability {} = {:.6}.",
-        l.probability, l.probability_f64
+        l.probability, l.probability.float
     );
 }
 
@@ -49,9 +49,9 @@ fn ends(s: &mut String, r: &ForeverReport) {
                 );
             }
             let bounds: Vec<String> = r
-                .bounds
+                .tail_bounds
                 .iter()
-                .map(|(n, b)| format!("P(T > {n}) <= {b:.3e}"))
+                .map(|t| format!("P(T > {}) <= {:.3e}", t.turns, t.probability))
                 .collect();
             let _ = writeln!(s, "   Rigorous bounds: {}", bounds.join(", "));
         }
@@ -60,7 +60,12 @@ fn ends(s: &mut String, r: &ForeverReport) {
             "   Exact tail: the spectral radius of Q is rho = {:.6}, so P(T > n) ~ C rho^n",
             r.rho
         );
-        match (r.tail_c, r.longer_than_200) {
+        let longer_than_200 = r
+            .tail
+            .iter()
+            .find(|t| t.turns == 200)
+            .map(|t| t.probability);
+        match (r.tail_c, longer_than_200) {
             (Some(c), _) => {
                 let _ = write!(s, " with C = {c:.4}");
             }
@@ -74,7 +79,7 @@ fn ends(s: &mut String, r: &ForeverReport) {
             ": each turn ends {:.2} % of the games still running.",
             (1.0 - r.rho) * 100.0
         );
-        if let (Some(p), Some(x)) = (r.longer_than_200, r.one_in) {
+        if let (Some(p), Some(x)) = (longer_than_200, r.one_in) {
             let _ = writeln!(
                 s,
                 "   One game in {x:.0} lasts longer than 200 turns (P = {p:.3e})."
@@ -94,12 +99,12 @@ fn ends(s: &mut String, r: &ForeverReport) {
             r.trapped_count
         );
         for t in &r.trapped {
-            let _ = writeln!(s, "     - {t}");
+            let _ = writeln!(s, "     - {}", t.name);
         }
         let _ = writeln!(
             s,
             "   P(a game never ends) = {} = {:.6}",
-            r.never_finish, r.never_finish_f64
+            r.never_finish, r.never_finish.float
         );
     }
 }
@@ -118,7 +123,7 @@ fn longest(s: &mut String, r: &ForeverReport) {
             let _ = writeln!(
                 s,
                 "   No: a game can return to a state it was in, and repeat that loop any number of times.\n   Shortest loop, from {} ({} turn{} to get there):",
-                l.start,
+                l.start.name,
                 l.reach.len(),
                 if l.reach.len() == 1 { "" } else { "s" }
             );
@@ -127,7 +132,7 @@ fn longest(s: &mut String, r: &ForeverReport) {
                 let _ = writeln!(
                     s,
                     "   Shortest loop that never stands still, from {}:",
-                    m.start
+                    m.start.name
                 );
                 loop_steps(s, m);
             }
@@ -143,21 +148,21 @@ fn shortest(s: &mut String, r: &ForeverReport) {
     let _ = writeln!(
         s,
         "\n3. Shortest possible game: {} turns, for example:",
-        r.shortest_game_turns
+        r.shortest_game.turns
     );
-    for step in &r.shortest_game {
-        let _ = writeln!(s, "     {step}");
+    for step in &r.shortest_game.steps {
+        let _ = writeln!(s, "     {}", step.text);
     }
     let _ = write!(
         s,
         "   That sequence has probability {:.6e}",
-        r.shortest_game_probability_f64
+        r.shortest_game.probability.float
     );
-    if let Some(p) = r.p_min_length {
+    if let Some(p) = r.shortest_game.p_length {
         let _ = write!(
             s,
             "; a game of exactly {} turns, any way, {p:.6e}",
-            r.shortest_game_turns
+            r.shortest_game.turns
         );
     }
     let _ = writeln!(s, ".");

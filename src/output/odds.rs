@@ -18,7 +18,7 @@ pub fn odds_table(r: &OddsReport) -> String {
     let width = r
         .seats
         .iter()
-        .map(|p| p.position.chars().count())
+        .map(|p| p.state.name.chars().count())
         .max()
         .unwrap_or(0)
         .max("position".len());
@@ -36,7 +36,7 @@ pub fn odds_table(r: &OddsReport) -> String {
         let _ = writeln!(
             s,
             "  {:>4}  {:<width$}  {win:.4}  {:>21.2}{next}",
-            p.seat, p.position, p.mean_turns_alone
+            p.seat, p.state.name, p.alone.mean
         );
     }
     let o = &r.odds;

@@ -52,10 +52,10 @@ pub fn players_table(r: &PlayersReport) -> String {
             s,
             "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {:>12.3} ({:.3} to {:.3})",
             row.players,
-            f.mean_rounds,
-            f.median_rounds,
-            f.mean_turns,
-            f.median_turns,
+            f.rounds.mean,
+            f.rounds.median,
+            f.turns.mean,
+            f.turns.median,
             t.mean,
             t.mean_ci95[0],
             t.mean_ci95[1]
@@ -90,10 +90,10 @@ pub fn players_table(r: &PlayersReport) -> String {
             s,
             "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  {}",
             row.players,
-            e.mean_rounds,
-            e.median_rounds,
-            e.mean_turns,
-            e.median_turns,
+            e.rounds.mean,
+            e.rounds.median,
+            e.turns.mean,
+            e.turns.median,
             places.join(", ")
         );
     }

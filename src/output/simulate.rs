@@ -64,7 +64,12 @@ pub fn simulation_table(r: &Simulation) -> String {
         let _ = writeln!(s);
         summary_rows(&mut s, "rounds", rounds);
     }
-    let _ = writeln!(s, "  {:<26}{:.4}", "cards drawn per game", r.cards_per_game);
+    let _ = writeln!(
+        s,
+        "  {:<26}{:.4}",
+        format!("{} per game", r.draws.word),
+        r.draws.mean
+    );
     if r.players > 1 {
         let shares: Vec<String> = r
             .win_share

@@ -41,7 +41,11 @@ pub fn transcript_text(t: &Transcript) -> String {
         let _ = writeln!(
             s,
             "  turn {:>4}  player {}  {:<16} {} -> {}{events}{win}",
-            r.turn, r.player, card, r.from, r.to
+            r.turn,
+            r.player,
+            card,
+            r.from.name,
+            r.to.as_ref().map_or("finish", |t| t.name.as_str())
         );
     }
     match t.winner {

@@ -8,7 +8,7 @@ use crate::transitions::Transitions;
 
 /// The move table as CSV, one row per state and kind of card; `n` transient states, so the
 /// finish is state `n`.
-pub fn transitions_csv(t: &Transitions, n: usize) -> anyhow::Result<String> {
+pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "from",
@@ -23,14 +23,14 @@ pub fn transitions_csv(t: &Transitions, n: usize) -> anyhow::Result<String> {
     ])?;
     for r in &t.rows {
         w.write_record([
-            r.state.to_string(),
-            r.state_name.clone(),
+            r.from.state.to_string(),
+            r.from.name.clone(),
             r.card.clone(),
             r.count.to_string(),
-            r.probability_f64.to_string(),
-            r.probability.clone(),
-            r.next.unwrap_or(n).to_string(),
-            r.next_name.clone(),
+            r.p.to_string(),
+            format!("{}/{}", r.p_exact.num, r.p_exact.den),
+            r.to.state.to_string(),
+            r.to.name.clone(),
             r.events.join(" "),
         ])?;
     }
@@ -39,15 +39,14 @@ pub fn transitions_csv(t: &Transitions, n: usize) -> anyhow::Result<String> {
 
 /// The transition matrix as CSV, one row per (state, next state) with the cards merged, and
 /// the finish (state `n`) absorbing: every state's probabilities add up to exactly 1.
-pub fn transitions_matrix_csv(t: &Transitions, n: usize) -> anyhow::Result<String> {
-    let d = u64::from(t.denominator);
+pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
+    let (d, n) = (u64::from(t.denominator), t.finish);
     // (from, to) -> (from name, to name, count), in state order.
     let mut merged: BTreeMap<(usize, usize), (String, String, u64)> = BTreeMap::new();
     for r in &t.rows {
-        let to = r.next.unwrap_or(n);
         let entry = merged
-            .entry((r.state, to))
-            .or_insert_with(|| (r.state_name.clone(), r.next_name.clone(), 0));
+            .entry((r.from.state, r.to.state))
+            .or_insert_with(|| (r.from.name.clone(), r.to.name.clone(), 0));
         entry.2 += u64::from(r.count);
     }
     merged.insert((n, n), ("finish".into(), "finish".into(), d));

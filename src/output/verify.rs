@@ -21,7 +21,7 @@ pub fn crosscheck_table(c: &CrossCheck) -> String {
     let _ = writeln!(
         s,
         "  {:<26}{:.4} (sd {:.4}, median {})",
-        "exact mean turns", c.exact_mean, c.exact_sd, c.exact_median
+        "exact mean turns", c.exact.mean, c.exact.sd, c.exact.median
     );
     let _ = writeln!(s, "\n1. i.i.d. draws against the exact distribution");
     summary_rows(&mut s, "turns", &c.iid.sample);

@@ -3,18 +3,22 @@
 use serde::{Deserialize, Serialize};
 
 use super::{DeckMode, SimOptions, SimResult};
-use crate::solve::About;
+use crate::solve::{About, Draws};
 use crate::stats::Summary;
 
 /// A simulation's figures. This struct is `simulate --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Simulation {
     /// The board's short name.
     pub board: String,
     /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
+    /// The rules in force: each `[rules]` key of the board file with its value.
+    #[serde(rename = "rules")]
+    pub rules_json: serde_json::Value,
     /// The rules in force, in words.
+    #[serde(rename = "rules_text")]
     pub rules: String,
     /// How cards were drawn.
     pub deck: DeckMode,
@@ -30,9 +34,10 @@ pub struct Simulation {
     pub turns: Summary,
     /// Game length in rounds (with more than one player).
     pub rounds: Option<Summary>,
-    /// Mean cards drawn per game.
-    pub cards_per_game: f64,
-    /// Share of the games won by each seat.
+    /// The draws: what they are called, and the mean drawn per game.
+    pub draws: Draws,
+    /// Share of the games won by each seat, seat 1 first. JSON `win`.
+    #[serde(rename = "win")]
     pub win_share: Vec<f64>,
 }
 
@@ -52,6 +57,7 @@ impl Simulation {
         Some(Simulation {
             board: about.board.clone(),
             variant: about.variant.clone(),
+            rules_json: about.rules_json.clone(),
             rules: about.rules.clone(),
             deck: options.deck,
             players: options.players,
@@ -60,7 +66,10 @@ impl Simulation {
             unfinished: r.unfinished,
             turns,
             rounds: rounds.flatten(),
-            cards_per_game: r.cards as f64 / r.games as f64,
+            draws: Draws {
+                word: about.draws.clone(),
+                mean: r.cards as f64 / r.games as f64,
+            },
             win_share: r.wins.iter().map(|&w| w as f64 / finished).collect(),
         })
     }

@@ -4,6 +4,7 @@
 
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::chain::Chain;
@@ -16,7 +17,7 @@ use super::{
 };
 
 /// One quantile of the length distribution.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Quantile {
     /// The probability level, e.g. 0.99 (one of [`QUANTILES`]).
@@ -31,7 +32,7 @@ pub struct Quantile {
 }
 
 /// P(T > turns).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tail {
     /// The threshold n, in turns (one of [`LONGER_THAN`]).
@@ -42,6 +43,26 @@ pub struct Tail {
     /// upper bound. In JSON only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub upper_bound: bool,
+}
+
+/// The shortest possible game: its length and one sequence of draws that achieves it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShortestGame {
+    /// Its length, in turns.
+    pub turns: usize,
+    /// One sequence of draws achieving it ("(lost turn)" for a turn that draws nothing).
+    pub draws: Vec<String>,
+}
+
+/// The draws of a game: what one is called, and how many a game takes on average.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Draws {
+    /// What draws are called in the plural: "cards drawn", "spins".
+    pub word: String,
+    /// E\[draws per game\]: less than E\[T\] when lost turns draw nothing.
+    pub mean: f64,
 }
 
 /// What the analysis is of: the board's identity, carried into every report.
@@ -55,6 +76,8 @@ pub struct About {
     pub source: String,
     /// The rules in force, in words.
     pub rules: String,
+    /// The rules in force as JSON: each `[rules]` key with its value.
+    pub rules_json: serde_json::Value,
     /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
     /// Number of spaces (squares) on the track.
@@ -66,7 +89,7 @@ pub struct About {
 }
 
 /// Every single-player figure of one game. This struct is the `--json` output.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Analysis {
     /// The board's name.
@@ -75,7 +98,11 @@ pub struct Analysis {
     pub description: String,
     /// Where the layout, deck and rules come from.
     pub source: String,
+    /// The rules in force: each `[rules]` key of the board file with its value.
+    #[serde(rename = "rules")]
+    pub rules_json: serde_json::Value,
     /// The rules in force, in words.
+    #[serde(rename = "rules_text")]
     pub rules: String,
     /// Command-line changes to the board file ("" for none).
     pub variant: String,
@@ -83,26 +110,27 @@ pub struct Analysis {
     pub spaces: usize,
     /// The board's size in words, e.g. "134 spaces, 66 cards".
     pub size: String,
-    /// What one draw is called in the plural: "cards drawn", "spins".
-    pub draws: String,
+    /// What one draw is called in the plural, and how many a game takes.
+    pub draws: Draws,
     /// D: cards in a full deck (for a spinner, the total weight of one turn's outcomes).
     pub cards: u32,
     /// Number of transient states of the chain.
     pub states: usize,
-    /// E\[T\], turns until the player finishes (lost turns count).
+    /// E\[T\], turns until the player finishes (lost turns count). JSON `mean`.
+    #[serde(rename = "mean")]
     pub expected_turns: f64,
-    /// E\[T\] exactly; `None` when not computed. In JSON a string "num/den" ("" when not
-    /// computed), since no JSON number holds it.
-    #[serde(with = "fraction")]
+    /// E\[T\] exactly; `None` when not computed. JSON `mean_exact`, an
+    /// [`Exact`](crate::json::Exact) or null.
+    #[serde(rename = "mean_exact", with = "crate::json::exact_option")]
+    #[schemars(with = "Option<crate::json::Exact>")]
     pub expected_turns_exact: Option<BigRational>,
     /// Var\[T\], in turns squared.
     pub variance: f64,
-    /// Standard deviation of T, in turns.
+    /// Standard deviation of T, in turns. JSON `sd`.
+    #[serde(rename = "sd")]
     pub std_dev: f64,
-    /// The shortest possible game, in turns.
-    pub min_turns: usize,
-    /// One card sequence achieving it ("(lost turn)" for a turn that draws no card).
-    pub shortest_game: Vec<String>,
+    /// The shortest possible game.
+    pub shortest_game: ShortestGame,
     /// The smallest n with P(T <= n) >= 0.5, in turns.
     pub median: usize,
     /// The median is past the cut distribution: at least `median`.
@@ -116,10 +144,9 @@ pub struct Analysis {
     pub secondary_modes: Vec<usize>,
     /// The quantiles at each level of [`QUANTILES`].
     pub quantiles: Vec<Quantile>,
-    /// P(T > n) for each n of [`LONGER_THAN`].
+    /// P(T > n) for each n of [`LONGER_THAN`]. JSON `tail`.
+    #[serde(rename = "tail")]
     pub longer_than: Vec<Tail>,
-    /// E[cards drawn]: less than E\[T\] when lost turns draw no card.
-    pub expected_cards: f64,
     /// P(T > last computed turn): the mass the distribution leaves out.
     pub unfinished_mass: f64,
     /// The distribution was cut by `max_turns` before the mass left out fell below the
@@ -198,26 +225,32 @@ impl Analysis {
             board: about.board,
             description: about.description,
             source: about.source,
+            rules_json: about.rules_json,
             rules: about.rules,
             variant: about.variant,
             spaces: about.spaces,
             size: about.size,
-            draws: about.draws,
+            draws: Draws {
+                word: about.draws,
+                mean: moments.expected_cards,
+            },
             cards: chain.denominator(),
             states: n,
             expected_turns: mean,
             expected_turns_exact,
             variance,
             std_dev: variance.sqrt(),
-            min_turns: shortest.len(),
-            shortest_game: shortest
-                .iter()
-                .map(|c| {
-                    c.map_or("(lost turn)".to_string(), |c| {
-                        game.card_name(chain.cards()[c].0)
+            shortest_game: ShortestGame {
+                turns: shortest.len(),
+                draws: shortest
+                    .iter()
+                    .map(|c| {
+                        c.map_or("(lost turn)".to_string(), |c| {
+                            game.card_name(chain.cards()[c].0)
+                        })
                     })
-                })
-                .collect(),
+                    .collect(),
+            },
             median,
             median_lower_bound,
             mode,
@@ -225,7 +258,6 @@ impl Analysis {
             secondary_modes: dist.secondary_peaks(PEAK_FRACTION),
             quantiles: quantiles(&dist),
             longer_than: tails(&dist),
-            expected_cards: moments.expected_cards,
             unfinished_mass: left_out,
             truncated: left_out >= options.tolerance,
             tolerance: options.tolerance,

@@ -14,7 +14,7 @@ use crate::chain::{pull, push, Counts, Probabilities};
 
 /// P(T = n) for n = 0, 1, ... and P(T > n), computed until the unfinished mass is below a
 /// tolerance.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Distribution {
     /// `pmf[n]` = P(T = n); `pmf[0]` = 0.

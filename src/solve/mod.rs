@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
 use crate::race::RaceGame;
-pub use analysis::{fraction, About, Analysis, Quantile, Tail};
+pub use analysis::{fraction, About, Analysis, Draws, Quantile, ShortestGame, Tail};
 pub use cost::{check_solves, distribution_seconds, distribution_steps};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
@@ -109,7 +109,7 @@ pub enum SolveError {
 
 /// Expected length, variance and expected cards drawn: the figures that need no distribution,
 /// in time linear in the number of transitions. This struct is `analyze --moments-only --json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Moments {
     /// The board's short name.
@@ -119,15 +119,20 @@ pub struct Moments {
     /// Number of transient states of the chain.
     pub states: usize,
     /// E\[T\] from the start: expected turns until the player finishes, lost turns included
-    /// (E = N 1).
+    /// (E = N 1). JSON `mean`.
+    #[serde(rename = "mean")]
     pub expected_turns: f64,
     /// Var\[T\] = E\[T^2\] - E\[T\]^2, with E\[T^2\] from M2 = N (2E - 1); in turns squared.
     pub variance: f64,
-    /// Standard deviation of T, in turns.
+    /// Standard deviation of T, in turns. JSON `sd`.
+    #[serde(rename = "sd")]
     pub std_dev: f64,
     /// Expected cards drawn (or spins) until the player finishes: N c, with c_s = 1 where a turn
-    /// draws.
+    /// draws. JSON `draws.mean`.
+    #[serde(skip)]
     pub expected_cards: f64,
+    /// What draws are called, and E\[draws\] (`expected_cards`).
+    pub draws: Draws,
 }
 
 impl Moments {
@@ -189,6 +194,10 @@ impl Moments {
             variance,
             std_dev: variance.sqrt(),
             expected_cards: cards,
+            draws: Draws {
+                word: about.draws.clone(),
+                mean: cards,
+            },
         })
     }
 }

@@ -28,7 +28,7 @@ use super::{distribution_seconds, distribution_steps, About, Distribution, Momen
 
 /// Each seat's chance to win from given states with a given seat to move, and the length of
 /// what is left of the game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Odds {
     /// P(seat i wins), by seat (0-based, in seat order, not move order).
@@ -208,8 +208,8 @@ mod tests {
             let odds = Odds::of(&vec![&c; k], 0);
             let players = Players::from_single(&c, k).first_finisher;
             assert_eq!(odds.win, players.win, "{k} seats");
-            approx::assert_relative_eq!(odds.mean_turns, players.mean_turns, epsilon = 1e-15);
-            approx::assert_relative_eq!(odds.mean_rounds, players.mean_rounds, epsilon = 1e-15);
+            approx::assert_relative_eq!(odds.mean_turns, players.turns.mean, epsilon = 1e-15);
+            approx::assert_relative_eq!(odds.mean_rounds, players.rounds.mean, epsilon = 1e-15);
         }
     }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::solve::Distribution;
 
 /// The figures of a K-player game with i.i.d. draws.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
     /// K, the number of players (at least 1).
@@ -29,42 +29,56 @@ pub struct Players {
 }
 
 /// Until the first player finishes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FirstFinisher {
-    /// E\[R\], R = min T_j: expected rounds until the first player finishes.
-    pub mean_rounds: f64,
-    /// Median of R: the smallest r with P(R <= r) >= 1/2.
-    pub median_rounds: usize,
-    /// Expected turns of all players together until the first player finishes ((r-1)K + i + 1
-    /// when seat i wins in round r).
-    pub mean_turns: f64,
-    /// Median of those turns.
-    pub median_turns: usize,
+    /// R = min T_j, rounds until the first player finishes: E\[R\] and its median (the
+    /// smallest r with P(R <= r) >= 1/2).
+    pub rounds: Length,
+    /// Turns of all players together until the first player finishes ((r-1)K + i + 1 when
+    /// seat i wins in round r): mean, median and `pmf[n]` = P(the game lasts n turns in all).
+    pub turns: Length,
     /// P(seat i wins), i = 0..K-1.
     pub win: Vec<f64>,
     /// `win_by_round[r][i]` = P(seat i wins in round r), r = 0, 1, ...
     pub win_by_round: Vec<Vec<f64>>,
-    /// `turns_pmf[n]` = P(the game lasts n turns in all).
-    pub turns_pmf: Vec<f64>,
 }
 
 /// Until every player finishes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Everyone {
-    /// E[max T_j]: expected rounds until the last player finishes.
-    pub mean_rounds: f64,
-    /// Median of max T_j: the smallest r with F(r)^K >= 1/2.
-    pub median_rounds: usize,
-    /// Turns of all players together (finished players sit out).
-    pub mean_turns: f64,
-    /// Median of sum T_j, the turns of all players together.
-    pub median_turns: usize,
+    /// max T_j, rounds until the last player finishes: mean, median (the smallest r with
+    /// F(r)^K >= 1/2) and `pmf[r]` = P(the last player finishes in round r).
+    pub rounds: Length,
+    /// sum T_j, the turns of all players together (finished players sit out): mean and median.
+    pub turns: Length,
     /// E[finishing place] of each seat (1 = first).
     pub mean_place: Vec<f64>,
-    /// `rounds_pmf[r]` = P(the last player finishes in round r).
-    pub rounds_pmf: Vec<f64>,
+}
+
+/// A length's mean and median, and its distribution where the JSON carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Length {
+    /// The expected length.
+    pub mean: f64,
+    /// The smallest n with P(length <= n) >= 1/2.
+    pub median: usize,
+    /// `pmf[n]` = P(length = n), n = 0, 1, ... (left out of the JSON when not kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pmf: Vec<f64>,
+}
+
+impl Length {
+    /// The mean and median of `pmf`, keeping it when `keep`.
+    fn of(pmf: Vec<f64>, keep: bool) -> Length {
+        Length {
+            mean: mean(&pmf),
+            median: median(&pmf),
+            pmf: if keep { pmf } else { Vec::new() },
+        }
+    }
 }
 
 /// The smallest n with cdf(n) >= 1/2, from a pmf.
@@ -145,21 +159,15 @@ impl Players {
         Players {
             players: k,
             first_finisher: FirstFinisher {
-                mean_rounds: mean(&rounds_pmf),
-                median_rounds: median(&rounds_pmf),
-                mean_turns: mean(&turns_pmf),
-                median_turns: median(&turns_pmf),
+                rounds: Length::of(rounds_pmf, false),
+                turns: Length::of(turns_pmf, true),
                 win,
                 win_by_round,
-                turns_pmf,
             },
             everyone: Everyone {
-                mean_rounds: mean(&all_rounds),
-                median_rounds: median(&all_rounds),
-                mean_turns: mean(&sum),
-                median_turns: median(&sum),
+                rounds: Length::of(all_rounds, true),
+                turns: Length::of(sum, false),
                 mean_place,
-                rounds_pmf: all_rounds,
             },
         }
     }
@@ -186,11 +194,11 @@ mod tests {
         let pl = Players::from_single(&coin(), 2);
         let ff = &pl.first_finisher;
         assert_eq!(ff.win, [0.75, 0.25]);
-        assert_eq!(ff.turns_pmf, [0.0, 0.5, 0.25, 0.25, 0.0]);
-        assert_eq!(ff.mean_turns, 1.75);
-        assert_eq!(ff.mean_rounds, 1.25);
-        assert_eq!(pl.everyone.rounds_pmf, [0.0, 0.25, 0.75]);
-        assert_eq!(pl.everyone.mean_turns, 3.0);
+        assert_eq!(ff.turns.pmf, [0.0, 0.5, 0.25, 0.25, 0.0]);
+        assert_eq!(ff.turns.mean, 1.75);
+        assert_eq!(ff.rounds.mean, 1.25);
+        assert_eq!(pl.everyone.rounds.pmf, [0.0, 0.25, 0.75]);
+        assert_eq!(pl.everyone.turns.mean, 3.0);
         assert_eq!(pl.everyone.mean_place, [1.25, 1.75]);
     }
 
@@ -198,7 +206,7 @@ mod tests {
     fn one_player_is_the_single_player_game() {
         let pl = Players::from_single(&coin(), 1);
         assert_eq!(pl.first_finisher.win, [1.0]);
-        assert_eq!(pl.first_finisher.mean_turns, 1.5);
+        assert_eq!(pl.first_finisher.turns.mean, 1.5);
         assert_eq!(pl.everyone.mean_place, [1.0]);
     }
 }

@@ -32,7 +32,7 @@ pub enum SpacesError {
 }
 
 /// The expected number of one kind of event per game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EventCount {
     /// The event's kebab-case name, as the game declares it ([`RaceGame::events`]).
@@ -42,7 +42,7 @@ pub struct EventCount {
 }
 
 /// The figures of one space.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpaceFigures {
     /// 0-based index of the space.
@@ -64,7 +64,7 @@ pub struct SpaceFigures {
 }
 
 /// Per-space and per-event figures of a game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Spaces {
     /// The figures of each space, in track order (entry i is space i).

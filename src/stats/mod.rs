@@ -20,7 +20,7 @@ pub const Z_LIMIT: f64 = 4.0;
 pub const P_FLOOR: f64 = 1e-4;
 
 /// Summary of a sample of game lengths.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
     /// Number of games in the sample (at least 1).
@@ -101,7 +101,7 @@ fn quantile(h: &[u64], games: u64, p: f64) -> usize {
 }
 
 /// Pearson's chi-square test of a histogram against an exact pmf.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChiSquare {
     /// The sum over bins of (observed - expected)^2 / expected.

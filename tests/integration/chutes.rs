@@ -47,7 +47,7 @@ fn a_three_square_board_with_one_ladder_by_hand() {
         let p = (1.0f64 / 3.0).powi(n as i32 - 2) * (2.0 / 3.0);
         assert_relative_eq!(a.pmf[n], p, max_relative = tol::SAME_QUANTITY);
     }
-    assert_eq!(a.shortest_game, ["1", "1"]);
+    assert_eq!(a.shortest_game.draws, ["1", "1"]);
     // Bounce: from 2 a 2 goes to 4, 1 past the end, and bounces back to 2: the same game.
     assert_eq!(
         crate::common::exact_text(&exact(ONE_LADDER, &with("bounce"))),
@@ -110,7 +110,7 @@ fn a_jump_that_costs_a_turn_by_hand() {
     assert_eq!(crate::common::exact_text(&a), "9/2");
     // A lost turn spins nothing, so the expected spins are those of the plain game: from 1,
     // S1 = 1 + (1/2) S1 = 2; from 0, S0 = 1 + S1 = 3.
-    assert_relative_eq!(a.expected_cards, 3.0, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(a.draws.mean, 3.0, max_relative = tol::SAME_QUANTITY);
 }
 
 /// N squares and a fair N-sided spinner, no jumps.
@@ -231,7 +231,7 @@ fn the_shipped_boards_agree_with_an_independent_value_iteration() {
         max_relative = 1e-10
     );
     // The shortest game: 1 -> 38, then 39, 45, 51 -> 67, 68, 74, 80 -> 100: 7 turns.
-    assert_eq!(a.min_turns, 7);
+    assert_eq!(a.shortest_game.turns, 7);
 }
 
 #[test]

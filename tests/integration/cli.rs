@@ -10,34 +10,68 @@ use crate::common::{candyland, tol};
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct AnalyzeJson {
+    schema_version: u32,
+    command: String,
     board: String,
     description: String,
     source: String,
-    rules: String,
+    rules: serde_json::Value,
+    rules_text: String,
     variant: String,
     spaces: usize,
     size: String,
-    draws: String,
+    draws: DrawsJson,
     cards: u32,
     states: usize,
+    #[serde(rename = "mean")]
     expected_turns: f64,
-    expected_turns_exact: String,
+    #[serde(rename = "mean_exact")]
+    expected_turns_exact: Option<ExactJson>,
     variance: f64,
+    #[serde(rename = "sd")]
     std_dev: f64,
-    min_turns: usize,
-    shortest_game: Vec<String>,
+    shortest_game: ShortestJson,
     median: usize,
     median_lower_bound: bool,
     mode: usize,
     mode_settled: bool,
     secondary_modes: Vec<usize>,
     quantiles: Vec<QuantileJson>,
+    #[serde(rename = "tail")]
     longer_than: Vec<TailJson>,
-    expected_cards: f64,
     unfinished_mass: f64,
     truncated: bool,
     tolerance: f64,
     pmf: Vec<f64>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct ExactJson {
+    num: String,
+    den: String,
+    float: f64,
+}
+
+impl ExactJson {
+    fn text(&self) -> String {
+        format!("{}/{}", self.num, self.den)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct DrawsJson {
+    word: String,
+    mean: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShortestJson {
+    turns: usize,
+    draws: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -88,7 +122,7 @@ fn analyze_json_has_the_documented_keys_and_consistent_figures() {
     assert_eq!((a.spaces, a.cards), (134, 66));
     // Stuck-until-color licorice loses turns but still draws cards: cards = turns.
     assert_relative_eq!(
-        a.expected_cards,
+        a.draws.mean,
         a.expected_turns,
         max_relative = tol::SAME_QUANTITY
     );
@@ -97,26 +131,36 @@ fn analyze_json_has_the_documented_keys_and_consistent_figures() {
         a.variance,
         max_relative = tol::SAME_QUANTITY
     );
-    let (n, d) = a.expected_turns_exact.split_once('/').unwrap();
-    assert!(n.len() > 10 && d.len() > 10, "a genuine fraction");
+    let exact = a.expected_turns_exact.as_ref().unwrap();
+    assert!(
+        exact.num.len() > 10 && exact.den.len() > 10,
+        "a genuine fraction"
+    );
+    assert_relative_eq!(
+        exact.float,
+        a.expected_turns,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_eq!((a.schema_version, a.command.as_str()), (1, "analyze"));
+    assert_eq!(a.rules["licorice"], "stuck-until-color");
     let quantiles: Vec<f64> = a.quantiles.iter().map(|q| q.p).collect();
     assert_eq!(quantiles, [0.9, 0.99, 0.999]);
     assert!(a.quantiles.windows(2).all(|w| w[0].turns <= w[1].turns));
-    assert!(a.min_turns <= a.mode && a.median <= a.quantiles[0].turns);
+    assert!(a.shortest_game.turns <= a.mode && a.median <= a.quantiles[0].turns);
     let tails: Vec<usize> = a.longer_than.iter().map(|t| t.turns).collect();
     assert_eq!(tails, [50, 100, 200]);
     assert!(a
         .longer_than
         .iter()
         .all(|t| t.probability > 0.0 && t.probability < 1.0));
-    assert_eq!(a.shortest_game.len(), a.min_turns);
+    assert_eq!(a.shortest_game.draws.len(), a.shortest_game.turns);
 }
 
 #[test]
 fn analyze_a_board_file_by_path() {
     let a = json(&["analyze", &tiny(), "--json"]);
     assert_eq!(a.board, "tiny");
-    assert_eq!(a.expected_turns_exact, "9/4");
+    assert_eq!(a.expected_turns_exact.unwrap().text(), "9/4");
     assert_eq!(a.states, 3);
 }
 
@@ -170,9 +214,10 @@ fn variant_flags_change_the_game_and_are_reported() {
         "--licorice",
         "lose-next-turn",
     ]);
-    assert!(skip.rules.contains("lose-next-turn"));
+    assert!(skip.rules_text.contains("lose-next-turn"));
+    assert_eq!(skip.rules["licorice"], "lose-next-turn");
     assert!(
-        skip.expected_cards < skip.expected_turns,
+        skip.draws.mean < skip.expected_turns,
         "lost turns draw no card"
     );
 }
@@ -288,9 +333,14 @@ struct SummaryJson {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct SimulateJson {
+    #[serde(default)]
+    schema_version: u32,
+    #[serde(default)]
+    command: String,
     board: String,
     variant: String,
-    rules: String,
+    rules: serde_json::Value,
+    rules_text: String,
     deck: String,
     players: usize,
     games: u64,
@@ -298,7 +348,8 @@ struct SimulateJson {
     unfinished: u64,
     turns: SummaryJson,
     rounds: Option<SummaryJson>,
-    cards_per_game: f64,
+    draws: DrawsJson,
+    #[serde(rename = "win")]
     win_share: Vec<f64>,
 }
 
@@ -396,15 +447,25 @@ fn bad_simulation_flags_exit_with_code_2_before_any_work() {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct CrossCheckJson {
+    schema_version: u32,
+    command: String,
     board: String,
     variant: String,
     games: u64,
     seed: u64,
-    exact_mean: f64,
-    exact_sd: f64,
-    exact_median: usize,
+    exact: ExactLengthJson,
     iid: IidJson,
+    #[serde(rename = "finite_deck")]
     shuffled: FiniteDeckJson,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ExactLengthJson {
+    mean: f64,
+    sd: f64,
+    median: usize,
 }
 
 #[derive(Debug, Deserialize)]
@@ -464,26 +525,30 @@ fn crosscheck_gives_a_verdict_and_the_finite_deck_effect() {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
+struct LengthJson {
+    mean: f64,
+    median: usize,
+    #[serde(default)]
+    pmf: Vec<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
 struct FirstFinisherJson {
-    mean_rounds: f64,
-    median_rounds: usize,
-    mean_turns: f64,
-    median_turns: usize,
+    rounds: LengthJson,
+    turns: LengthJson,
     win: Vec<f64>,
     win_by_round: Vec<Vec<f64>>,
-    turns_pmf: Vec<f64>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct EveryoneJson {
-    mean_rounds: f64,
-    median_rounds: usize,
-    mean_turns: f64,
-    median_turns: usize,
+    rounds: LengthJson,
+    turns: LengthJson,
     mean_place: Vec<f64>,
-    rounds_pmf: Vec<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -502,6 +567,7 @@ struct PlayersRowJson {
     players: usize,
     exact: ExactPlayersJson,
     iid: SimulateJson,
+    #[serde(rename = "finite_deck")]
     shuffled: SimulateJson,
 }
 
@@ -509,6 +575,8 @@ struct PlayersRowJson {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct PlayersJson {
+    schema_version: u32,
+    command: String,
     board: String,
     variant: String,
     games: u64,
@@ -568,6 +636,8 @@ struct SpacesFiguresJson {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct SpacesJson {
+    schema_version: u32,
+    command: String,
     board: String,
     variant: String,
     first_number: usize,
@@ -619,6 +689,7 @@ fn spaces_json_and_csv_cover_every_space() {
 #[allow(dead_code)]
 struct ChangeJson {
     change: String,
+    #[serde(rename = "mean")]
     expected_turns: Option<f64>,
     difference: Option<f64>,
     unsolved: Option<String>,
@@ -628,8 +699,11 @@ struct ChangeJson {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct WhatIfJson {
+    schema_version: u32,
+    command: String,
     board: String,
     variant: String,
+    #[serde(rename = "mean")]
     expected_turns: f64,
     by_kind: Vec<ChangeJson>,
     by_element: Vec<ChangeJson>,
@@ -655,20 +729,25 @@ fn whatif_lists_kinds_and_ranked_elements() {
 struct MainJson {
     board: String,
     states: usize,
+    #[serde(rename = "mean")]
     expected_turns: f64,
+    #[serde(rename = "sd")]
     std_dev: f64,
-    min_turns: usize,
+    shortest_game: ShortestJson,
     median: usize,
     mode: usize,
     quantiles: Vec<QuantileJson>,
+    #[serde(rename = "tail")]
     longer_than: Vec<TailJson>,
-    expected_cards: f64,
+    draws: DrawsJson,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct CompareJson {
+    schema_version: u32,
+    command: String,
     variant: String,
     a_variant: String,
     b_variant: String,
@@ -771,7 +850,7 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
         let exact = |board: &str| {
             let v: serde_json::Value =
                 serde_json::from_str(&stdout(&["analyze", board, "--exact", "--json"])).unwrap();
-            v["expected_turns_exact"].clone()
+            v["mean_exact"].clone()
         };
         assert_eq!(exact(path.to_str().unwrap()), exact(b.name), "{}", b.name);
     }

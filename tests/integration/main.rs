@@ -22,6 +22,7 @@ mod forever;
 mod hostile;
 mod independent;
 mod invariants;
+mod json;
 mod odds;
 mod players;
 mod properties;

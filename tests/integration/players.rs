@@ -81,14 +81,14 @@ fn the_formulas_match_the_product_chain() {
     for (a, b) in wins2.iter().zip(&p2.first_finisher.win) {
         assert_relative_eq!(a, b, max_relative = 1e-9);
     }
-    assert_relative_eq!(turns2, p2.first_finisher.mean_turns, max_relative = 1e-9);
+    assert_relative_eq!(turns2, p2.first_finisher.turns.mean, max_relative = 1e-9);
 
     let (wins3, turns3) = brute_force::<_, 3>(&g);
     let p3 = formulas(TINY, 3);
     for (a, b) in wins3.iter().zip(&p3.first_finisher.win) {
         assert_relative_eq!(a, b, max_relative = 1e-9);
     }
-    assert_relative_eq!(turns3, p3.first_finisher.mean_turns, max_relative = 1e-9);
+    assert_relative_eq!(turns3, p3.first_finisher.turns.mean, max_relative = 1e-9);
     // The brute force is a genuinely different computation: its chain is the product.
     let single = Chain::build(&g).len();
     assert!(Chain::build(&Product::<_, 2>::new(&g)).len() > single * single);
@@ -126,7 +126,7 @@ fn iid_simulation_agrees_with_the_formulas() {
         };
         let r = simulate(&sim, &options, &|_| {});
         let s = Summary::of(&r.histogram).unwrap();
-        let z = (s.mean - exact.first_finisher.mean_turns) / (s.sd / (games as f64).sqrt());
+        let z = (s.mean - exact.first_finisher.turns.mean) / (s.sd / (games as f64).sqrt());
         assert!(z.abs() < Z_LIMIT, "{k} players: z = {z}");
         for (seat, &w) in r.wins.iter().enumerate() {
             let p = exact.first_finisher.win[seat];
@@ -246,7 +246,7 @@ fn everyone_finishes_figures_match_a_two_player_round_chain() {
         .solve(chain.counts(), &vec![1.0; chain.len()])
         .unwrap()[chain.start()];
     let p = formulas(TINY, 2).everyone;
-    assert_relative_eq!(rounds, p.mean_rounds, max_relative = 1e-9);
+    assert_relative_eq!(rounds, p.rounds.mean, max_relative = 1e-9);
     // Place of seat i = 1 + #{j: T_j < T_i, or T_j = T_i and j < i}.
     assert_relative_eq!(1.0 + seat1_first, p.mean_place[0], max_relative = 1e-9);
     assert_relative_eq!(

@@ -41,9 +41,9 @@ fn pure_colour_track_matches_the_hand_derivation() {
     assert_relative_eq!(a.pmf[1], 0.0);
     assert_relative_eq!(a.pmf[2], 0.75, max_relative = tol::SAME_QUANTITY);
     assert_relative_eq!(a.pmf[3], 0.25, max_relative = tol::SAME_QUANTITY);
-    assert_eq!((a.min_turns, a.median, a.mode), (2, 2, 2));
+    assert_eq!((a.shortest_game.turns, a.median, a.mode), (2, 2, 2));
     // No lost turns: every turn draws a card.
-    assert_relative_eq!(a.expected_cards, 2.25, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(a.draws.mean, 2.25, max_relative = tol::SAME_QUANTITY);
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn licorice_under_each_rule_matches_the_hand_derivation() {
     let skip = with("lose-next-turn");
     assert_expected(&skip, "29/8");
     assert_relative_eq!(
-        skip.expected_cards,
+        skip.draws.mean,
         23.0 / 8.0,
         max_relative = tol::SAME_QUANTITY
     );
@@ -104,11 +104,7 @@ fn licorice_under_each_rule_matches_the_hand_derivation() {
     // E_S = 1 + E_0/2 + E_1/2 = 1 + 5/4 + 1 = 13/4.
     let stuck = with("stuck-until-color");
     assert_expected(&stuck, "13/4");
-    assert_relative_eq!(
-        stuck.expected_cards,
-        3.25,
-        max_relative = tol::SAME_QUANTITY
-    );
+    assert_relative_eq!(stuck.draws.mean, 3.25, max_relative = tol::SAME_QUANTITY);
 }
 
 #[test]
@@ -192,7 +188,7 @@ fn a_backward_landmark_jump_matches_the_hand_derivation() {
     assert_expected(&a, "5/1");
     // The shortest game: Star? No: red -> 0, red -> 3, red -> done is 3 turns; blue -> 2 and
     // blue -> done is 2.
-    assert_eq!(a.min_turns, 2);
+    assert_eq!(a.shortest_game.turns, 2);
 }
 
 #[test]
@@ -266,9 +262,9 @@ red = 1
     let rule = |r: &str| analysis(&format!("{base}[rules]\ndouble-licorice = \"{r}\"\n"));
     let stops = rule("stops-move");
     assert_expected(&stops, "4/1");
-    assert_relative_eq!(stops.expected_cards, 3.0, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(stops.draws.mean, 3.0, max_relative = tol::SAME_QUANTITY);
     assert_eq!(
-        stops.shortest_game,
+        stops.shortest_game.draws,
         ["double red", "(lost turn)", "double red", "double red"]
     );
     assert_expected(&rule("final-step"), "2/1");

@@ -93,6 +93,10 @@ impl Game for CandyLand {
         &self.board().source
     }
 
+    fn rules(&self) -> &Rules {
+        &self.board().rules
+    }
+
     fn rules_text(&self) -> String {
         self.board().rules.to_string()
     }

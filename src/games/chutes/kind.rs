@@ -66,6 +66,10 @@ impl Game for ChutesAndLadders {
         &self.board().source
     }
 
+    fn rules(&self) -> &ChutesRules {
+        &self.board().rules
+    }
+
     fn rules_text(&self) -> String {
         self.board().rules.to_string()
     }

@@ -58,6 +58,10 @@ impl Game for RaceTrack {
         &self.board().source
     }
 
+    fn rules(&self) -> &RaceRules {
+        &self.board().rules
+    }
+
     fn rules_text(&self) -> String {
         self.board().rules.to_string()
     }

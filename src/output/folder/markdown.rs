@@ -70,12 +70,16 @@ fn main_figures(m: &mut String, s: &ReportSummary, r: &Report) {
         ),
         ("standard deviation".into(), format!("{:.4}", f.std_dev)),
         (
-            format!("expected {}", a.draws),
-            format!("{:.4}", f.expected_cards),
+            format!("expected {}", a.draws.word),
+            format!("{:.4}", f.draws.mean),
         ),
         (
             "shortest game".into(),
-            format!("{} turns ({})", f.min_turns, a.shortest_game.join(", ")),
+            format!(
+                "{} turns ({})",
+                f.shortest_game.turns,
+                a.shortest_game.draws.join(", ")
+            ),
         ),
         ("median".into(), turns(f.median, f.median_lower_bound)),
         ("mode".into(), format!("{} turns", f.mode)),

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::charts::Format;
 use crate::figures::MainFigures;
+use crate::json::{Exact, Mean};
 use crate::output::PendingFile;
 use crate::report::Report;
 use crate::stats::Summary;
@@ -75,25 +76,42 @@ pub struct Plan {
 }
 
 /// One number of players in `summary.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersSummary {
     /// K, the number of players (1 to 4).
     pub players: usize,
     /// Expected turns of all players together until the first player finishes (exact, i.i.d.
-    /// draws).
+    /// draws). JSON `turns.mean`.
+    #[serde(skip)]
     pub mean_turns: f64,
-    /// Expected rounds until the first player finishes.
+    /// Expected rounds until the first player finishes. JSON `rounds.mean`.
+    #[serde(skip)]
     pub mean_rounds: f64,
+    /// Turns of all players together until the first player finishes.
+    pub turns: Mean,
+    /// Rounds until the first player finishes.
+    pub rounds: Mean,
     /// P(seat i wins), i = 0..K-1 (seat 0 plays first).
     pub win: Vec<f64>,
     /// Expected turns of all players together until every player finishes (finished players
-    /// sit out).
+    /// sit out). JSON `everyone.turns.mean`.
+    #[serde(skip)]
     pub everyone_mean_turns: f64,
+    /// Until every player finishes.
+    pub everyone: EveryoneSummary,
+}
+
+/// Until every player finishes, in `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EveryoneSummary {
+    /// Turns of all players together (finished players sit out).
+    pub turns: Mean,
 }
 
 /// `summary.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReportSummary {
     /// The board's short name.
@@ -102,14 +120,21 @@ pub struct ReportSummary {
     pub description: String,
     /// Where the layout and rules come from (may be empty).
     pub source: String,
+    /// The rules in force: each `[rules]` key of the board file with its value.
+    #[serde(rename = "rules")]
+    pub rules_json: serde_json::Value,
     /// The rules in force, in words.
+    #[serde(rename = "rules_text")]
     pub rules: String,
     /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
     /// The main figures: one player, i.i.d. draws, exact.
     pub figures: MainFigures,
-    /// E\[T\] as an exact fraction "num/den" (empty when not computed).
+    /// E\[T\] as an exact fraction "num/den" (empty when not computed). JSON `mean_exact`.
+    #[serde(skip)]
     pub expected_turns_exact: String,
+    /// E\[T\] exactly (null when not computed).
+    pub mean_exact: Option<Exact>,
     /// P(T > n) ~ tail_c * tail_rho^n.
     pub tail_rho: Option<f64>,
     /// The constant of that geometric tail; `None`, like `tail_rho`, when the tail is too
@@ -169,8 +194,7 @@ impl Plan {
             return Err(anyhow!("the {} chart was not drawn", unused.0));
         }
         let markdown = markdown(&summary, r, &sections, self.format);
-        let mut json = serde_json::to_string_pretty(&summary)?;
-        json.push('\n');
+        let json = crate::json::document("report", &summary)?;
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));
         // Every file is written to its temporary first and only then are they renamed, one
@@ -195,10 +219,12 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
         board: r.about.board.clone(),
         description: r.about.description.clone(),
         source: r.about.source.clone(),
+        rules_json: r.about.rules_json.clone(),
         rules: r.about.rules.clone(),
         variant: r.about.variant.clone(),
         figures: MainFigures::of(a),
         expected_turns_exact: crate::solve::fraction::text(a.expected_turns_exact.as_ref()),
+        mean_exact: a.expected_turns_exact.as_ref().map(Exact::from),
         tail_rho: r.tail.map(|t| t.0),
         tail_c: r.tail.map(|t| t.1),
         players: r
@@ -206,10 +232,21 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
             .iter()
             .map(|p| PlayersSummary {
                 players: p.players,
-                mean_turns: p.first_finisher.mean_turns,
-                mean_rounds: p.first_finisher.mean_rounds,
+                mean_turns: p.first_finisher.turns.mean,
+                mean_rounds: p.first_finisher.rounds.mean,
+                turns: Mean {
+                    mean: p.first_finisher.turns.mean,
+                },
+                rounds: Mean {
+                    mean: p.first_finisher.rounds.mean,
+                },
                 win: p.first_finisher.win.clone(),
-                everyone_mean_turns: p.everyone.mean_turns,
+                everyone_mean_turns: p.everyone.turns.mean,
+                everyone: EveryoneSummary {
+                    turns: Mean {
+                        mean: p.everyone.turns.mean,
+                    },
+                },
             })
             .collect(),
         whatif: r.whatif.clone(),

@@ -246,8 +246,8 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
                 .map(|p| PlayersSeries {
                     players: p.players,
                     win: p.first_finisher.win.clone(),
-                    turns_pmf: p.first_finisher.turns_pmf.clone(),
-                    mean_turns: p.first_finisher.mean_turns,
+                    turns_pmf: p.first_finisher.turns.pmf.clone(),
+                    mean_turns: p.first_finisher.turns.mean,
                 })
                 .collect(),
         },

@@ -1,0 +1,310 @@
+//! The one JSON vocabulary of every `--json` output, and its JSON Schemas.
+//!
+//! Why one place: a script that reads `analyze --json` should read `players --json` or
+//! `crosscheck --json` without a new dictionary. So every document is an object that starts with
+//! `schema_version` ([`SCHEMA_VERSION`]) and `command`, and the same quantity has the same key in
+//! every command (`candyland help json` lists them; `schemas/` holds one JSON Schema per
+//! command, generated from the result structs by [`schema`] and checked against real output by
+//! the tests):
+//!
+//! - a game's length, in turns unless its parent object says `rounds` or `draws`: `mean`, `sd`,
+//!   `variance`, `median`, `mode`, `quantiles` (`[{p, turns}]`), `tail` (`[{turns, probability}]`,
+//!   P(T > turns)), `shortest_game` (`{turns, draws}`), `pmf`;
+//! - each seat's chance to win: `win` (a list, seat 1 first);
+//! - a sample of simulated games: `games`, `mean`, `sd`, `mean_ci95`, `min`, `median`, `max`;
+//! - an exact value `x` beside its float: `x_exact` = [`Exact`] `{num, den, float}` (decimal
+//!   strings, which outgrow any JSON number);
+//! - a state of the chain: [`StateRef`] `{state, position, name}`.
+
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The version of the vocabulary: raised when a key changes meaning or goes away (new keys do
+/// not raise it).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// An exact rational value: numerator and denominator as decimal strings, and the nearest f64.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Exact {
+    /// The numerator, in lowest terms (with the sign), as decimal digits.
+    pub num: String,
+    /// The denominator, positive, as decimal digits (1 for a whole number).
+    pub den: String,
+    /// The nearest f64.
+    pub float: f64,
+}
+
+impl From<&BigRational> for Exact {
+    fn from(r: &BigRational) -> Exact {
+        Exact {
+            num: r.numer().to_string(),
+            den: r.denom().to_string(),
+            float: r.to_f64().unwrap_or(f64::NAN),
+        }
+    }
+}
+
+impl std::fmt::Display for Exact {
+    /// "num/den".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+impl Exact {
+    /// The value, or `None` when a digit string does not parse.
+    pub fn value(&self) -> Option<BigRational> {
+        Some(BigRational::new(
+            self.num.parse().ok()?,
+            self.den.parse().ok()?,
+        ))
+    }
+}
+
+/// Serializes an `Option<BigRational>` field as `null` or an [`Exact`].
+pub mod exact_option {
+    use num_rational::BigRational;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Exact;
+
+    /// `null` or `{num, den, float}`.
+    pub fn serialize<S: Serializer>(value: &Option<BigRational>, s: S) -> Result<S::Ok, S::Error> {
+        value.as_ref().map(Exact::from).serialize(s)
+    }
+
+    /// Reads what [`serialize`] writes.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BigRational>, D::Error> {
+        Option::<Exact>::deserialize(d)?
+            .map(|e| {
+                e.value()
+                    .ok_or_else(|| serde::de::Error::custom("num and den must be whole numbers"))
+            })
+            .transpose()
+    }
+}
+
+/// Serializes a `BigRational` field as an [`Exact`].
+pub mod exact {
+    use num_rational::BigRational;
+    use serde::{Serialize, Serializer};
+
+    use super::Exact;
+
+    /// `{num, den, float}`.
+    pub fn serialize<S: Serializer>(value: &BigRational, s: S) -> Result<S::Ok, S::Error> {
+        Exact::from(value).serialize(s)
+    }
+}
+
+/// A state of the chain as JSON names it: its index (as `transitions` numbers them), the
+/// number of the space or square it stands on, and its name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StateRef {
+    /// The state's index in the chain; the finish is the number of transient states.
+    pub state: usize,
+    /// The number of the space or square it stands on, as the board prints it; null off the
+    /// board (before the first square) and for the finish.
+    pub position: Option<usize>,
+    /// Its name, e.g. "space 47 (yellow, licorice)", or "finish".
+    pub name: String,
+}
+
+impl StateRef {
+    /// State `index` of a chain of `game`, which is `state`.
+    pub fn of<G: crate::model::Game>(game: &G, index: usize, state: G::State) -> StateRef {
+        StateRef {
+            state: index,
+            position: game.position(state).map(|i| i + game.first_number()),
+            name: game.describe(state),
+        }
+    }
+
+    /// The finish of a chain with `n` transient states.
+    pub fn finish(n: usize) -> StateRef {
+        StateRef {
+            state: n,
+            position: None,
+            name: "finish".into(),
+        }
+    }
+}
+
+/// An expected value on its own, e.g. `{"mean": 31.17}` under `alone`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Mean {
+    /// The expected value.
+    pub mean: f64,
+}
+
+/// `value` as a `--json` document of `command`: `schema_version` and `command` first, then
+/// `value`'s own keys.
+pub fn document<T: Serialize>(command: &str, value: &T) -> serde_json::Result<String> {
+    let mut doc = Map::new();
+    doc.insert("schema_version".into(), SCHEMA_VERSION.into());
+    doc.insert("command".into(), command.into());
+    match serde_json::to_value(value)? {
+        Value::Object(body) => doc.extend(body),
+        other => {
+            doc.insert("items".into(), other);
+        }
+    }
+    let mut s = serde_json::to_string_pretty(&Value::Object(doc))?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// One of the shapes a command's document can take.
+pub struct Shape {
+    schema: Value,
+    defs: Map<String, Value>,
+}
+
+impl Shape {
+    /// The shape of `T` as [`document`] writes it.
+    pub fn of<T: JsonSchema>() -> Shape {
+        let settings = schemars::generate::SchemaSettings::draft2020_12().for_serialize();
+        let mut root = settings
+            .into_generator()
+            .into_root_schema_for::<T>()
+            .to_value();
+        let defs = match root.as_object_mut().and_then(|o| o.remove("$defs")) {
+            Some(Value::Object(d)) => d,
+            _ => Map::new(),
+        };
+        if let Some(o) = root.as_object_mut() {
+            o.remove("$schema");
+            o.remove("title");
+        }
+        Shape { schema: root, defs }
+    }
+}
+
+/// The JSON Schema (draft 2020-12) of `command`'s `--json` documents: one of `shapes`, each an
+/// object with `schema_version` and `command` first. Every object forbids keys it does not
+/// list, so a new key is a schema change the tests see.
+pub fn schema(command: &str, shapes: Vec<Shape>) -> Value {
+    let mut defs = Map::new();
+    let mut variants: Vec<Value> = Vec::new();
+    for mut shape in shapes {
+        defs.append(&mut shape.defs);
+        let mut s = shape.schema;
+        if s.get("type").and_then(Value::as_str) == Some("object") {
+            envelope(&mut s, command);
+        } else {
+            s = serde_json::json!({
+                "type": "object",
+                "properties": { "items": s },
+                "required": ["items"],
+            });
+            envelope(&mut s, command);
+        }
+        variants.push(s);
+    }
+    let mut root = Map::new();
+    root.insert(
+        "$schema".into(),
+        "https://json-schema.org/draft/2020-12/schema".into(),
+    );
+    root.insert(
+        "title".into(),
+        format!("candyland {command} --json (schema version {SCHEMA_VERSION})").into(),
+    );
+    if variants.len() == 1 {
+        if let Some(Value::Object(o)) = variants.pop() {
+            root.extend(o);
+        }
+    } else {
+        root.insert("oneOf".into(), Value::Array(variants));
+    }
+    if !defs.is_empty() {
+        root.insert("$defs".into(), Value::Object(defs));
+    }
+    let mut root = Value::Object(root);
+    close_objects(&mut root);
+    root
+}
+
+/// Adds `schema_version` and `command` in front of an object schema's properties.
+fn envelope(s: &mut Value, command: &str) {
+    let Some(o) = s.as_object_mut() else { return };
+    let mut props = Map::new();
+    props.insert(
+        "schema_version".into(),
+        serde_json::json!({ "const": SCHEMA_VERSION }),
+    );
+    props.insert("command".into(), serde_json::json!({ "const": command }));
+    if let Some(Value::Object(p)) = o.remove("properties") {
+        props.extend(p);
+    }
+    o.insert("properties".into(), Value::Object(props));
+    let mut required = vec![Value::from("schema_version"), Value::from("command")];
+    if let Some(Value::Array(r)) = o.remove("required") {
+        required.extend(r);
+    }
+    o.insert("required".into(), Value::Array(required));
+}
+
+/// Every object schema with listed properties forbids the others.
+fn close_objects(v: &mut Value) {
+    match v {
+        Value::Object(o) => {
+            if o.contains_key("properties") && !o.contains_key("additionalProperties") {
+                o.insert("additionalProperties".into(), false.into());
+            }
+            o.values_mut().for_each(close_objects);
+        }
+        Value::Array(a) => a.iter_mut().for_each(close_objects),
+        _ => {}
+    }
+}
+
+/// Every command with a `--json`, and `report`'s `summary.json`: the command's name (as
+/// `command` in its documents) and the JSON Schema of its documents. `schemas/NAME.schema.json`
+/// holds each (a space in the name becomes `-`); a test keeps them equal.
+pub fn schemas() -> Vec<(&'static str, Value)> {
+    use crate::{check, figures, forever, output, sim, solve, transcript, transitions, verify};
+    let one = |command: &'static str, shape: Shape| (command, schema(command, vec![shape]));
+    vec![
+        (
+            "analyze",
+            schema(
+                "analyze",
+                vec![
+                    Shape::of::<solve::Analysis>(),
+                    Shape::of::<solve::Moments>(),
+                    Shape::of::<forever::Unfinishable>(),
+                ],
+            ),
+        ),
+        one("players", Shape::of::<figures::PlayersReport>()),
+        one("odds", Shape::of::<figures::OddsReport>()),
+        one("spaces", Shape::of::<figures::SpacesReport>()),
+        one("whatif", Shape::of::<crate::whatif::WhatIf>()),
+        one("compare", Shape::of::<figures::Comparison>()),
+        one("simulate", Shape::of::<sim::Simulation>()),
+        one("crosscheck", Shape::of::<verify::CrossCheck>()),
+        (
+            "check",
+            schema(
+                "check",
+                vec![
+                    Shape::of::<check::CheckReport>(),
+                    Shape::of::<check::summary::SummaryReport>(),
+                ],
+            ),
+        ),
+        one("forever", Shape::of::<forever::ForeverReport>()),
+        one("transitions", Shape::of::<transitions::Transitions>()),
+        one("play", Shape::of::<transcript::Transcript>()),
+        one("boards", Shape::of::<Vec<output::BoardRow>>()),
+        one("board show", Shape::of::<output::BoardShow>()),
+        one("report", Shape::of::<output::folder::ReportSummary>()),
+    ]
+}

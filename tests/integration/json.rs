@@ -1,0 +1,295 @@
+//! One JSON vocabulary: every command's `--json` (and `report`'s `summary.json`) validates
+//! against its schema in `schemas/`, the schemas there are the ones the result structs
+//! generate, and the same quantity has the same key in every command.
+//!
+//! `CANDYLAND_BLESS=1 cargo test --test integration json::` rewrites `schemas/` from the code.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::{candyland, dir_with};
+
+/// A board that can go on forever: red cards only; the shortcut from 0 leads onto the blue
+/// licorice space 1, which no card frees (`analyze` reports it instead of figures).
+const FOREVER: &str = "name = \"forever\"\n[board]\nspaces = [\"red\", \"blue\", \"red\"]\nlicorice = [1]\nshortcuts = [{ from = 0, to = 1 }]\n[deck.single]\nred = 1\n[rules]\nlicorice = \"stuck-until-color\"\n";
+
+fn schema_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas")
+}
+
+fn schema_file(command: &str) -> PathBuf {
+    schema_dir().join(format!("{}.schema.json", command.replace(' ', "-")))
+}
+
+fn run_json(args: &[&str]) -> Value {
+    let out = candyland().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+/// Every shape of every command's JSON, on each kind of game: (command, document).
+fn documents() -> Vec<(String, Value)> {
+    let (dir, paths) = dir_with(&[("forever.toml", FOREVER)]);
+    let forever = paths[0].to_str().unwrap().to_string();
+    let lengths = dir.path().join("lengths.txt");
+    let lengths = lengths.to_str().unwrap();
+    let out = candyland()
+        .args(["simulate", "-n", "2000", "-s", "3", "--lengths", lengths])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let report = dir.path().join("report");
+    let report_dir = report.to_str().unwrap();
+
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let mut add = |args: &[&str]| runs.push(args.iter().map(|s| s.to_string()).collect());
+    for board in ["classic", "chutes-and-ladders", "hi-ho-cherry-o"] {
+        add(&["analyze", board, "--exact"]);
+        add(&["analyze", board, "--moments-only"]);
+        add(&["players", board, "-n", "2000", "-p", "2"]);
+        add(&["odds", board, "--at", "start", "--at", "3"]);
+        add(&["spaces", board]);
+        add(&["whatif", board]);
+        add(&["simulate", board, "-n", "2000", "-p", "3"]);
+        add(&["crosscheck", board, "-n", "2000"]);
+        add(&["forever", board, "--orders", "200"]);
+        add(&["transitions", board]);
+        add(&["play", board, "-p", "2", "--odds"]);
+        add(&["board", "show", board]);
+    }
+    add(&["analyze", &forever]);
+    add(&["forever", &forever]);
+    add(&["compare", "classic", "classic --licorice none"]);
+    add(&["compare", "chutes-and-ladders", "hi-ho-cherry-o"]);
+    add(&["boards"]);
+    let small = ["--vary", "licorice", "--reference-games", "2000"];
+    add(&[&["check", lengths][..], &small].concat());
+    add(&[
+        &[
+            "check",
+            "--summary",
+            "games=10000 mean=38.69 median=33 min=4 max=242",
+        ][..],
+        &small,
+    ]
+    .concat());
+
+    let mut docs = Vec::new();
+    for args in &runs {
+        let mut with_json: Vec<&str> = args.iter().map(String::as_str).collect();
+        with_json.push("--json");
+        let command = if args[0] == "board" {
+            "board show".to_string()
+        } else {
+            args[0].clone()
+        };
+        docs.push((command, run_json(&with_json)));
+    }
+    let out = candyland()
+        .args(["report", "classic", "--mc", "2000", "-o", report_dir])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = std::iter::once(report.join("summary.json"))
+        .chain(
+            std::fs::read_dir(&report)
+                .unwrap()
+                .map(|e| e.unwrap().path().join("summary.json")),
+        )
+        .find(|p| p.exists())
+        .expect("the report wrote summary.json");
+    let text = std::fs::read_to_string(summary).unwrap();
+    docs.push(("report".into(), serde_json::from_str(&text).unwrap()));
+    drop(dir);
+    docs
+}
+
+#[test]
+fn the_schemas_in_the_repository_are_the_ones_the_code_generates() {
+    let bless = std::env::var_os("CANDYLAND_BLESS").is_some();
+    for (command, schema) in candyland::json::schemas() {
+        let path = schema_file(command);
+        let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
+        if bless {
+            std::fs::create_dir_all(schema_dir()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+            continue;
+        }
+        let kept = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run CANDYLAND_BLESS=1 cargo test --test integration json::",
+                path.display()
+            )
+        });
+        assert!(
+            kept == text,
+            "{} differs from the schema the code generates; if the change is meant, run CANDYLAND_BLESS=1 cargo test --test integration json:: (and raise SCHEMA_VERSION when a key changes meaning or goes away)",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_commands_json_validates_against_its_schema_and_they_share_one_vocabulary() {
+    let docs = documents();
+    let mut validated = BTreeSet::new();
+    for (command, doc) in &docs {
+        let path = schema_file(command);
+        let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+        let errors: Vec<String> = validator
+            .iter_errors(doc)
+            .take(5)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{command}: {errors:#?}");
+        assert_eq!(doc["schema_version"], candyland::json::SCHEMA_VERSION);
+        assert_eq!(doc["command"], command.as_str());
+        validated.insert(command.clone());
+    }
+    let every: BTreeSet<String> = candyland::json::schemas()
+        .into_iter()
+        .map(|(c, _)| c.to_string())
+        .collect();
+    assert_eq!(
+        validated, every,
+        "every schema is checked against real output"
+    );
+    one_vocabulary(&docs);
+}
+
+/// Keys the vocabulary replaced: each names a quantity that has one key everywhere now.
+const RETIRED: [(&str, &str); 17] = [
+    ("expected_turns", "mean"),
+    ("exact_mean", "exact.mean"),
+    ("reference_mean", "reference.mean"),
+    ("mean_turns", "turns.mean"),
+    ("mean_rounds", "rounds.mean"),
+    ("median_rounds", "rounds.median"),
+    ("std_dev", "sd"),
+    ("exact_sd", "exact.sd"),
+    ("win_share", "win"),
+    ("min_turns", "shortest_game.turns"),
+    ("shortest_game_turns", "shortest_game.turns"),
+    ("longer_than", "tail"),
+    ("longer_than_200", "tail"),
+    ("expected_turns_exact", "mean_exact"),
+    ("expected_cards", "draws.mean"),
+    ("cards_per_game", "draws.mean"),
+    ("probability_f64", "p or an Exact's float"),
+];
+
+/// The same quantity has the same key in every command: no retired alias anywhere, no key ending
+/// in `_f64` (exact values are `{num, den, float}` objects), and each quantity where the
+/// vocabulary puts it.
+fn one_vocabulary(docs: &[(String, Value)]) {
+    fn keys(v: &Value, path: &str, out: &mut Vec<(String, String)>) {
+        match v {
+            Value::Object(o) => {
+                for (k, v) in o {
+                    out.push((k.clone(), format!("{path}/{k}")));
+                    keys(v, &format!("{path}/{k}"), out);
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|v| keys(v, &format!("{path}/0"), out)),
+            _ => {}
+        }
+    }
+    for (command, doc) in docs {
+        let mut all = Vec::new();
+        keys(doc, "", &mut all);
+        for (key, path) in &all {
+            if let Some((_, instead)) = RETIRED.iter().find(|(old, _)| old == key) {
+                panic!(
+                    "{command}: {path} uses the retired key {key:?}; the vocabulary says {instead}"
+                );
+            }
+            assert!(
+                !key.ends_with("_f64"),
+                "{command}: {path}: an exact value is an Exact object"
+            );
+        }
+    }
+    // (command, JSON pointer): where each quantity lives. Each pointer's last segment is the
+    // quantity's one key.
+    let mean = [
+        ("analyze", "/mean"),
+        ("compare", "/a/mean"),
+        ("crosscheck", "/exact/mean"),
+        ("crosscheck", "/iid/sample/mean"),
+        ("simulate", "/turns/mean"),
+        ("players", "/rows/0/exact/first_finisher/turns/mean"),
+        ("players", "/rows/0/iid/turns/mean"),
+        ("odds", "/rounds/mean"),
+        ("odds", "/seats/0/alone/mean"),
+        ("whatif", "/mean"),
+        ("report", "/figures/mean"),
+        ("report", "/players/0/turns/mean"),
+        ("check", "/sample/mean"),
+    ];
+    let sd = [
+        ("analyze", "/sd"),
+        ("compare", "/b/sd"),
+        ("crosscheck", "/exact/sd"),
+        ("simulate", "/turns/sd"),
+        ("report", "/figures/sd"),
+    ];
+    let win = [
+        ("players", "/rows/0/exact/first_finisher/win"),
+        ("players", "/rows/0/iid/win"),
+        ("simulate", "/win"),
+        ("odds", "/win"),
+        ("report", "/players/0/win"),
+    ];
+    let shortest = [
+        ("analyze", "/shortest_game/turns"),
+        ("compare", "/a/shortest_game/turns"),
+        ("forever", "/shortest_game/turns"),
+        ("report", "/figures/shortest_game/turns"),
+    ];
+    let tail = [
+        ("analyze", "/tail/0/probability"),
+        ("compare", "/a/tail/0/probability"),
+        ("forever", "/tail/0/probability"),
+        ("report", "/figures/tail/0/probability"),
+    ];
+    let exact = [
+        ("analyze", "/mean_exact/num"),
+        ("forever", "/never_finish/den"),
+        ("forever", "/shortest_game/probability/float"),
+        ("transitions", "/rows/0/p_exact/num"),
+    ];
+    let states = [
+        ("odds", "/seats/1/state/position"),
+        ("play", "/turns/0/from/state"),
+        ("transitions", "/rows/0/to/name"),
+    ];
+    for (quantity, places) in [
+        ("mean", &mean[..]),
+        ("sd", &sd[..]),
+        ("win", &win[..]),
+        ("shortest game", &shortest[..]),
+        ("tail", &tail[..]),
+        ("exact value", &exact[..]),
+        ("state", &states[..]),
+    ] {
+        for (command, pointer) in places {
+            let found = docs
+                .iter()
+                .filter(|(c, _)| c == command)
+                .any(|(_, d)| d.pointer(pointer).is_some_and(|v| !v.is_null()));
+            assert!(found, "{quantity}: {command} has no {pointer}");
+        }
+    }
+}
