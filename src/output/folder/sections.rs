@@ -78,12 +78,12 @@ pub(super) fn sections(
                 size,
             )?,
             format!(
-                "Bars: the exact probability that a one-player game lasts exactly n turns. The dashed lines mark the mean ({:.2}), the median ({}) and the most likely length ({}).{}",
+                "Bars: the exact probability that a one-player game lasts exactly n turns. The dashed lines mark the mean ({:.2}, red), the median ({}, green) and the most likely length ({}, purple).{}",
                 f.expected_turns,
                 f.median,
                 f.mode,
                 match r.iid.as_ref().map(|x| x.games) {
-                    Some(n) => format!(" The red line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
+                    Some(n) => format!(" The solid orange line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
                     None => String::new(),
                 }
             ),
@@ -181,6 +181,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
         .map(|x| (x.space + track.first_number, x.p_land));
     let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+    let word = &track.word;
     let mut marked = Vec::new();
     if !track.traps.1.is_empty() {
         marked.push(format!("{} spaces are crosses", track.traps.0));
@@ -190,10 +191,12 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
     }
     for jumps in &track.jumps {
         if !jumps.moves.is_empty() {
-            marked.push(format!("the {}s are the arrows near the axis", jumps.name));
+            marked.push(format!(
+                "the {}s are the arrows in the grey band under the axis' 0, each from a dot on the {word} it leaves to the head on the {word} it reaches",
+                jumps.name
+            ));
         }
     }
-    let word = &track.word;
     let remaining = render(
         &RemainingChart {
             board: &r.about.board,
