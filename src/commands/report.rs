@@ -1,4 +1,5 @@
-//! `candyland report`: charts, report.md and summary.json for one board or all shipped ones.
+//! `candyland report`: charts, report.md, report.html and summary.json for one board or all
+//! shipped ones.
 
 use anyhow::Result;
 
