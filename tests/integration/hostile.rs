@@ -113,7 +113,7 @@ fn report_folders_are_named_by_a_strict_rule_never_by_a_path() {
             "--format",
             "svg",
             "--size",
-            "400x300",
+            "480x320",
         ];
         let (code, out, err) = run(&args, dir.path());
         assert_eq!(code, 0, "{err}");
