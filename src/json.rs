@@ -111,7 +111,7 @@ pub struct StateRef {
     /// The number of the space or square it stands on, as the board prints it; null off the
     /// board (before the first square) and for the finish.
     pub position: Option<usize>,
-    /// Its name, e.g. "space 47 (yellow, licorice)", or "finish".
+    /// Its name, e.g. "space 47 (yellow)" or "square 38", or "finish".
     pub name: String,
 }
 
@@ -158,6 +158,31 @@ pub fn document<T: Serialize>(command: &str, value: &T) -> serde_json::Result<St
     let mut s = serde_json::to_string_pretty(&Value::Object(doc))?;
     s.push('\n');
     Ok(s)
+}
+
+/// Reads a document [`document`] wrote back into its result struct: `schema_version` and
+/// `command` are checked and set aside.
+pub fn read<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
+    use serde::de::Error;
+    let mut doc: Map<String, Value> = serde_json::from_str(text)?;
+    match doc.remove("schema_version") {
+        Some(v) if v == SCHEMA_VERSION => {}
+        other => {
+            return Err(serde_json::Error::custom(format!(
+                "schema_version {other:?} is not {SCHEMA_VERSION}"
+            )))
+        }
+    }
+    doc.remove("command");
+    let body = match doc.remove("items") {
+        Some(items) if doc.is_empty() => items,
+        Some(items) => {
+            doc.insert("items".into(), items);
+            Value::Object(doc)
+        }
+        None => Value::Object(doc),
+    };
+    serde_json::from_value(body)
 }
 
 /// One of the shapes a command's document can take.

@@ -1,6 +1,6 @@
 //! The report of one board: every figure `candyland report` shows, computed once, as typed
-//! results. Rendering them (charts, `report.md`, `summary.json`) is [`crate::output::folder`]'s
-//! job; nothing here draws or formats.
+//! results. Rendering them (charts, `report.md`, `report.html`, `summary.json`) is
+//! [`crate::output::folder`]'s job; nothing here draws or formats.
 
 use anyhow::Result;
 

@@ -5,8 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    box_legend, label_font, legend, length_axis, line_legend, palette, tick_font, title_font,
-    Chart, DrawResult, FONT,
+    box_legend, dashed_legend, legend, length_axis, line_legend, palette, Chart, DrawResult, Scale,
 };
 
 /// A chart with turns across and probability up.
@@ -19,18 +18,19 @@ fn length_axes<'a, DB: DrawingBackend>(
     x_max: f64,
     top: f64,
 ) -> Result<LengthAxes<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let k = Scale::of(root);
     let mut chart = ChartBuilder::on(root)
-        .caption(title, title_font())
-        .margin(20)
-        .x_label_area_size(55)
-        .y_label_area_size(90)
+        .caption(&title, k.title(root, &title))
+        .margin(k.margin())
+        .x_label_area_size(k.px(55))
+        .y_label_area_size(k.px(90))
         .build_cartesian_2d(0f64..x_max, 0f64..top)?;
     chart
         .configure_mesh()
         .x_desc("game length (turns)")
         .y_desc("probability")
-        .axis_desc_style(label_font())
-        .label_style(tick_font())
+        .axis_desc_style(k.label())
+        .label_style(k.tick())
         .x_label_formatter(&|x| format!("{x:.0}"))
         .light_line_style(WHITE)
         .draw()?;
@@ -60,6 +60,7 @@ impl Chart for DistributionChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let k = Scale::of(root);
         let x_max = length_axis(self.pmf);
         let top = self.pmf.iter().cloned().fold(0.0, f64::max) * 1.15;
         let mut chart = length_axes(
@@ -77,18 +78,22 @@ impl Chart for DistributionChart<'_> {
                 )
             }))?
             .label("exact P(T = n), i.i.d. draws")
-            .legend(box_legend(palette::EXACT));
+            .legend(box_legend(palette::EXACT, k));
         if let Some((games, freq)) = &self.simulated {
             chart
                 .draw_series(LineSeries::new(
                     freq.iter().enumerate().map(|(n, &f)| (n as f64, f)),
-                    palette::SIMULATED.stroke_width(2),
+                    palette::SIMULATED.stroke_width(k.px(2)),
                 ))?
-                .label(format!("Monte Carlo, {games} i.i.d. games"))
-                .legend(line_legend(palette::SIMULATED));
+                .label(format!("Monte Carlo, {games} i.i.d. games (solid)"))
+                .legend(line_legend(palette::SIMULATED, k));
         }
         for (x, color, label) in [
-            (self.mean, palette::MEAN, format!("mean {:.2}", self.mean)),
+            (
+                self.mean,
+                palette::MEAN,
+                format!("mean {:.2} (dashed)", self.mean),
+            ),
             (
                 self.median as f64,
                 palette::MEDIAN,
@@ -103,14 +108,14 @@ impl Chart for DistributionChart<'_> {
             chart
                 .draw_series(DashedLineSeries::new(
                     vec![(x, 0.0), (x, top * 0.97)],
-                    8,
-                    5,
-                    color.stroke_width(2),
+                    k.px(8),
+                    k.px(5),
+                    color.stroke_width(k.px(2)),
                 ))?
                 .label(label)
-                .legend(line_legend(color));
+                .legend(dashed_legend(color, k));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
         Ok(())
     }
 }
@@ -131,22 +136,21 @@ impl Chart for CdfChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let k = Scale::of(root);
         let x_max = length_axis(self.pmf);
+        let title = format!("{}: chance the game is over by turn n", self.board);
         let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!("{}: chance the game is over by turn n", self.board),
-                title_font(),
-            )
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
+            .caption(&title, k.title(root, &title))
+            .margin(k.margin())
+            .x_label_area_size(k.px(55))
+            .y_label_area_size(k.px(80))
             .build_cartesian_2d(0f64..x_max, 0f64..1.02)?;
         chart
             .configure_mesh()
             .x_desc("turns n")
             .y_desc("P(T <= n)")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
+            .axis_desc_style(k.label())
+            .label_style(k.tick())
             .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()?;
         let mut c = 0.0;
@@ -157,23 +161,26 @@ impl Chart for CdfChart<'_> {
             points.push((n as f64, c));
         }
         chart
-            .draw_series(LineSeries::new(points, palette::EXACT.stroke_width(3)))?
+            .draw_series(LineSeries::new(
+                points,
+                palette::EXACT.stroke_width(k.px(3)),
+            ))?
             .label("exact CDF")
-            .legend(line_legend(palette::EXACT));
+            .legend(line_legend(palette::EXACT, k));
         for (i, &(p, n)) in self.marks.iter().enumerate() {
             let color = palette::SERIES[(i + 1) % palette::SERIES.len()];
             let x = n as f64;
             chart
                 .draw_series(DashedLineSeries::new(
                     vec![(0.0, p), (x, p), (x, 0.0)],
-                    8,
-                    5,
-                    color.stroke_width(2),
+                    k.px(8),
+                    k.px(5),
+                    color.stroke_width(k.px(2)),
                 ))?
                 .label(format!("{}% of games end by turn {n}", p * 100.0))
-                .legend(line_legend(color));
+                .legend(dashed_legend(color, k));
         }
-        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight, k)?;
         Ok(())
     }
 }
@@ -204,21 +211,20 @@ impl Chart for SurvivalChart<'_> {
             .unwrap_or(0)
             .max(1);
         let x_max = last as f64 * 1.05;
+        let k = Scale::of(root);
+        let title = format!("{}: chance a game lasts longer than n turns", self.board);
         let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!("{}: chance a game lasts longer than n turns", self.board),
-                title_font(),
-            )
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(100)
+            .caption(&title, k.title(root, &title))
+            .margin(k.margin())
+            .x_label_area_size(k.px(55))
+            .y_label_area_size(k.px(100))
             .build_cartesian_2d(0f64..x_max, (floor..1.5f64).log_scale())?;
         chart
             .configure_mesh()
             .x_desc("turns n")
             .y_desc("P(T > n), log scale")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
+            .axis_desc_style(k.label())
+            .label_style(k.tick())
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{y:.0e}"))
             .draw()?;
@@ -230,10 +236,10 @@ impl Chart for SurvivalChart<'_> {
                     .take(last + 1)
                     .filter(|(_, &s)| s > 0.0)
                     .map(|(n, &s)| (n as f64, s)),
-                palette::EXACT.stroke_width(3),
+                palette::EXACT.stroke_width(k.px(3)),
             ))?
             .label("exact P(T > n)")
-            .legend(line_legend(palette::EXACT));
+            .legend(line_legend(palette::EXACT, k));
         if self.rho > 0.0 && self.rho < 1.0 && self.c > 0.0 {
             let tail: Vec<(f64, f64)> = (0..=last)
                 .map(|n| (n as f64, self.c * self.rho.powi(n as i32)))
@@ -242,9 +248,9 @@ impl Chart for SurvivalChart<'_> {
             chart
                 .draw_series(DashedLineSeries::new(
                     tail,
-                    10,
-                    6,
-                    palette::SIMULATED.stroke_width(2),
+                    k.px(10),
+                    k.px(6),
+                    palette::FIT.stroke_width(k.px(2)),
                 ))?
                 .label(format!(
                     "geometric tail {:.3} x {:.5}^n: each turn, {:.2}% of the remaining games end",
@@ -252,9 +258,9 @@ impl Chart for SurvivalChart<'_> {
                     self.rho,
                     (1.0 - self.rho) * 100.0
                 ))
-                .legend(line_legend(palette::SIMULATED));
+                .legend(dashed_legend(palette::FIT, k));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
         Ok(())
     }
 }
@@ -277,6 +283,7 @@ impl Chart for DeckChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let k = Scale::of(root);
         let (games, freq, mean) = &self.shuffled;
         let x_max = length_axis(self.pmf);
         let top = self
@@ -295,25 +302,26 @@ impl Chart for DeckChart<'_> {
         chart
             .draw_series(LineSeries::new(
                 self.pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
-                palette::EXACT.stroke_width(3),
+                palette::EXACT.stroke_width(k.px(3)),
             ))?
             .label(format!("i.i.d. draws, exact (mean {:.2})", self.exact_mean))
-            .legend(line_legend(palette::EXACT));
+            .legend(line_legend(palette::EXACT, k));
         chart
             .draw_series(LineSeries::new(
                 freq.iter().enumerate().map(|(n, &f)| (n as f64, f)),
-                palette::SIMULATED.stroke_width(3),
+                palette::SIMULATED.stroke_width(k.px(3)),
             ))?
             .label(format!(
                 "shuffled deck, {games} simulated games (mean {mean:.2})"
             ))
-            .legend(line_legend(palette::SIMULATED));
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
-        root.draw(&Text::new(
+            .legend(line_legend(palette::SIMULATED, k));
+        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
+        // Top left of the plot, where the distributions are still near zero.
+        chart.draw_series(std::iter::once(Text::new(
             format!("difference in mean: {:+.2} turns", mean - self.exact_mean),
-            (140, 90),
-            (FONT, 20).into_font(),
-        ))?;
+            (x_max * 0.02, top * 0.98),
+            k.label(),
+        )))?;
         Ok(())
     }
 }

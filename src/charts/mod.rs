@@ -16,6 +16,7 @@ use std::sync::Once;
 
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -47,10 +48,18 @@ impl Format {
 
 /// The font family every chart uses; registered once per process.
 pub const FONT: &str = "sans-serif";
-/// Caption, label and tick sizes in pixels at the default 1200 x 800.
-const TITLE: u32 = 30;
-const LABEL: u32 = 20;
-const TICK: u32 = 16;
+/// The default chart size (`report --size`, `play --chart`); text and spacing are designed at
+/// this size and scaled from it.
+pub const DEFAULT_SIZE: (u32, u32) = (1200, 800);
+/// The smallest chart size [`render`] accepts: below it the text no longer fits readably.
+pub const MIN_SIZE: (u32, u32) = (480, 320);
+/// Caption, label and tick sizes in pixels at [`DEFAULT_SIZE`].
+const TITLE: f64 = 30.0;
+const LABEL: f64 = 20.0;
+const TICK: f64 = 16.0;
+/// Below the default size, text and spacing shrink as (size ratio)^this, more slowly than the
+/// chart, so that small charts stay readable; above it they grow in proportion.
+const SMALL_EXPONENT: f64 = 0.5;
 
 /// Result of drawing on some backend.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
@@ -82,6 +91,13 @@ pub fn register_fonts() -> Result<()> {
 /// Renders a chart to PNG or SVG bytes of `width` x `height` pixels.
 pub fn render<C: Chart>(chart: &C, format: Format, (width, height): (u32, u32)) -> Result<Vec<u8>> {
     register_fonts()?;
+    if width < MIN_SIZE.0 || height < MIN_SIZE.1 {
+        return Err(anyhow!(
+            "a {width}x{height} chart is smaller than the smallest readable size, {}x{}",
+            MIN_SIZE.0,
+            MIN_SIZE.1
+        ));
+    }
     let fail = |e: String| anyhow!("could not draw the {} chart: {e}", chart.name());
     match format {
         Format::Png => {
@@ -116,17 +132,73 @@ pub fn render<C: Chart>(chart: &C, format: Format, (width, height): (u32, u32)) 
     }
 }
 
-/// Caption style.
-fn title_font() -> (&'static str, u32, FontStyle) {
-    (FONT, TITLE, FontStyle::Bold)
+/// Text sizes and spacing of one chart, scaled from [`DEFAULT_SIZE`] to the chart's size.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Scale {
+    /// The factor applied to every font size and spacing designed at the default size.
+    k: f64,
 }
 
-fn label_font() -> (&'static str, u32) {
-    (FONT, LABEL)
-}
+impl Scale {
+    /// The scale of a chart drawn on `area` (the whole chart, before any split).
+    pub(crate) fn of<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> Scale {
+        let (w, h) = area.dim_in_pixel();
+        Scale::for_size((w, h))
+    }
 
-fn tick_font() -> (&'static str, u32) {
-    (FONT, TICK)
+    /// The scale of a chart of `width` x `height` pixels.
+    pub(crate) fn for_size((width, height): (u32, u32)) -> Scale {
+        let ratio = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
+            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
+        let k = if ratio >= 1.0 {
+            ratio
+        } else {
+            ratio.powf(SMALL_EXPONENT)
+        };
+        Scale { k }
+    }
+
+    /// `n` pixels at the default size, scaled.
+    pub(crate) fn px(self, n: u32) -> u32 {
+        (f64::from(n) * self.k).round().max(1.0) as u32
+    }
+
+    /// [`Scale::px`] as a signed coordinate.
+    pub(crate) fn dx(self, n: u32) -> i32 {
+        self.px(n) as i32
+    }
+
+    /// The caption font, shrunk further if `text` would not fit across `area`.
+    pub(crate) fn title<DB: DrawingBackend>(
+        self,
+        area: &DrawingArea<DB, Shift>,
+        text: &str,
+    ) -> FontDesc<'static> {
+        let size = TITLE * self.k;
+        let font = (FONT, size, FontStyle::Bold).into_font();
+        let room = f64::from(area.dim_in_pixel().0.saturating_sub(2 * self.px(20)));
+        match area.estimate_text_size(text, &font.clone().into()) {
+            Ok((w, _)) if f64::from(w) > room && w > 0 => {
+                (FONT, size * room / f64::from(w), FontStyle::Bold).into_font()
+            }
+            _ => font,
+        }
+    }
+
+    /// The font of axis descriptions and sub-chart captions.
+    pub(crate) fn label(self) -> FontDesc<'static> {
+        (FONT, LABEL * self.k).into_font()
+    }
+
+    /// The font of tick labels and legends.
+    pub(crate) fn tick(self) -> FontDesc<'static> {
+        (FONT, TICK * self.k).into_font()
+    }
+
+    /// The usual margin around a chart.
+    pub(crate) fn margin(self) -> u32 {
+        self.px(20)
+    }
 }
 
 /// Chart colours.
@@ -134,8 +206,12 @@ mod palette {
     use plotters::style::RGBColor;
 
     pub const EXACT: RGBColor = RGBColor(52, 101, 164);
-    pub const SIMULATED: RGBColor = RGBColor(204, 0, 0);
+    /// A simulated histogram drawn over the exact one: orange, apart from every marker line.
+    pub const SIMULATED: RGBColor = RGBColor(245, 121, 0);
+    /// The mean's marker line.
     pub const MEAN: RGBColor = RGBColor(204, 0, 0);
+    /// A fitted curve (the geometric tail).
+    pub const FIT: RGBColor = RGBColor(204, 0, 0);
     pub const MEDIAN: RGBColor = RGBColor(78, 154, 6);
     pub const MODE: RGBColor = RGBColor(117, 80, 123);
     pub const LONGER: RGBColor = RGBColor(204, 0, 0);
@@ -155,24 +231,45 @@ mod palette {
 fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     position: SeriesLabelPosition,
+    scale: Scale,
 ) -> DrawResult<DB> {
     chart
         .configure_series_labels()
         .position(position)
+        .margin(scale.px(10))
+        .legend_area_size(scale.px(30))
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
-        .label_font(tick_font())
+        .label_font(scale.tick())
         .draw()
 }
 
-/// A legend entry drawn as a short line.
-fn line_legend(color: RGBColor) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
-    move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(3))
+/// A legend entry drawn as a short solid line.
+fn line_legend(color: RGBColor, scale: Scale) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    let (w, stroke) = (scale.dx(20), scale.px(3));
+    move |(x, y)| PathElement::new(vec![(x, y), (x + w, y)], color.stroke_width(stroke))
+}
+
+/// A legend entry drawn as a short dashed line, for the dashed marker lines.
+fn dashed_legend(
+    color: RGBColor,
+    scale: Scale,
+) -> impl Fn((i32, i32)) -> DashedPathElement<std::vec::IntoIter<(i32, i32)>, i32> {
+    let (w, dash, gap, stroke) = (scale.dx(21), scale.dx(6), scale.dx(4), scale.px(3));
+    move |(x, y)| {
+        DashedPathElement::new(
+            vec![(x, y), (x + w, y)],
+            dash,
+            gap,
+            color.stroke_width(stroke),
+        )
+    }
 }
 
 /// A legend entry drawn as a filled box.
-fn box_legend(color: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
-    move |(x, y)| Rectangle::new([(x, y - 6), (x + 20, y + 6)], color.filled())
+fn box_legend(color: RGBColor, scale: Scale) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
+    let (w, h) = (scale.dx(20), scale.dx(6));
+    move |(x, y)| Rectangle::new([(x, y - h), (x + w, y + h)], color.filled())
 }
 
 /// The x range shown for a length distribution: up to its 99.9 % point, plus a margin.

@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{label_font, legend, line_legend, palette, tick_font, title_font, Chart, DrawResult};
+use super::{legend, line_legend, palette, Chart, DrawResult, Scale};
 
 /// Each player's chance to win before the first turn and after every turn of one game.
 pub struct OddsChart<'a> {
@@ -21,23 +21,24 @@ impl Chart for OddsChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let root = root.titled(self.caption, title_font())?;
+        let k = Scale::of(root);
+        let root = root.titled(self.caption, k.title(root, self.caption))?;
         let turns = self.win.len().saturating_sub(1).max(1) as f64;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "each player's exact chance to win after every turn (i.i.d. draws)",
-                label_font(),
+                k.label(),
             )
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(70)
+            .margin(k.margin())
+            .x_label_area_size(k.px(50))
+            .y_label_area_size(k.px(70))
             .build_cartesian_2d(0f64..turns, 0f64..1.0)?;
         chart
             .configure_mesh()
             .x_desc("turn (all players together)")
             .y_desc("P(player wins)")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
+            .axis_desc_style(k.label())
+            .label_style(k.tick())
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{y:.1}"))
             .draw()?;
@@ -55,12 +56,12 @@ impl Chart for OddsChart<'_> {
                         .iter()
                         .enumerate()
                         .map(|(n, w)| (n as f64, w[seat])),
-                    color.stroke_width(3),
+                    color.stroke_width(k.px(3)),
                 ))?
                 .label(format!("player {}{wins}", seat + 1))
-                .legend(line_legend(color));
+                .legend(line_legend(color, k));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft, k)?;
         Ok(())
     }
 }

@@ -3,10 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{
-    box_legend, label_font, legend, length_axis, line_legend, palette, tick_font, title_font,
-    Chart, DrawResult,
-};
+use super::{box_legend, legend, length_axis, line_legend, palette, Chart, DrawResult, Scale};
 
 /// One number of players.
 pub struct PlayersSeries {
@@ -35,21 +32,24 @@ impl Chart for PlayersChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let root = root.titled(
-            &format!("{}: several players (exact, i.i.d. draws)", self.board),
-            title_font(),
-        )?;
+        let k = Scale::of(root);
+        let title = format!("{}: several players (exact, i.i.d. draws)", self.board);
+        let root = root.titled(&title, k.title(root, &title))?;
         let (left, right) = root.split_horizontally(root.dim_in_pixel().0 * 2 / 5);
 
-        self.seat_chances(&left)?;
-        self.lengths(&right)?;
+        self.seat_chances(&left, k)?;
+        self.lengths(&right, k)?;
         Ok(())
     }
 }
 
 impl PlayersChart<'_> {
     /// Left: grouped bars, one group per number of players (2 and up), one bar per seat.
-    fn seat_chances<DB: DrawingBackend>(&self, left: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+    fn seat_chances<DB: DrawingBackend>(
+        &self,
+        left: &DrawingArea<DB, Shift>,
+        k: Scale,
+    ) -> DrawResult<DB> {
         let groups: Vec<&PlayersSeries> = self.series.iter().filter(|s| s.players > 1).collect();
         let top = groups
             .iter()
@@ -58,17 +58,17 @@ impl PlayersChart<'_> {
             .fold(0.0, f64::max)
             * 1.2;
         let mut chart = ChartBuilder::on(left)
-            .caption("each seat's chance to win", label_font())
-            .margin(15)
-            .x_label_area_size(50)
-            .y_label_area_size(70)
+            .caption("each seat's chance to win", k.label())
+            .margin(k.px(15))
+            .x_label_area_size(k.px(50))
+            .y_label_area_size(k.px(70))
             .build_cartesian_2d(0f64..groups.len() as f64, 0f64..top.max(0.01))?;
         chart
             .configure_mesh()
             .x_desc("number of players")
             .y_desc("P(seat wins)")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
+            .axis_desc_style(k.label())
+            .label_style(k.tick())
             .x_labels(groups.len() * 2 + 1)
             .x_label_formatter(&|x| {
                 let i = x.floor() as usize;
@@ -96,14 +96,18 @@ impl PlayersChart<'_> {
                     ))
                 }))?
                 .label(format!("seat {}", seat + 1))
-                .legend(box_legend(color));
+                .legend(box_legend(color, k));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
         Ok(())
     }
 
     /// Right: the length distributions, in turns of all players together.
-    fn lengths<DB: DrawingBackend>(&self, right: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+    fn lengths<DB: DrawingBackend>(
+        &self,
+        right: &DrawingArea<DB, Shift>,
+        k: Scale,
+    ) -> DrawResult<DB> {
         let x_max = self
             .series
             .iter()
@@ -117,17 +121,17 @@ impl PlayersChart<'_> {
             .fold(0.0, f64::max)
             * 1.1;
         let mut chart = ChartBuilder::on(right)
-            .caption("game length until the first player finishes", label_font())
-            .margin(15)
-            .x_label_area_size(50)
-            .y_label_area_size(80)
+            .caption("game length until the first player finishes", k.label())
+            .margin(k.px(15))
+            .x_label_area_size(k.px(50))
+            .y_label_area_size(k.px(80))
             .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
         chart
             .configure_mesh()
             .x_desc("turns, all players together")
             .y_desc("probability")
-            .axis_desc_style(label_font())
-            .label_style(tick_font())
+            .axis_desc_style(k.label())
+            .label_style(k.tick())
             .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()?;
         for s in &self.series {
@@ -135,7 +139,7 @@ impl PlayersChart<'_> {
             chart
                 .draw_series(LineSeries::new(
                     s.turns_pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
-                    color.stroke_width(2),
+                    color.stroke_width(k.px(2)),
                 ))?
                 .label(format!(
                     "{} player{} (mean {:.1})",
@@ -143,9 +147,9 @@ impl PlayersChart<'_> {
                     if s.players == 1 { "" } else { "s" },
                     s.mean_turns
                 ))
-                .legend(line_legend(color));
+                .legend(line_legend(color, k));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
         Ok(())
     }
 }

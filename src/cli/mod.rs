@@ -62,7 +62,7 @@ pub enum Command {
     Forever(ForeverArgs),
     /// Write a random valid board file (for scale tests, or to play with).
     Generate(GenerateArgs),
-    /// Write all charts, report.md and summary.json for a board.
+    /// Write all charts, report.md, report.html and summary.json for a board.
     Report(ReportArgs),
     /// List the shipped boards.
     Boards(BoardsArgs),
@@ -291,7 +291,7 @@ pub struct CompareArgs {
     pub json: bool,
 }
 
-/// `candyland report`: every chart, `report.md` and `summary.json` for a board.
+/// `candyland report`: every chart, `report.md`, `report.html` and `summary.json` for a board.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// A shipped board's name or the path of a board file.

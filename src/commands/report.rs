@@ -1,8 +1,10 @@
-//! `candyland report`: charts, report.md and summary.json for one board or all shipped ones.
+//! `candyland report`: charts, report.md, report.html and summary.json for one board or all
+//! shipped ones.
 
 use anyhow::Result;
 
 use crate::budget::Budget;
+use crate::charts::MIN_SIZE;
 use crate::cli::ReportArgs;
 use crate::config;
 use crate::error::UserError;
@@ -12,19 +14,33 @@ use crate::model::{shipped, Game, Variant};
 use super::bad_flag;
 use crate::progress::Progress;
 
-/// Parses `--size WIDTHxHEIGHT`.
+/// The largest chart side accepted by `--size`.
+const MAX_SIDE: u32 = 8000;
+
+/// Parses `--size WIDTHxHEIGHT`: each side from [`MIN_SIZE`]'s (smaller charts cannot hold
+/// their text readably) up to 8000 pixels.
 fn chart_size(text: &str) -> Result<(u32, u32), UserError> {
+    let (min_w, min_h) = MIN_SIZE;
     let bad = || {
         bad_flag(
             "--size",
-            format!("'{text}' is not WIDTHxHEIGHT with each between 200 and 8000, e.g. 1200x800"),
+            format!("'{text}' is not WIDTHxHEIGHT, e.g. 1200x800 (the default); the smallest accepted size is {min_w}x{min_h}, the largest {MAX_SIDE}x{MAX_SIDE}"),
         )
     };
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let w: u32 = w.trim().parse().map_err(|_| bad())?;
     let h: u32 = h.trim().parse().map_err(|_| bad())?;
-    if !(200..=8000).contains(&w) || !(200..=8000).contains(&h) {
-        return Err(bad());
+    if w < min_w || h < min_h {
+        return Err(bad_flag(
+            "--size",
+            format!("{w}x{h} is too small for the charts' text to be readable; the smallest accepted size is {min_w}x{min_h} (the default is 1200x800)"),
+        ));
+    }
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(bad_flag(
+            "--size",
+            format!("{w}x{h} is too large; the largest accepted size is {MAX_SIDE}x{MAX_SIDE}"),
+        ));
     }
     Ok((w, h))
 }

@@ -335,30 +335,45 @@ fn check_reads_standard_input_and_json() {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Row {
+#[allow(dead_code)]
+struct StateJson {
     state: usize,
-    #[allow(dead_code)]
-    state_name: String,
+    position: Option<usize>,
+    name: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ExactJson {
+    num: String,
+    den: String,
+    float: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Row {
+    from: StateJson,
     card: String,
-    #[allow(dead_code)]
     count: u32,
-    probability: String,
-    #[allow(dead_code)]
-    probability_f64: f64,
-    next: Option<usize>,
-    #[allow(dead_code)]
-    next_name: String,
+    p: f64,
+    p_exact: ExactJson,
+    to: StateJson,
     events: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[allow(dead_code)]
 struct Table {
-    #[allow(dead_code)]
+    schema_version: u32,
+    command: String,
     board: String,
-    #[allow(dead_code)]
     denominator: u32,
     start: usize,
+    finish: usize,
     rows: Vec<Row>,
 }
 
@@ -376,9 +391,11 @@ fn transition_rows_sum_to_one_per_state() {
         let t = table(board);
         let mut sums: HashMap<usize, BigRational> = HashMap::new();
         for r in &t.rows {
-            let (n, d) = r.probability.split_once('/').unwrap();
-            let p = BigRational::new(n.parse().unwrap(), d.parse().unwrap());
-            *sums.entry(r.state).or_default() += p;
+            let p = BigRational::new(
+                r.p_exact.num.parse().unwrap(),
+                r.p_exact.den.parse().unwrap(),
+            );
+            *sums.entry(r.from.state).or_default() += p;
         }
         assert!(sums.values().all(|s| s.is_one()), "{board}");
     }
@@ -390,8 +407,8 @@ fn transition_rows_sum_to_one_per_state() {
 #[derive(Debug, Deserialize)]
 struct Turn {
     card: Option<String>,
-    from_state: usize,
-    to_state: Option<usize>,
+    from: StateJson,
+    to: Option<StateJson>,
     events: Vec<String>,
     player: usize,
 }
@@ -428,20 +445,19 @@ fn a_play_transcript_replays_through_the_move_table() {
         let k: usize = players.parse().unwrap();
         let mut at = vec![t.start; k];
         for turn in &game.turns {
-            assert_eq!(turn.from_state, at[turn.player - 1]);
+            assert_eq!(turn.from.state, at[turn.player - 1]);
             let card = turn.card.clone().unwrap_or_else(|| "(lost turn)".into());
             let row = t
                 .rows
                 .iter()
-                .find(|r| r.state == turn.from_state && r.card == card)
+                .find(|r| r.from.state == turn.from.state && r.card == card)
                 .expect("a row for every (state, card)");
-            assert_eq!(row.next, turn.to_state);
+            let next = turn.to.as_ref().map_or(t.finish, |s| s.state);
+            assert_eq!(row.to.state, next);
             assert_eq!(row.events, turn.events);
-            if let Some(next) = turn.to_state {
-                at[turn.player - 1] = next;
-            }
+            at[turn.player - 1] = next;
         }
-        assert_eq!(game.turns.last().unwrap().to_state, None, "the game ends");
+        assert!(game.turns.last().unwrap().to.is_none(), "the game ends");
         assert_eq!(game.winner, Some(game.turns.last().unwrap().player));
     }
 }

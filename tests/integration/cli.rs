@@ -1020,7 +1020,7 @@ fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
 #[test]
 fn boards_and_board_show_have_json() {
     use candyland::output::{BoardRow, BoardShow};
-    let list: Vec<BoardRow> = serde_json::from_str(&stdout(&["boards", "--json"])).unwrap();
+    let list: Vec<BoardRow> = candyland::json::read(&stdout(&["boards", "--json"])).unwrap();
     let shipped = candyland::model::shipped::SHIPPED.iter();
     assert_eq!(
         list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
@@ -1036,7 +1036,7 @@ fn boards_and_board_show_have_json() {
     ]) {
         assert_eq!(row.name, name);
         let show: BoardShow =
-            serde_json::from_str(&stdout(&["board", "show", name, "--json"])).unwrap();
+            candyland::json::read(&stdout(&["board", "show", name, "--json"])).unwrap();
         assert_eq!(
             (show.board.as_str(), show.game.as_str()),
             (name, row.game.as_str())

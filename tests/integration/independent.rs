@@ -289,17 +289,17 @@ fn exact(flags: &[&str]) -> Exact {
         .expect("the binary runs");
     assert!(out.status.success(), "analyze failed: {out:?}");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
-    let longer_than_50 = json["longer_than"]
+    let longer_than_50 = json["tail"]
         .as_array()
-        .expect("longer_than")
+        .expect("tail")
         .iter()
         .find(|e| e["turns"].as_u64() == Some(50))
         .expect("a longer_than entry for 50 turns")["probability"]
         .as_f64()
         .expect("a probability");
     Exact {
-        mean: json["expected_turns"].as_f64().expect("expected_turns"),
-        sd: json["std_dev"].as_f64().expect("std_dev"),
+        mean: json["mean"].as_f64().expect("mean"),
+        sd: json["sd"].as_f64().expect("sd"),
         longer_than_50,
     }
 }

@@ -27,12 +27,15 @@ use crate::players::{product_wins, TINY};
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct OddsJson {
+    schema_version: u32,
+    command: String,
     board: String,
     variant: String,
     to_move: usize,
     seats: Vec<SeatJson>,
-    odds: FiguresJson,
-    median_rounds: Option<usize>,
+    win: Vec<f64>,
+    rounds: RoundsJson,
+    turns: MeanJson,
     tolerance: f64,
     /// Present (true) only when a curve was cut by the turn limit.
     #[serde(default)]
@@ -42,27 +45,34 @@ struct OddsJson {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct SeatJson {
-    seat: usize,
-    position: String,
+struct StateJson {
     state: usize,
-    mean_turns_alone: f64,
+    position: Option<usize>,
+    name: String,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct FiguresJson {
-    win: Vec<f64>,
-    mean_rounds: f64,
-    mean_turns: f64,
-    rounds: RoundsJson,
+struct MeanJson {
+    mean: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SeatJson {
+    seat: usize,
+    state: StateJson,
+    alone: MeanJson,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct RoundsJson {
+    mean: f64,
+    median: Option<usize>,
     pmf: Vec<f64>,
     survival: Vec<f64>,
 }
@@ -145,16 +155,12 @@ fn odds_on_shipped_boards_match_the_product_chain() {
             args.extend(["--at", a]);
         }
         let o = odds(&args);
-        let tokens = [o.seats[0].state, o.seats[1].state].map(|s| chain.states()[s]);
+        let tokens = [o.seats[0].state.state, o.seats[1].state.state].map(|s| chain.states()[s]);
         let (wins, turns) = product_wins(&Product::starting_at(&g, tokens, to_move));
-        for (got, want) in o.odds.win.iter().zip(&wins) {
+        for (got, want) in o.win.iter().zip(&wins) {
             assert_relative_eq!(got, want, epsilon = tol::FROM_DISTRIBUTION);
         }
-        assert_relative_eq!(
-            o.odds.mean_turns,
-            turns,
-            max_relative = tol::FROM_DISTRIBUTION
-        );
+        assert_relative_eq!(o.turns.mean, turns, max_relative = tol::FROM_DISTRIBUTION);
         assert_eq!(o.to_move, to_move + 1);
     }
     let held = Variant::default().with_rule("licorice", "lose-next-turn");
@@ -258,14 +264,14 @@ fn a_simulation_from_the_positions_agrees() {
             &to_move.to_string(),
         ]);
         let sim = SimulateFrom {
-            tokens: o.seats.iter().map(|s| s.state).collect(),
+            tokens: o.seats.iter().map(|s| s.state.state).collect(),
             to_move: to_move - 1,
             games,
             seed: 17,
         };
         let source = BoardSource::new(board, crate::shipped_text(board));
         let wins = candyland::games::with_game(&source, sim).unwrap();
-        for (seat, (&w, &p)) in wins.iter().zip(&o.odds.win).enumerate() {
+        for (seat, (&w, &p)) in wins.iter().zip(&o.win).enumerate() {
             let n = games as f64;
             let z = (w as f64 - n * p) / (n * p * (1.0 - p)).sqrt();
             assert!(
@@ -300,23 +306,23 @@ fn from_the_start_each_seat_wins_as_players_says() {
             let first = &players["rows"][0]["exact"]["first_finisher"];
             for seat in 0..k {
                 let want = first["win"][seat].as_f64().unwrap();
-                assert_relative_eq!(o.odds.win[seat], want, epsilon = tol::FROM_DISTRIBUTION);
+                assert_relative_eq!(o.win[seat], want, epsilon = tol::FROM_DISTRIBUTION);
             }
-            let mean_turns = first["mean_turns"].as_f64().unwrap();
+            let mean_turns = first["turns"]["mean"].as_f64().unwrap();
             assert_relative_eq!(
-                o.odds.mean_turns,
+                o.turns.mean,
                 mean_turns,
                 max_relative = tol::FROM_DISTRIBUTION
             );
-            let mean_rounds = first["mean_rounds"].as_f64().unwrap();
+            let mean_rounds = first["rounds"]["mean"].as_f64().unwrap();
             assert_relative_eq!(
-                o.odds.mean_rounds,
+                o.rounds.mean,
                 mean_rounds,
                 max_relative = tol::FROM_DISTRIBUTION
             );
             assert_eq!(
-                o.median_rounds,
-                first["median_rounds"].as_u64().map(|m| m as usize)
+                o.rounds.median,
+                first["rounds"]["median"].as_u64().map(|m| m as usize)
             );
         }
     }
@@ -396,6 +402,8 @@ fn a_hostile_position_is_quoted_short_and_escaped() {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct TranscriptJson {
+    schema_version: u32,
+    command: String,
     board: String,
     seed: u64,
     deck: String,
@@ -412,10 +420,8 @@ struct TurnJson {
     turn: u32,
     player: usize,
     card: Option<String>,
-    from_state: usize,
-    from: String,
-    to_state: Option<usize>,
-    to: String,
+    from: StateJson,
+    to: Option<StateJson>,
     events: Vec<String>,
     win: Vec<f64>,
 }
@@ -455,20 +461,20 @@ fn play_odds_sum_to_one_every_turn_and_end_certain() {
         for _ in 0..t.players {
             args.extend(["--at", "start"]);
         }
-        for (a, b) in t.start_win.iter().zip(odds(&args).odds.win) {
+        for (a, b) in t.start_win.iter().zip(odds(&args).win) {
             assert_relative_eq!(*a, b, epsilon = tol::SAME_QUANTITY);
         }
         // Mid-game: what `odds` says from the tokens' states after turn 5, seat 6 % K to move.
         let mut at: Vec<String> = vec!["start".into(); t.players];
         for r in &t.turns[..5] {
-            at[r.player - 1] = r.to.clone();
+            at[r.player - 1] = r.to.as_ref().expect("not the finish yet").name.clone();
         }
         let to_move = (5 % t.players + 1).to_string();
         let mut args = vec![board, "--to-move", &to_move];
         for a in &at {
             args.extend(["--at", a]);
         }
-        for (a, b) in t.turns[4].win.iter().zip(odds(&args).odds.win) {
+        for (a, b) in t.turns[4].win.iter().zip(odds(&args).win) {
             assert_relative_eq!(*a, b, epsilon = tol::SAME_QUANTITY);
         }
     }

@@ -277,7 +277,7 @@ fn the_finite_deck_beside_the_iid_draws_is_chosen_with_deck() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["rows"][0]["shuffled"]["deck"], "carried");
+    assert_eq!(v["rows"][0]["finite_deck"]["deck"], "carried");
     assert_eq!(v["rows"][0]["iid"]["deck"], "iid");
     let out = crate::common::candyland()
         .args(["players", "--deck", "iid"])

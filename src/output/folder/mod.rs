@@ -1,10 +1,12 @@
-//! `candyland report`: a board's [`Report`] rendered into one folder: every chart, `report.md`
-//! and `summary.json`.
+//! `candyland report`: a board's [`Report`] rendered into one folder: every chart, `report.md`,
+//! `report.html` (the same text with the charts inline, one self-contained page) and
+//! `summary.json`.
 //!
 //! Every file is opened (as its temporary) before anything is computed, so a folder that cannot
 //! be written fails at once. Each chart is built as one section record (`sections::Section`), its file stem,
-//! heading, image and paragraph together, and matched to its file by stem. Every file is
-//! written before any is renamed into place.
+//! heading, image and paragraph together, and matched to its file by stem. The text of the
+//! report is built once as blocks (`document`) and written as Markdown and as HTML. Every file
+//! is written before any is renamed into place.
 
 use std::path::Path;
 
@@ -19,9 +21,13 @@ use crate::report::Report;
 use crate::stats::Summary;
 use crate::whatif::WhatIf;
 
+mod document;
+mod html;
 mod markdown;
 mod sections;
 
+use document::document;
+use html::html;
 use markdown::markdown;
 use sections::sections;
 
@@ -72,6 +78,7 @@ pub struct Plan {
     /// (file stem, file name, file) of each chart, in [`CHARTS`] order.
     charts: Vec<(&'static str, String, PendingFile)>,
     markdown: PendingFile,
+    html: PendingFile,
     summary: PendingFile,
 }
 
@@ -170,6 +177,7 @@ impl Plan {
             format,
             charts,
             markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
+            html: PendingFile::create(&dir.join("report.html"), "--out")?,
             summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
         })
     }
@@ -178,6 +186,7 @@ impl Plan {
     pub fn write(self, r: &Report, size: (u32, u32)) -> Result<Vec<String>> {
         let mut files: Vec<String> = self.charts.iter().map(|c| c.1.clone()).collect();
         files.push("report.md".into());
+        files.push("report.html".into());
         files.push("summary.json".into());
         let summary = summary(r, files.clone());
         let sections = sections(r, &summary, self.format, size)?;
@@ -193,10 +202,13 @@ impl Plan {
         if let Some(unused) = charts.first() {
             return Err(anyhow!("the {} chart was not drawn", unused.0));
         }
-        let markdown = markdown(&summary, r, &sections, self.format);
+        let blocks = document(&summary, r, &sections);
+        let markdown = markdown(&blocks, &sections, self.format);
+        let html = html(&format!("Report: {}", summary.board), &blocks, &sections);
         let json = crate::json::document("report", &summary)?;
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));
+        pending.push((self.html, html.as_bytes()));
         // Every file is written to its temporary first and only then are they renamed, one
         // after the other: a failure leaves the folder as it was, and an interruption can only
         // fall between two renames.

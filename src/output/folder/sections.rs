@@ -6,7 +6,7 @@ use anyhow::Result;
 use super::{ReportSummary, CHARTS};
 use crate::charts::players::PlayersSeries;
 use crate::charts::{
-    render, CdfChart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
+    CdfChart, Chart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
     RemainingChart, SurvivalChart, WhatIfChart,
 };
 use crate::report::Report;
@@ -19,10 +19,24 @@ pub(super) struct Section {
     pub(super) stem: &'static str,
     /// Its heading in `report.md`.
     pub(super) heading: &'static str,
-    /// The rendered chart.
+    /// The rendered chart, in the report's format (its file).
     pub(super) image: Vec<u8>,
+    /// The same chart as SVG, for `report.html`.
+    pub(super) svg: String,
     /// The paragraph under it: what it shows, with the figures.
     pub(super) text: String,
+}
+
+/// A chart drawn in the report's format at `size` (for its file), and as SVG at the page's
+/// size (for `report.html`, see [`super::html::page_size`]).
+fn render<C: Chart>(chart: &C, format: Format, size: (u32, u32)) -> Result<(Vec<u8>, String)> {
+    let image = crate::charts::render(chart, format, size)?;
+    let page = super::html::page_size(size);
+    let svg = match format {
+        Format::Svg if page == size => image.clone(),
+        _ => crate::charts::render(chart, Format::Svg, page)?,
+    };
+    Ok((image, String::from_utf8(svg)?))
 }
 
 /// The share of each length in a simulated histogram.
@@ -56,10 +70,11 @@ pub(super) fn sections(
     let a = &r.analysis;
     let f = &s.figures;
     let name = r.about.board.as_str();
-    let section = |stem: &'static str, image: Vec<u8>, text: String| Section {
+    let section = |stem: &'static str, (image, svg): (Vec<u8>, String), text: String| Section {
         stem,
         heading: heading(stem),
         image,
+        svg,
         text,
     };
     let mut out = vec![
@@ -78,12 +93,12 @@ pub(super) fn sections(
                 size,
             )?,
             format!(
-                "Bars: the exact probability that a one-player game lasts exactly n turns. The dashed lines mark the mean ({:.2}), the median ({}) and the most likely length ({}).{}",
+                "Bars: the exact probability that a one-player game lasts exactly n turns. The dashed lines mark the mean ({:.2}, red), the median ({}, green) and the most likely length ({}, purple).{}",
                 f.expected_turns,
                 f.median,
                 f.mode,
                 match r.iid.as_ref().map(|x| x.games) {
-                    Some(n) => format!(" The red line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
+                    Some(n) => format!(" The solid orange line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
                     None => String::new(),
                 }
             ),
@@ -120,7 +135,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
     let a = &r.analysis;
     let f = &s.figures;
     let quantile = |p: f64| a.quantiles.iter().find(|q| q.p == p).map(|q| q.turns);
-    let image = render(
+    let (image, svg) = render(
         &CdfChart {
             board: &r.about.board,
             pmf: &a.pmf,
@@ -136,6 +151,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
         stem: "cdf",
         heading: heading("cdf"),
         image,
+        svg,
         text: format!(
             "The chance that the game is over by turn n. Half the games end by turn {}, 90 % by turn {} and 99 % by turn {}.",
             f.median,
@@ -147,7 +163,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
 
 fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
     let f = &s.figures;
-    let image = render(
+    let (image, svg) = render(
         &SurvivalChart {
             board: &r.about.board,
             survival: &r.analysis.survival,
@@ -161,6 +177,7 @@ fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> 
         stem: "survival",
         heading: heading("survival"),
         image,
+        svg,
         text: match (s.tail_rho, s.tail_c) {
             (Some(rho), Some(c)) => format!(
                 "The chance that a game lasts longer than n turns, on a log scale. Far out it falls geometrically, like {c:.3} x {rho:.5}^n: each extra turn ends {:.2} % of the games still running. One game in {:.0} lasts longer than 100 turns.",
@@ -181,6 +198,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
         .map(|x| (x.space + track.first_number, x.p_land));
     let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+    let word = &track.word;
     let mut marked = Vec::new();
     if !track.traps.1.is_empty() {
         marked.push(format!("{} spaces are crosses", track.traps.0));
@@ -188,13 +206,19 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
     if !track.named.2.is_empty() {
         marked.push(format!("{}s are triangles", track.named.0));
     }
-    for jumps in &track.jumps {
-        if !jumps.moves.is_empty() {
-            marked.push(format!("the {}s are the arrows near the axis", jumps.name));
-        }
+    let jumps: Vec<String> = track
+        .jumps
+        .iter()
+        .filter(|j| !j.moves.is_empty())
+        .map(|j| format!("{}s", j.name))
+        .collect();
+    if !jumps.is_empty() {
+        marked.push(format!(
+            "the {} are the arrows in the grey band under the axis' 0, each from a dot on the {word} it leaves to the head on the {word} it reaches",
+            jumps.join(" and ")
+        ));
     }
-    let word = &track.word;
-    let remaining = render(
+    let (remaining, remaining_svg) = render(
         &RemainingChart {
             board: &r.about.board,
             track,
@@ -203,7 +227,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         format,
         size,
     )?;
-    let landing = render(
+    let (landing, landing_svg) = render(
         &LandingChart {
             board: &r.about.board,
             track,
@@ -217,6 +241,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             stem: "remaining",
             heading: heading("remaining"),
             image: remaining,
+            svg: remaining_svg,
             text: format!(
                 "Expected turns still to play when standing on each {word} (a token free to move; on a trap, a caught one){}.",
                 if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
@@ -226,6 +251,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             stem: "landing",
             heading: heading("landing"),
             image: landing,
+            svg: landing_svg,
             text: format!(
                 "The chance of landing on each {word} at least once (a move that comes to rest there, or takes a jump from it). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
                 most.map_or(0, |x| x.0),
@@ -237,7 +263,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
 }
 
 fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
-    let image = render(
+    let (image, svg) = render(
         &PlayersChart {
             board: &r.about.board,
             series: r
@@ -258,6 +284,7 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
         stem: "players",
         heading: heading("players"),
         image,
+        svg,
         text: match s.players.iter().find(|p| p.players == 2) {
             Some(p) => format!(
                 "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
@@ -276,7 +303,7 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         .iter()
         .filter_map(|c| Some((c.change.clone(), c.difference?)))
         .collect();
-    let image = render(
+    let (image, svg) = render(
         &WhatIfChart {
             board: &r.about.board,
             expected_turns: w.expected_turns,
@@ -289,6 +316,7 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         stem: "whatif",
         heading: heading("whatif"),
         image,
+        svg,
         text: match s.whatif.by_element.first() {
             Some(c) => format!(
                 "Removing one element at a time, largest effect first: green bars mean the element costs turns (games get shorter without it), red bars that it saves turns. The largest: {} ({:+.2} turns).",

@@ -1,0 +1,126 @@
+//! `report.html`: the report's [`Block`]s as one self-contained HTML page, the same tables and
+//! paragraphs as `report.md`, with every chart inline as SVG and the style inline: nothing is
+//! loaded from anywhere, so the file can be mailed or opened offline on its own.
+//!
+//! Every piece of text is escaped here (board names, descriptions and space names are someone
+//! else's text); the SVG comes from plotters, which escapes the text it draws. The page reads
+//! on a phone: a viewport meta tag, a column at most 60em wide, tables that scroll sideways
+//! when they are wider than the screen, charts that shrink to the width (`viewBox` kept).
+
+use std::fmt::Write as _;
+
+use html_escape::{encode_double_quoted_attribute, encode_text};
+
+use super::document::{Block, Line, Span};
+use super::sections::Section;
+
+/// The page's style sheet.
+const STYLE: &str = "\
+body{margin:0;color:#222;background:#fff;\
+font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif}\
+main{max-width:60em;margin:0 auto;padding:0 1em 2em}\
+h1{font-size:1.6em;margin:.8em 0 .4em}h2{font-size:1.3em;margin-top:1.6em}h3{font-size:1.1em}\
+h1,p,li{overflow-wrap:break-word}\
+.table{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.5em 0 1em}\
+table{border-collapse:collapse;font-variant-numeric:tabular-nums}\
+th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}\
+th{background:#f3f3f3}tr:nth-child(even) td{background:#fafafa}\
+code{font-size:.9em;background:#f3f3f3;padding:0 .2em;overflow-wrap:anywhere}\
+figure{margin:.5em 0}\
+figure svg{display:block;width:100%;height:auto;max-width:100%}";
+
+/// The width, in pixels, of the charts drawn for the page.
+const PAGE_CHART_WIDTH: u32 = 640;
+
+/// The size of the charts drawn for `report.html`: 640 pixels wide, as tall as the report's
+/// `--size` makes them (at least the smallest chart height). Charts shrink to the width of the
+/// screen and their text with them; since chart text shrinks more slowly than the chart (see
+/// [`crate::charts`]), a 640-pixel chart carries text about twice the share of its width of a
+/// 1200-pixel one, enough to read on a phone 400 pixels wide.
+pub(super) fn page_size((width, height): (u32, u32)) -> (u32, u32) {
+    let tall = f64::from(height) * f64::from(PAGE_CHART_WIDTH) / f64::from(width);
+    let height = (tall.round() as u32).max(crate::charts::MIN_SIZE.1);
+    (PAGE_CHART_WIDTH, height)
+}
+
+/// A line as HTML: text escaped, code in `<code>`.
+fn line(l: &Line) -> String {
+    l.iter()
+        .map(|span| match span {
+            Span::Text(t) => encode_text(t).into_owned(),
+            Span::Code(c) => format!("<code>{}</code>", encode_text(c)),
+        })
+        .collect()
+}
+
+/// A chart: its heading, the SVG (labelled for screen readers) and its paragraph.
+fn chart(h: &mut String, x: &Section) {
+    let label = encode_double_quoted_attribute(x.heading);
+    // plotters' SVG begins `<svg width=.. height=.. viewBox=..`: the style sets the width.
+    let svg = x.svg.trim().replacen(
+        "<svg ",
+        &format!("<svg role=\"img\" aria-label=\"{label}\" "),
+        1,
+    );
+    let _ = writeln!(
+        h,
+        "<section id=\"{}\">\n<h3>{}</h3>\n<figure>\n{svg}\n</figure>\n<p>{}</p>\n</section>",
+        encode_double_quoted_attribute(x.stem),
+        encode_text(x.heading),
+        encode_text(&x.text)
+    );
+}
+
+/// A table inside a box that scrolls sideways on a narrow screen.
+fn table(h: &mut String, head: &[&str], rows: &[Vec<Line>]) {
+    h.push_str("<div class=\"table\"><table>\n<thead><tr>");
+    for c in head {
+        let _ = write!(h, "<th>{}</th>", encode_text(c));
+    }
+    h.push_str("</tr></thead>\n<tbody>\n");
+    for row in rows {
+        h.push_str("<tr>");
+        for cell in row {
+            let _ = write!(h, "<td>{}</td>", line(cell));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</tbody>\n</table></div>\n");
+}
+
+/// `report.html`, titled `title`.
+pub(super) fn html(title: &str, blocks: &[Block], sections: &[Section]) -> String {
+    let mut h = String::new();
+    let _ = writeln!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>",
+        encode_text(title)
+    );
+    for block in blocks {
+        match block {
+            Block::Heading(level, text) => {
+                let _ = writeln!(h, "<h{level}>{}</h{level}>", encode_text(text));
+            }
+            Block::Paragraph(p) => {
+                let _ = writeln!(h, "<p>{}</p>", line(p));
+            }
+            Block::List(items) => {
+                h.push_str("<ul>\n");
+                for item in items {
+                    let _ = writeln!(h, "<li>{}</li>", line(item));
+                }
+                h.push_str("</ul>\n");
+            }
+            Block::Table(head, rows) => table(&mut h, head, rows),
+            Block::Chart(i) => {
+                if let Some(x) = sections.get(*i) {
+                    chart(&mut h, x);
+                }
+            }
+        }
+    }
+    h.push_str("</main>\n</body>\n</html>\n");
+    h
+}
