@@ -89,7 +89,8 @@ pub struct SpacesReport {
     pub variant: String,
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares numbered from 1).
     pub first_number: usize,
-    /// Each space's name, by index: its colour or name, or "square N".
+    /// Each space's name, by index: its colour or name, or "square N"; then "finish" when the
+    /// finish lies past the last space.
     pub names: Vec<String>,
     /// What is special about each space, by index, e.g. "shortcut to 58" ("" for nothing).
     pub notes: Vec<String>,

@@ -25,13 +25,17 @@ impl super::BoardCommand for SpacesArgs {
         let variant = args.variant.to_variant();
         let game = source.game(&variant)?;
         let len = game.space_count();
-        let names = (0..len).map(|i| game.space_name(i)).collect();
-        let notes = (0..len).map(|i| game.space_notes(i)).collect();
+        let mut names: Vec<String> = (0..len).map(|i| game.space_name(i)).collect();
+        let mut notes: Vec<String> = (0..len).map(|i| game.space_notes(i)).collect();
         let first_number = game.first_number();
         let name = game.name().to_string();
         let chain = Chain::build_within(&game, b)?;
         check_finishes(&game, &chain)?;
         let figures = Spaces::within(&game, &chain, len, b)?;
+        if figures.spaces.len() > len {
+            names.push("finish".into());
+            notes.push(format!("past the last {}", game.space_word()));
+        }
         let report = SpacesReport {
             board: name,
             variant: variant.to_string(),

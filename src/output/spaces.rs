@@ -36,6 +36,15 @@ pub fn spaces_table(r: &SpacesReport) -> String {
         } else {
             ("".to_string(), "".to_string())
         };
+        let mut notes = r.notes[f.space].clone();
+        if f.finish {
+            notes = [notes.as_str(), "every game ends here"]
+                .iter()
+                .filter(|n| !n.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
         let line = format!(
             "  {:>5}  {:<width$}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
             number,
@@ -46,13 +55,13 @@ pub fn spaces_table(r: &SpacesReport) -> String {
             f.expected_turns_on,
             stuck,
             lost,
-            r.notes[f.space]
+            notes
         );
         let _ = writeln!(s, "{}", line.trim_end());
     }
     let _ = writeln!(
         s,
-        "\n  remaining: expected turns left standing there (free); landings: expected moves that land\n  there per game (to rest, or to take a jump from it); turns on: expected turns begun there;\n  P(stuck): chance of being caught by a trap there{} at least once; lost: expected\n  turns lost there per game.",
+        "\n  remaining: expected turns left standing there (free); landings: expected moves that land\n  there per game (to rest, or to take a jump from it); turns on: expected turns begun there;\n  P(stuck): chance of being caught by a trap there{} at least once; lost: expected\n  turns lost there per game; the finish: every game lands there exactly once, and no turn\n  begins there.",
         if r.trap_word.is_empty() {
             String::new()
         } else {
@@ -73,7 +82,7 @@ pub fn spaces_table(r: &SpacesReport) -> String {
 /// The `spaces` table as CSV.
 pub fn spaces_csv(r: &SpacesReport) -> String {
     let mut s = String::from(
-        "space,name,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
+        "space,name,finish,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
     );
     for f in &r.figures.spaces {
         let number = f.space + r.first_number;
@@ -83,8 +92,9 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
         let name = r.names[f.space].replace(',', " ");
         let _ = writeln!(
             s,
-            "{},{name},{remaining},{},{},{},{},{}",
+            "{},{name},{},{remaining},{},{},{},{},{}",
             number,
+            f.finish,
             f.expected_landings,
             f.p_land,
             f.expected_turns_on,

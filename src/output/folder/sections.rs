@@ -175,9 +175,18 @@ fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> 
 /// The two charts drawn along the track: turns left, and the chance of landing.
 fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Section; 2]> {
     let (track, spaces) = (&r.track, &r.spaces);
-    let most = spaces
-        .spaces
-        .iter()
+    // The finish, landed on once by every game, is left out: its chance, 1, says nothing about
+    // the track, and would flatten the chart.
+    let on_track = || {
+        spaces
+            .spaces
+            .iter()
+            .take(track.fills.len())
+            .map(|f| (f, !f.finish))
+    };
+    let most = on_track()
+        .filter(|(_, counted)| *counted)
+        .map(|(f, _)| f)
         .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
         .map(|x| (x.space + track.first_number, x.p_land));
     let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
@@ -198,7 +207,9 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         &RemainingChart {
             board: &r.about.board,
             track,
-            remaining: spaces.spaces.iter().map(|f| f.expected_remaining).collect(),
+            remaining: on_track()
+                .map(|(f, counted)| f.expected_remaining.filter(|_| counted))
+                .collect(),
         },
         format,
         size,
@@ -207,7 +218,9 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         &LandingChart {
             board: &r.about.board,
             track,
-            p_land: spaces.spaces.iter().map(|f| f.p_land).collect(),
+            p_land: on_track()
+                .map(|(f, counted)| if counted { f.p_land } else { 0.0 })
+                .collect(),
         },
         format,
         size,
