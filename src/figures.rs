@@ -96,9 +96,22 @@ pub struct SpacesReport {
     pub notes: Vec<String>,
     /// The exact per-space and per-event figures (one player, i.i.d. draws).
     pub figures: Spaces,
-    /// What the game calls its traps, for the text's legend ("" if it has none; not in JSON).
+    /// The game's words for the text (not in JSON).
     #[serde(skip)]
-    pub trap_word: String,
+    pub words: SpacesWords,
+}
+
+/// What a game calls the things the `spaces` table names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SpacesWords {
+    /// A position: "space", "square", "cherry".
+    pub space: String,
+    /// The draws, plural: "cards drawn", "spins".
+    pub draws: String,
+    /// Its traps ("" if it has none).
+    pub trap: String,
+    /// The kinds of jump the board has, as its track names them (e.g. "shortcut").
+    pub jumps: Vec<String>,
 }
 
 /// The main figures of one board, as `compare` shows them.

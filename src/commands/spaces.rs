@@ -8,7 +8,7 @@ use crate::model::Game;
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::SpacesArgs;
-use crate::figures::SpacesReport;
+use crate::figures::{SpacesReport, SpacesWords};
 use crate::output;
 use crate::solve::check_finishes;
 use crate::solve::spaces::Spaces;
@@ -36,6 +36,7 @@ impl super::BoardCommand for SpacesArgs {
             names.push("finish".into());
             notes.push(format!("past the last {}", game.space_word()));
         }
+        let track = game.track();
         let report = SpacesReport {
             board: name,
             variant: variant.to_string(),
@@ -43,7 +44,17 @@ impl super::BoardCommand for SpacesArgs {
             names,
             notes,
             figures,
-            trap_word: game.track().traps.0,
+            words: SpacesWords {
+                space: game.space_word().into(),
+                draws: game.draws_word().into(),
+                trap: track.traps.0,
+                jumps: track
+                    .jumps
+                    .into_iter()
+                    .filter(|j| !j.moves.is_empty())
+                    .map(|j| j.name)
+                    .collect(),
+            },
         };
         Ok(if args.json {
             json(&report)?

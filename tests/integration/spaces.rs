@@ -300,3 +300,34 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
         assert!(s.spaces[99].finish, "{name}");
     }
 }
+
+#[test]
+fn the_spaces_table_speaks_the_games_words() {
+    // Each game's word for a position and for its draws; the trap and lost-turn columns, and
+    // the jumps in the legend, only where the game has them.
+    let text = |board: &str| {
+        let (code, out, err) = crate::common::run(&["spaces", board]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let cherry = text("hi-ho-cherry-o");
+    assert!(
+        cherry.contains("per cherry") && cherry.contains("\n  cherry  name"),
+        "{cherry}"
+    );
+    assert!(cherry.contains("\n  spins ") && cherry.contains("every game ends here"));
+    for absent in [
+        "space", "card", "draws", "P(stuck)", "lost", "trap", "jump", "free",
+    ] {
+        assert!(!cherry.contains(absent), "{absent:?} in\n{cherry}");
+    }
+    let chutes = text("chutes-and-ladders");
+    assert!(chutes.contains("\n   square  name") || chutes.contains("\n  square  name"));
+    assert!(chutes.contains("take a ladder or chute from it") && chutes.contains("\n  spins "));
+    for absent in ["card", "P(stuck)", "licorice", "draws"] {
+        assert!(!chutes.contains(absent), "{absent:?} in\n{chutes}");
+    }
+    let classic = text("classic");
+    assert!(classic.contains("P(stuck)") && classic.contains("caught by licorice"));
+    assert!(classic.contains("\n  cards drawn ") && classic.contains("134  finish"));
+}

@@ -190,6 +190,21 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
         .map(|x| (x.space + track.first_number, x.p_land));
     let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
+    let free = if !track.traps.1.is_empty() {
+        format!(
+            " (a token free to move; on a {} space, a caught one)",
+            track.traps.0
+        )
+    } else if turns_lost > 0.0 {
+        " (a token free to move)".to_string()
+    } else {
+        String::new()
+    };
+    let lost = if turns_lost > 0.0 {
+        format!(" Expected turns lost per game: {turns_lost:.2}.")
+    } else {
+        String::new()
+    };
     let mut marked = Vec::new();
     if !track.traps.1.is_empty() {
         marked.push(format!("{} spaces are crosses", track.traps.0));
@@ -231,7 +246,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             heading: heading("remaining"),
             image: remaining,
             text: format!(
-                "Expected turns still to play when standing on each {word} (a token free to move; on a trap, a caught one){}.",
+                "Expected turns still to play when standing on each {word}{free}{}.",
                 if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
             ),
         },
@@ -240,10 +255,19 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             heading: heading("landing"),
             image: landing,
             text: format!(
-                "The chance of landing on each {word} at least once (a move that comes to rest there, or takes a jump from it). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
+                "The chance of landing on each {word} at least once ({}), the finish left out. The most visited is {word} {} ({}).{lost}",
+                crate::output::landing_words(
+                    spaces,
+                    &track
+                        .jumps
+                        .iter()
+                        .filter(|j| !j.moves.is_empty())
+                        .map(|j| j.name.clone())
+                        .collect::<Vec<_>>(),
+                    false
+                ),
                 most.map_or(0, |x| x.0),
                 most.map_or(String::new(), |x| pct(x.1)),
-                turns_lost
             ),
         },
     ])
