@@ -123,15 +123,29 @@ pub struct SpacesReport {
     pub variant: String,
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares numbered from 1).
     pub first_number: usize,
-    /// Each space's name, by index: its colour or name, or "square N".
+    /// Each space's name, by index: its colour or name, or "square N"; then "finish" when the
+    /// finish lies past the last space.
     pub names: Vec<String>,
     /// What is special about each space, by index, e.g. "shortcut to 58" ("" for nothing).
     pub notes: Vec<String>,
     /// The exact per-space and per-event figures (one player, i.i.d. draws).
     pub figures: Spaces,
-    /// What the game calls its traps, for the text's legend ("" if it has none; not in JSON).
+    /// The game's words for the text (not in JSON).
     #[serde(skip)]
-    pub trap_word: String,
+    pub words: SpacesWords,
+}
+
+/// What a game calls the things the `spaces` table names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SpacesWords {
+    /// A position: "space", "square", "cherry".
+    pub space: String,
+    /// The draws, plural: "cards drawn", "spins".
+    pub draws: String,
+    /// Its traps ("" if it has none).
+    pub trap: String,
+    /// The kinds of jump the board has, as its track names them (e.g. "shortcut").
+    pub jumps: Vec<String>,
 }
 
 /// The main figures of one board, as `compare` shows them.

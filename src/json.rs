@@ -311,7 +311,16 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         one("players", Shape::of::<figures::PlayersReport>()),
         one("odds", Shape::of::<figures::OddsReport>()),
         one("spaces", Shape::of::<figures::SpacesReport>()),
-        one("whatif", Shape::of::<crate::whatif::WhatIf>()),
+        (
+            "whatif",
+            schema(
+                "whatif",
+                vec![
+                    Shape::of::<crate::whatif::WhatIf>(),
+                    Shape::of::<crate::whatif::RuleRanking>(),
+                ],
+            ),
+        ),
         one("compare", Shape::of::<figures::Comparison>()),
         one("simulate", Shape::of::<sim::Simulation>()),
         one("crosscheck", Shape::of::<verify::CrossCheck>()),

@@ -10,8 +10,10 @@ use crate::sim::DeckMode;
 mod game;
 mod values;
 mod variant;
+mod whatif;
 pub use game::{OddsArgs, PlayArgs};
 pub use variant::VariantArgs;
+pub use whatif::WhatifArgs;
 
 /// Candy Land analysed exactly, as an absorbing Markov chain.
 #[derive(Debug, Parser)]
@@ -48,7 +50,8 @@ pub enum Command {
     Odds(OddsArgs),
     /// Per-space figures: remaining turns, landings, licorice, and event counts per game.
     Spaces(SpacesArgs),
-    /// The exact effect on the expected length of removing each board element.
+    /// The exact effect on the expected length of removing each board element, or of changing
+    /// each rule (`--rules`).
     Whatif(WhatifArgs),
     /// Two boards' main figures side by side.
     Compare(CompareArgs),
@@ -258,21 +261,6 @@ pub struct SpacesArgs {
     /// Print the per-space table as CSV.
     #[arg(long)]
     pub csv: bool,
-}
-
-/// `candyland whatif`: the effect of removing each board element.
-#[derive(Debug, Args)]
-pub struct WhatifArgs {
-    /// A shipped board's name or the path of a board file.
-    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
-    pub board: String,
-    /// Rule overrides and removed elements (`--without`, `--licorice`, ...), applied before any
-    /// removal.
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `candyland compare`: two boards' main figures side by side.

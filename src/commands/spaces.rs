@@ -8,7 +8,7 @@ use crate::model::Game;
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::cli::SpacesArgs;
-use crate::figures::SpacesReport;
+use crate::figures::{SpacesReport, SpacesWords};
 use crate::output;
 use crate::solve::check_finishes;
 use crate::solve::spaces::Spaces;
@@ -25,13 +25,18 @@ impl super::BoardCommand for SpacesArgs {
         let variant = args.variant.to_variant();
         let game = source.game(&variant)?;
         let len = game.space_count();
-        let names = (0..len).map(|i| game.space_name(i)).collect();
-        let notes = (0..len).map(|i| game.space_notes(i)).collect();
+        let mut names: Vec<String> = (0..len).map(|i| game.space_name(i)).collect();
+        let mut notes: Vec<String> = (0..len).map(|i| game.space_notes(i)).collect();
         let first_number = game.first_number();
         let name = game.name().to_string();
         let chain = Chain::build_within(&game, b)?;
         check_finishes(&game, &chain)?;
         let figures = Spaces::within(&game, &chain, len, b)?;
+        if figures.spaces.len() > len {
+            names.push("finish".into());
+            notes.push(format!("past the last {}", game.space_word()));
+        }
+        let track = game.track();
         let report = SpacesReport {
             board: name,
             variant: variant.to_string(),
@@ -39,7 +44,17 @@ impl super::BoardCommand for SpacesArgs {
             names,
             notes,
             figures,
-            trap_word: game.track().traps.0,
+            words: SpacesWords {
+                space: game.space_word().into(),
+                draws: game.draws_word().into(),
+                trap: track.traps.0,
+                jumps: track
+                    .jumps
+                    .into_iter()
+                    .filter(|j| !j.moves.is_empty())
+                    .map(|j| j.name)
+                    .collect(),
+            },
         };
         Ok(if args.json {
             json("spaces", &report)?

@@ -1,4 +1,4 @@
-//! `candyland whatif`: the effect of removing each element.
+//! `candyland whatif`: the effect of removing each element, or of changing each rule.
 
 use anyhow::Result;
 
@@ -7,7 +7,7 @@ use crate::cli::WhatifArgs;
 use crate::games::Source;
 use crate::model::Game;
 use crate::output;
-use crate::whatif::WhatIf;
+use crate::whatif::{RuleRanking, WhatIf};
 
 use super::json;
 
@@ -17,9 +17,22 @@ pub(crate) fn run(args: &WhatifArgs, b: &Budget) -> Result<String> {
 
 impl super::BoardCommand for WhatifArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
-        let w = WhatIf::of(&source, &self.variant.to_variant(), b)?;
+        let variant = self.variant.to_variant();
+        if self.rules {
+            let r = RuleRanking::of(&source, &variant, b)?;
+            return Ok(if self.json {
+                json("whatif", &r)?
+            } else if self.csv {
+                output::rules_csv(&r)
+            } else {
+                output::rules_table(&r)
+            });
+        }
+        let w = WhatIf::of(&source, &variant, b)?;
         Ok(if self.json {
             json("whatif", &w)?
+        } else if self.csv {
+            output::whatif_csv(&w)
         } else {
             output::whatif_table(&w)
         })

@@ -1,13 +1,74 @@
-//! `spaces`: the per-space table and its CSV.
+//! `spaces`: the per-space table and its CSV, in the game's own words (its word for a space and
+//! for its draws, its traps and jumps), with only the columns and events the game has.
 
 use std::fmt::Write;
 
 use crate::figures::SpacesReport;
+use crate::solve::spaces::{SpaceFigures, Spaces};
+
+/// What counts as landing on a space, in the game's words: "a move that comes to rest there"
+/// (or, `plural`, "moves per game that come to rest there"); when some space is landed on
+/// without any game resting there (the start of a jump), "or takes a shortcut from it" with
+/// `jumps`, the kinds of jump the board has.
+pub fn landing_words(figures: &Spaces, jumps: &[String], plural: bool) -> String {
+    let passes = figures
+        .spaces
+        .iter()
+        .any(|f| !f.finish && f.expected_remaining.is_none() && f.expected_landings > 0.0);
+    let (subject, rest, take, pass) = if plural {
+        ("moves per game that", "come", "take", "pass")
+    } else {
+        ("a move that", "comes", "takes", "passes")
+    };
+    match (passes, jumps.is_empty()) {
+        (false, _) => format!("{subject} {rest} to rest there"),
+        (true, true) => format!("{subject} {rest} to rest there or {pass} it on the way"),
+        (true, false) => format!(
+            "{subject} {rest} to rest there or {take} a {} from it",
+            jumps.join(" or ")
+        ),
+    }
+}
+
+/// The optional columns: a trap's chance and the turns lost, shown when some space has them.
+struct Columns {
+    caught: bool,
+    lost: bool,
+}
+
+impl Columns {
+    fn of(r: &SpacesReport) -> Columns {
+        let spaces = &r.figures.spaces;
+        Columns {
+            caught: spaces.iter().any(|f| f.p_caught > 0.0),
+            lost: spaces.iter().any(|f| f.expected_turns_lost > 0.0),
+        }
+    }
+
+    /// The optional cells of one row (`None`: the header).
+    fn cells(&self, f: Option<&SpaceFigures>) -> String {
+        let mut s = String::new();
+        let shown = |x: f64, digits: usize| match f {
+            Some(f) if f.p_caught > 0.0 || f.expected_turns_lost > 0.0 => format!("{x:.digits$}"),
+            _ => String::new(),
+        };
+        if self.caught {
+            let cell = f.map_or("P(stuck)".into(), |f| shown(f.p_caught, 4));
+            let _ = write!(s, "{cell:>9}");
+        }
+        if self.lost {
+            let cell = f.map_or("lost".into(), |f| shown(f.expected_turns_lost, 3));
+            let _ = write!(s, "{cell:>9}");
+        }
+        s
+    }
+}
 
 /// The `spaces` table.
 pub fn spaces_table(r: &SpacesReport) -> String {
+    let w = &r.words;
     let mut s = String::new();
-    let _ = writeln!(s, "{}: per space (one player, exact)", r.board);
+    let _ = writeln!(s, "{}: per {} (one player, exact)", r.board, w.space);
     if !r.variant.is_empty() {
         let _ = writeln!(s, "  variant: {}", r.variant);
     }
@@ -18,47 +79,46 @@ pub fn spaces_table(r: &SpacesReport) -> String {
         .max()
         .unwrap_or(0)
         .max(16);
+    let number = w.space.chars().count().max(5);
+    let columns = Columns::of(r);
     let _ = writeln!(
         s,
-        "\n  {:>5}  {:<width$}{:>10}{:>10}{:>9}{:>10}{:>9}{:>9}  notes",
-        "space", "name", "remaining", "landings", "P(land)", "turns on", "P(stuck)", "lost"
+        "\n  {:>number$}  {:<width$}{:>10}{:>10}{:>9}{:>10}{}  notes",
+        w.space,
+        "name",
+        "remaining",
+        "landings",
+        "P(land)",
+        "turns on",
+        columns.cells(None)
     );
     for f in &r.figures.spaces {
-        let number = f.space + r.first_number;
         let remaining = f
             .expected_remaining
             .map_or("-".to_string(), |e| format!("{e:.3}"));
-        let (stuck, lost) = if f.p_caught > 0.0 || f.expected_turns_lost > 0.0 {
-            (
-                format!("{:.4}", f.p_caught),
-                format!("{:.3}", f.expected_turns_lost),
-            )
-        } else {
-            ("".to_string(), "".to_string())
-        };
+        let mut notes = r.notes[f.space].clone();
+        if f.finish {
+            notes = [notes.as_str(), "every game ends here"]
+                .iter()
+                .filter(|n| !n.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
         let line = format!(
-            "  {:>5}  {:<width$}{:>10}{:>10.4}{:>9.4}{:>10.4}{:>9}{:>9}  {}",
-            number,
+            "  {:>number$}  {:<width$}{:>10}{:>10.4}{:>9.4}{:>10.4}{}  {}",
+            f.space + r.first_number,
             r.names[f.space],
             remaining,
             f.expected_landings,
             f.p_land,
             f.expected_turns_on,
-            stuck,
-            lost,
-            r.notes[f.space]
+            columns.cells(Some(f)),
+            notes
         );
         let _ = writeln!(s, "{}", line.trim_end());
     }
-    let _ = writeln!(
-        s,
-        "\n  remaining: expected turns left standing there (free); landings: expected moves that land\n  there per game (to rest, or to take a jump from it); turns on: expected turns begun there;\n  P(stuck): chance of being caught by a trap there{} at least once; lost: expected\n  turns lost there per game.",
-        if r.trap_word.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", r.trap_word)
-        }
-    );
+    legend(&mut s, r, &columns);
     let _ = writeln!(
         s,
         "\nExpected events per game (those that cannot happen here left out)"
@@ -66,14 +126,57 @@ pub fn spaces_table(r: &SpacesReport) -> String {
     for e in r.figures.events.iter().filter(|e| e.expected > 0.0) {
         let _ = writeln!(s, "  {:<20}{:.4}", e.event, e.expected);
     }
-    let _ = writeln!(s, "  {:<20}{:.4}", "draws", r.figures.cards);
+    let _ = writeln!(s, "  {:<20}{:.4}", w.draws, r.figures.cards);
     s
+}
+
+/// What each column means, for the columns shown.
+fn legend(s: &mut String, r: &SpacesReport, columns: &Columns) {
+    let w = &r.words;
+    let mut parts = vec![
+        format!(
+            "remaining: expected turns left standing there{}",
+            if columns.lost { " (free to move)" } else { "" }
+        ),
+        format!(
+            "landings: expected {}",
+            landing_words(&r.figures, &w.jumps, true)
+        ),
+        "P(land): chance of landing there at least once".into(),
+        "turns on: expected turns begun there".into(),
+    ];
+    if columns.caught {
+        parts.push(format!(
+            "P(stuck): chance of being caught by {} there at least once",
+            if w.trap.is_empty() { "a trap" } else { &w.trap }
+        ));
+    }
+    if columns.lost {
+        parts.push("lost: expected turns lost there per game".into());
+    }
+    if r.figures.spaces.iter().any(|f| f.finish) {
+        parts.push(
+            "the finish: every game lands there exactly once, and no turn begins there".into(),
+        );
+    }
+    let _ = writeln!(s);
+    let mut line = String::from(" ");
+    let text = parts.join("; ") + ".";
+    for word in text.split(' ') {
+        if line.len() + 1 + word.len() > 96 {
+            let _ = writeln!(s, "{line}");
+            line = String::from(" ");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    let _ = writeln!(s, "{line}");
 }
 
 /// The `spaces` table as CSV.
 pub fn spaces_csv(r: &SpacesReport) -> String {
     let mut s = String::from(
-        "space,name,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
+        "space,name,finish,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
     );
     for f in &r.figures.spaces {
         let number = f.space + r.first_number;
@@ -83,8 +186,9 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
         let name = r.names[f.space].replace(',', " ");
         let _ = writeln!(
             s,
-            "{},{name},{remaining},{},{},{},{},{}",
+            "{},{name},{},{remaining},{},{},{},{},{}",
             number,
+            f.finish,
             f.expected_landings,
             f.p_land,
             f.expected_turns_on,

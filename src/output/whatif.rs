@@ -1,30 +1,42 @@
-//! `whatif`: the effect of removing each element.
+//! `whatif`: the effect of removing each element, or of changing each rule (`--rules`), as a
+//! table or as CSV.
 
 use std::fmt::Write;
 
-use crate::whatif::WhatIf;
+use crate::whatif::{RuleRanking, WhatIf};
 
-fn change_row(s: &mut String, c: &crate::whatif::Change) {
-    match (c.expected_turns, c.difference, &c.unsolved) {
-        (Some(e), Some(d), _) => {
-            let _ = writeln!(s, "  {:<44}{:>12.4}{:>+12.4}", c.change, e, d);
+fn change_row(
+    s: &mut String,
+    label: &str,
+    mean: Option<f64>,
+    diff: Option<f64>,
+    why: Option<&str>,
+) {
+    match (mean, diff) {
+        (Some(e), Some(d)) => {
+            let _ = writeln!(s, "  {label:<44}{e:>12.4}{d:>+12.4}");
         }
-        (_, _, why) => {
-            let why = why.as_deref().unwrap_or("no figure");
-            let _ = writeln!(s, "  {:<44}{:>12}{:>12}", c.change, "-", "-");
+        _ => {
+            let why = why.unwrap_or("no figure");
+            let _ = writeln!(s, "  {label:<44}{:>12}{:>12}", "-", "-");
             let _ = writeln!(s, "      ({why})");
         }
+    }
+}
+
+/// " (VARIANT)", or "" for none.
+fn variant_note(variant: &str) -> String {
+    if variant.is_empty() {
+        String::new()
+    } else {
+        format!(" ({variant})")
     }
 }
 
 /// The `whatif` table.
 pub fn whatif_table(w: &WhatIf) -> String {
     let mut s = String::new();
-    let variant = if w.variant.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", w.variant)
-    };
+    let variant = variant_note(&w.variant);
     let _ = writeln!(
         s,
         "{}{variant}: exact effect of removing board elements on the expected length\n  one player, i.i.d. draws; expected turns as the board is: {:.4}\n",
@@ -40,11 +52,122 @@ pub fn whatif_table(w: &WhatIf) -> String {
         "change", "E[turns]", "difference"
     );
     for c in &w.by_kind {
-        change_row(&mut s, c);
+        change_row(
+            &mut s,
+            &c.change,
+            c.expected_turns,
+            c.difference,
+            c.unsolved.as_deref(),
+        );
     }
     let _ = writeln!(s, "\n  One element at a time, largest effect first");
     for c in &w.by_element {
-        change_row(&mut s, c);
+        change_row(
+            &mut s,
+            &c.change,
+            c.expected_turns,
+            c.difference,
+            c.unsolved.as_deref(),
+        );
     }
     s
+}
+
+/// The `whatif --rules` table.
+pub fn rules_table(r: &RuleRanking) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{}{}: exact effect of each rule change on the expected length\n  one player, i.i.d. draws; expected turns as the board is: {:.4}\n  rules: {}\n",
+        r.board,
+        variant_note(&r.variant),
+        r.mean,
+        r.rules_text
+    );
+    if r.rules.is_empty() {
+        let _ = writeln!(s, "  This game has no rules to change.");
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "  {:<44}{:>12}{:>12}",
+        "one rule changed, largest effect first", "E[turns]", "difference"
+    );
+    for c in &r.rules {
+        change_row(
+            &mut s,
+            &c.label,
+            c.mean,
+            c.difference,
+            c.unsolved.as_deref(),
+        );
+    }
+    s
+}
+
+/// The CSV header of `whatif --csv`, with and without `--rules`.
+pub const WHATIF_CSV_HEADER: [&str; 7] = [
+    "section",
+    "label",
+    "rule",
+    "value",
+    "mean",
+    "difference",
+    "unsolved",
+];
+
+/// One CSV row: the fields in the order of [`WHATIF_CSV_HEADER`].
+fn csv_row(
+    w: &mut csv::Writer<Vec<u8>>,
+    section: &str,
+    label: &str,
+    rule: (&str, &str),
+    figures: (Option<f64>, Option<f64>, Option<&str>),
+) {
+    let number = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
+    let (mean, difference, unsolved) = figures;
+    let _ = w.write_record([
+        section,
+        label,
+        rule.0,
+        rule.1,
+        &number(mean),
+        &number(difference),
+        unsolved.unwrap_or(""),
+    ]);
+}
+
+fn csv_text(w: csv::Writer<Vec<u8>>) -> String {
+    w.into_inner()
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default()
+}
+
+/// `whatif --csv`: one row per removal, `section` is the JSON list it is in (`by_kind`,
+/// `by_element`); `rule` and `value` are empty.
+pub fn whatif_csv(what: &WhatIf) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(WHATIF_CSV_HEADER);
+    for (section, rows) in [("by_kind", &what.by_kind), ("by_element", &what.by_element)] {
+        for c in rows {
+            let figures = (c.expected_turns, c.difference, c.unsolved.as_deref());
+            csv_row(&mut w, section, &c.change, ("", ""), figures);
+        }
+    }
+    csv_text(w)
+}
+
+/// `whatif --rules --csv`: one row per rule change, `section` is `rules`; `value` is the flag's
+/// word (`none` for an empty list).
+pub fn rules_csv(r: &RuleRanking) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(WHATIF_CSV_HEADER);
+    for c in &r.rules {
+        let value = toml::Value::try_from(&c.value)
+            .map(|v| crate::model::value_word(&v))
+            .unwrap_or_default();
+        let figures = (c.mean, c.difference, c.unsolved.as_deref());
+        csv_row(&mut w, "rules", &c.label, (&c.rule, &value), figures);
+    }
+    csv_text(w)
 }

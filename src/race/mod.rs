@@ -135,6 +135,13 @@ pub trait RaceGame {
     }
     /// The space a state stands on (`None` off the board, e.g. before the first space).
     fn position(&self, state: Self::State) -> Option<usize>;
+    /// The space of the track a finished game's token ends on: `Some(i)` when the finish is
+    /// space `i` (the last square of a race, which a game wins by reaching), `None` when it lies
+    /// past the last space. The per-space figures count the finish as landed on once per game.
+    /// Default: past the last space.
+    fn finish_space(&self) -> Option<usize> {
+        None
+    }
     /// The spaces a move from `state` with `card` lands on without coming to rest there at its
     /// end: the start of a jump it takes, the squares between the rolls of one turn. The
     /// per-space figures count these as landings too. Default: none.

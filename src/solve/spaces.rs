@@ -9,6 +9,11 @@
 //!   spaces at once, by the segments between backward moves (`landing`); a space that one
 //!   segment could hit twice gets the absorption probability of the chain in which those moves
 //!   absorb, one more solve.
+//!
+//! The finish is a row too: every game ends there exactly once, so its expected landings and
+//! its chance of landing are 1; no turn begins there and none remain. It is the game's last
+//! space when reaching that space ends the game ([`RaceGame::finish_space`]), else one more row
+//! past the last space.
 
 use crate::chain::Counts;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -45,13 +50,16 @@ pub struct EventCount {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpaceFigures {
-    /// 0-based index of the space.
+    /// 0-based index of the space (the number of spaces for a finish past the last space).
     pub space: usize,
+    /// Whether this is the finish, where every game ends: landed on exactly once per game.
+    pub finish: bool,
     /// Expected turns left when standing on the space, free (`None` if no game ever rests
-    /// there, e.g. the start of a jump).
+    /// there, e.g. the start of a jump; 0 at the finish).
     pub expected_remaining: Option<f64>,
-    /// Expected number of landings on the space per game: moves that end there, and moves that
-    /// pass through it by a jump or between the rolls of one turn ([`RaceGame::passed_through`]).
+    /// Expected number of landings on the space per game: moves that end there (the move that
+    /// ends the game included), and moves that pass through it by a jump or between the rolls
+    /// of one turn ([`RaceGame::passed_through`]).
     pub expected_landings: f64,
     /// P(a game lands on the space at least once), landings as above.
     pub p_land: f64,
@@ -67,7 +75,8 @@ pub struct SpaceFigures {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Spaces {
-    /// The figures of each space, in track order (entry i is space i).
+    /// The figures of each space, in track order (entry i is space i), then the finish when it
+    /// lies past the last space (one entry more).
     pub spaces: Vec<SpaceFigures>,
     /// The expected count of each of the game's events per game, in the order it declares them.
     pub events: Vec<EventCount>,
@@ -135,6 +144,7 @@ impl SpaceFigures {
     fn zero(space: usize) -> SpaceFigures {
         SpaceFigures {
             space,
+            finish: false,
             expected_remaining: None,
             expected_landings: 0.0,
             p_land: 0.0,
@@ -214,17 +224,18 @@ impl Spaces {
                     traps.insert(s * k + card);
                 }
                 let t = chain.next(s, card);
+                let passed = through.get(&(s * k + card));
                 if t != FINISH {
                     if let Some(p) = pos[t as usize] {
-                        if pos[s] != Some(p) {
+                        // A move that ends where it began lands there only if it went somewhere
+                        // on the way (a backward jump to the square the move began on).
+                        if pos[s] != Some(p) || passed.is_some() {
                             figures[p].expected_landings += occ[s] * w;
                         }
                     }
                 }
-                if let Some(passed) = through.get(&(s * k + card)) {
-                    for &p in passed {
-                        figures[p].expected_landings += occ[s] * w;
-                    }
+                for &p in passed.into_iter().flatten() {
+                    figures[p].expected_landings += occ[s] * w;
                 }
             }
             if let Some(p) = pos[s] {
@@ -241,6 +252,7 @@ impl Spaces {
             traps: &traps,
         };
         chances(chain, &moves, &mut figures, budget)?;
+        add_finish(&mut figures, game.finish_space());
         let start = chain.start();
         let draws: Vec<f64> = (0..n)
             .map(|s| f64::from(u8::from(chain.draws(s))))
@@ -264,6 +276,24 @@ impl Spaces {
             cards: solved[0][start],
         })
     }
+}
+
+/// Counts the finish: the track's space `on_track`, or one more row past the last space.
+/// Every game lands there once (the moves that finish lead to no state, so nothing above counted
+/// them), and no turn begins there.
+fn add_finish(figures: &mut Vec<SpaceFigures>, on_track: Option<usize>) {
+    let at = match on_track.filter(|&i| i < figures.len()) {
+        Some(i) => i,
+        None => {
+            figures.push(SpaceFigures::zero(figures.len()));
+            figures.len() - 1
+        }
+    };
+    let f = &mut figures[at];
+    f.finish = true;
+    f.expected_landings += 1.0;
+    f.p_land = 1.0;
+    f.expected_remaining.get_or_insert(0.0);
 }
 
 /// Where the transitions of a chain lead on the track, keyed by s * k + card.

@@ -74,6 +74,14 @@ const FIXTURES: &[(&str, &[&str])] = &[
         "licorice-out-of-range.toml",
         &["board.licorice[0]", "past the last space (2)"],
     ),
+    (
+        "pattern-bad-colour-and-more.toml",
+        &[
+            "board.pattern[1]: 'purpel' (did you mean 'purple'?) is not a colour",
+            "board.licorice[1]: 12 is past the last space (8)",
+            "board.shortcuts[0]: leads from space 3 to itself",
+        ],
+    ),
     ("empty-deck.toml", &["deck", "no cards"]),
     ("negative-count.toml", &["negative-count.toml", "red"]),
     (
@@ -224,6 +232,27 @@ fn all_problems_of_a_file_are_reported_at_once() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr.contains("board.licorice[0]") && stderr.contains("board.shortcuts[0].to"));
+}
+
+#[test]
+fn a_bad_pattern_colour_is_reported_once_and_the_other_checks_go_on() {
+    // Pattern red, purpel, blue over 9 spaces: spaces 1, 4 and 7 are the bad colour. Licorice
+    // on 4 and purple cards are not mistakes of their own (4 may be meant purple), so they get
+    // no message; licorice past the end and the shortcut to itself do.
+    let out = candyland()
+        .args(["analyze", &fixture("pattern-bad-colour-and-more.toml")])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.matches("purpel").count(), 1, "{err}");
+    for wrong in ["board.licorice[0]", "deck.single.purple", "landmark"] {
+        assert!(
+            !err.contains(wrong),
+            "a follow-on message {wrong:?}:\n{err}"
+        );
+    }
+    assert!(err.contains("board.licorice[1]") && err.contains("board.shortcuts[0]"));
 }
 
 #[test]

@@ -607,6 +607,7 @@ fn players_shows_one_to_four_players_with_simulations_side_by_side() {
 #[allow(dead_code)]
 struct SpaceJson {
     space: usize,
+    finish: bool,
     expected_remaining: Option<f64>,
     expected_landings: f64,
     p_land: f64,
@@ -649,7 +650,12 @@ struct SpacesJson {
 #[test]
 fn spaces_json_and_csv_cover_every_space() {
     let s: SpacesJson = serde_json::from_str(&stdout(&["spaces", "--json"])).unwrap();
-    assert_eq!(s.figures.spaces.len(), 134);
+    // 134 spaces, then the finish past the last one: landed on once by every game.
+    assert_eq!(s.figures.spaces.len(), 135);
+    assert_eq!(s.names.len(), 135);
+    let finish = &s.figures.spaces[134];
+    assert!(finish.finish && finish.expected_landings == 1.0 && finish.p_land == 1.0);
+    assert!(s.figures.spaces[..134].iter().all(|f| !f.finish));
     assert_eq!(s.names[8], "Plumpy");
     assert!(s.notes[47].contains("licorice"));
     assert!(s.figures.spaces[47].p_caught > 0.0 && s.figures.spaces[48].p_caught == 0.0);
@@ -680,7 +686,12 @@ fn spaces_json_and_csv_cover_every_space() {
         ["turn-lost", "ladder", "chute", "overshoot", "roll-again"]
     );
     let csv = stdout(&["spaces", "--csv"]);
-    assert_eq!(csv.lines().count(), 135);
+    assert_eq!(csv.lines().count(), 136);
+    assert!(csv
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("134,finish,true,0,1,1,0,"));
     assert!(stdout(&["spaces"]).contains("Expected events per game"));
 }
 

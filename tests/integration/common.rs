@@ -53,6 +53,14 @@ pub fn solve(toml: &str) -> (CandyLand, CandyChain, Analysis) {
     (g, chain, a)
 }
 
+/// E\[T\] of a validated board of any game, by the solver with default options.
+pub fn mean_turns<G: Game>(g: &G) -> f64 {
+    let chain = Chain::build(g);
+    Analysis::of(g, &chain, About::default(), &Options::default())
+        .expect("solvable")
+        .expected_turns
+}
+
 /// Solves a board of any game with default options (the analysis names the board).
 pub fn analysis(toml: &str) -> Analysis {
     struct Solve;

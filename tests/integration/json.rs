@@ -56,6 +56,7 @@ fn documents() -> Vec<(String, Value)> {
         add(&["odds", board, "--at", "start", "--at", "3"]);
         add(&["spaces", board]);
         add(&["whatif", board]);
+        add(&["whatif", board, "--rules"]);
         add(&["simulate", board, "-n", "2000", "-p", "3"]);
         add(&["crosscheck", board, "-n", "2000"]);
         add(&["forever", board, "--orders", "200"]);

@@ -258,7 +258,7 @@ impl GameVisitor for Invariants<'_> {
         // The chance of landing on each space, by segments, equals one solve per space.
         let figures = Spaces::of(&game, &chain, game.space_count()).unwrap();
         let position = |t: u32| (t != FINISH).then(|| game.position(chain.states()[t as usize]))?;
-        for f in &figures.spaces {
+        for f in figures.spaces.iter().filter(|f| !f.finish) {
             let alone = hit_probability(&chain, |s, card| {
                 let from = chain.states()[s];
                 (position(chain.next(s, card)) == Some(f.space)

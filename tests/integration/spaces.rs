@@ -185,7 +185,8 @@ fn landing_by_segments_of<G: Game>() {
                 chain.draws(s) && g.passed_through(from, chain.cards()[card].0).contains(&x);
             ends || through
         };
-        for f in &figures.spaces {
+        // The finish is landed on once by every game, by definition: no move rests there.
+        for f in figures.spaces.iter().filter(|f| !f.finish) {
             let alone = hit_probability(&chain, |s, c| lands(s, c, f.space)).unwrap();
             assert_relative_eq!(f.p_land, alone, max_relative = 1e-12, epsilon = 1e-15);
             assert!(
@@ -195,4 +196,138 @@ fn landing_by_segments_of<G: Game>() {
             );
         }
     }
+}
+
+/// The sum over every row of the expected landings, the finish's included.
+fn total_landings(s: &Spaces) -> f64 {
+    s.spaces.iter().map(|f| f.expected_landings).sum()
+}
+
+fn spaces_of<G: Game>(g: &G) -> Spaces {
+    Spaces::of(g, &Chain::build(g), g.space_count()).unwrap()
+}
+
+#[test]
+fn the_finish_is_landed_on_once_by_every_game() {
+    // Candy Land, spaces [red, blue], red and blue 1/2 each, start before space 0 (the board
+    // of the test above): the finish lies past the last space, so it gets one row more, index
+    // 2. Landings: 1/2 on 0, 3/4 on 1, 1 on the finish; their sum 9/4 is the number of moves,
+    // E[T] = 9/4 (every card moves the token: no lost turn, no jump).
+    let s = spaces(
+        "name = \"t\"\n[board]\nspaces = [\"red\", \"blue\"]\n[deck.single]\nred = 1\nblue = 1\n",
+    );
+    assert_eq!(s.spaces.len(), 3);
+    let finish = &s.spaces[2];
+    assert!(finish.finish && !s.spaces[0].finish && !s.spaces[1].finish);
+    assert_eq!(
+        (
+            finish.expected_landings,
+            finish.p_land,
+            finish.expected_turns_on
+        ),
+        (1.0, 1.0, 0.0)
+    );
+    assert_eq!(finish.expected_remaining, Some(0.0));
+    assert_relative_eq!(total_landings(&s), 2.25, max_relative = tol::SAME_QUANTITY);
+
+    // A race of 3 squares, faces +1 and +2 (1/2 each), passing the last square wins. The
+    // finish is square 3 (index 2), a row of the track. From 0: +1 -> 1, +2 -> 2; from 1:
+    // +1 -> 2, +2 -> 3; from 2 every face finishes. E_2 = 1, E_1 = 1 + E_2/2 = 3/2,
+    // E_0 = 1 + (E_1 + E_2)/2 = 9/4. Landings: square 1, 1/2; square 2, 1/2 + 1/4 = 3/4;
+    // square 3, 1. Sum 9/4 = E[T]: one landing per turn.
+    let race: candyland::games::RaceTrack = crate::common::board(
+        "game = \"race\"\nname = \"r\"\n[board]\nsquares = 3\n[spinner]\nfaces = [1, 2]\n[rules]\novershoot = \"win\"\n",
+        &candyland::model::Variant::default(),
+    );
+    let s = spaces_of(&race);
+    assert_eq!(s.spaces.len(), 3);
+    assert!(s.spaces[2].finish && s.spaces[2].expected_landings == 1.0);
+    assert_relative_eq!(
+        s.spaces[0].expected_landings,
+        0.5,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(
+        s.spaces[1].expected_landings,
+        0.75,
+        max_relative = tol::SAME_QUANTITY
+    );
+    assert_relative_eq!(total_landings(&s), 2.25, max_relative = tol::SAME_QUANTITY);
+    assert_relative_eq!(
+        crate::common::mean_turns(&race),
+        2.25,
+        max_relative = tol::SAME_QUANTITY
+    );
+}
+
+#[test]
+fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
+    // Sum over the spaces of the expected landings = E[moves that end on a space], the move
+    // that finishes included. Counted independently: where every turn moves the token to a
+    // space or the finish, that is E[T]; on Chutes and Ladders, a turn that overshoots does not
+    // move, and a ladder or chute lands twice (its foot and its end), so it is
+    // E[T] - E[overshoots] + E[ladders] + E[chutes] (event counts, solved separately).
+    use candyland::model::Variant;
+    let plain = Variant::default()
+        .without("licorice")
+        .without("landmarks")
+        .without("shortcuts");
+    let classic = crate::common::game_with(crate::shipped_text("classic"), &plain);
+    let s = spaces_of(&classic);
+    assert_relative_eq!(
+        total_landings(&s),
+        crate::common::mean_turns(&classic),
+        max_relative = 1e-10
+    );
+
+    let race: candyland::games::RaceTrack = crate::common::board(
+        "game = \"race\"\nname = \"r\"\n[board]\nsquares = 30\n[spinner]\nfaces = [1, 2, 3, 4, 5, 6]\n[rules]\novershoot = \"win\"\n",
+        &Variant::default(),
+    );
+    assert_relative_eq!(
+        total_landings(&spaces_of(&race)),
+        crate::common::mean_turns(&race),
+        max_relative = 1e-10
+    );
+
+    for (name, _, chutes) in crate::common::shipped_of::<candyland::games::ChutesAndLadders>() {
+        let s = spaces_of(&chutes);
+        let moves = crate::common::mean_turns(&chutes) - event(&s, "overshoot")
+            + event(&s, "ladder")
+            + event(&s, "chute");
+        assert_relative_eq!(total_landings(&s), moves, max_relative = 1e-10);
+        assert_eq!(s.spaces.iter().filter(|f| f.finish).count(), 1, "{name}");
+        assert!(s.spaces[99].finish, "{name}");
+    }
+}
+
+#[test]
+fn the_spaces_table_speaks_the_games_words() {
+    // Each game's word for a position and for its draws; the trap and lost-turn columns, and
+    // the jumps in the legend, only where the game has them.
+    let text = |board: &str| {
+        let (code, out, err) = crate::common::run(&["spaces", board]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let cherry = text("hi-ho-cherry-o");
+    assert!(
+        cherry.contains("per cherry") && cherry.contains("\n  cherry  name"),
+        "{cherry}"
+    );
+    assert!(cherry.contains("\n  spins ") && cherry.contains("every game ends here"));
+    for absent in [
+        "space", "card", "draws", "P(stuck)", "lost", "trap", "jump", "free",
+    ] {
+        assert!(!cherry.contains(absent), "{absent:?} in\n{cherry}");
+    }
+    let chutes = text("chutes-and-ladders");
+    assert!(chutes.contains("\n   square  name") || chutes.contains("\n  square  name"));
+    assert!(chutes.contains("take a ladder or chute from it") && chutes.contains("\n  spins "));
+    for absent in ["card", "P(stuck)", "licorice", "draws"] {
+        assert!(!chutes.contains(absent), "{absent:?} in\n{chutes}");
+    }
+    let classic = text("classic");
+    assert!(classic.contains("P(stuck)") && classic.contains("caught by licorice"));
+    assert!(classic.contains("\n  cards drawn ") && classic.contains("134  finish"));
 }

@@ -20,6 +20,8 @@ pub(super) fn deck(
             Space::Landmark(_) => None,
         })
         .collect();
+    // A space whose name was not understood (reported already) may be meant as any colour.
+    let unknown = spaces.contains(&Space::Landmark(super::validate::UNKNOWN));
     let mut cards = Vec::new();
     let mut total: u64 = 0;
     for (table, counts, double) in [
@@ -30,7 +32,7 @@ pub(super) fn deck(
             if count == 0 {
                 continue;
             }
-            if !on_board.contains(&c) {
+            if !on_board.contains(&c) && !unknown {
                 p.add(
                     format!("deck.{table}.{c}"),
                     format!("{count} {c} cards, but no space is {c}: such a card would win from anywhere; remove them or add {c} spaces"),

@@ -295,6 +295,15 @@ impl RaceGame for CandyLand {
         state.at.space()
     }
 
+    /// The last space when landing on it wins (it is then the castle, where every game ends);
+    /// otherwise the finish lies past it, reached by a card with no space of its colour ahead.
+    fn finish_space(&self) -> Option<usize> {
+        self.board
+            .rules
+            .land_on_last_wins
+            .then(|| self.board.len() - 1)
+    }
+
     /// (position + 1) * 2 + free: the start is position -1.
     fn dense_index(&self, state: Token) -> Option<usize> {
         let place = state.at.space().map_or(0, |p| p + 1);

@@ -68,6 +68,10 @@ impl Board {
     }
 }
 
+/// A space whose name is neither a colour nor a landmark (already reported): the checks that
+/// depend on what a space is say nothing more about it.
+pub(super) const UNKNOWN: LandmarkId = LandmarkId::MAX;
+
 /// Where a space came from in the file, for messages (formatted only when needed: a board may
 /// have millions of spaces).
 #[derive(Debug, Clone, Copy)]
@@ -136,6 +140,10 @@ fn track(
     for (i, &(origin, name)) in names.iter().enumerate() {
         if let Some(c) = Colour::from_name(name) {
             spaces.push(Space::Colour(c));
+        } else if matches!(origin, Origin::Pattern(_)) {
+            // A pattern entry that is not a colour was reported once, with its index in the
+            // pattern (`expand_compact`); its spaces stay unknown so that the other checks run.
+            spaces.push(Space::Landmark(UNKNOWN));
         } else if declared.contains_key(name) {
             if let Some(first) = seen.insert(name, i) {
                 p.add(
@@ -163,7 +171,7 @@ fn track(
                     colour_list()
                 ),
             );
-            spaces.push(Space::Landmark(LandmarkId::MAX));
+            spaces.push(Space::Landmark(UNKNOWN));
         }
     }
     Some((spaces, landmarks))
@@ -189,7 +197,7 @@ fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Orig
         );
         return None;
     }
-    let mut ok = true;
+    // A bad colour is reported here, once; its spaces are left unknown and the checks go on.
     for (i, c) in pattern.iter().enumerate() {
         if Colour::from_name(c).is_none() {
             p.add(
@@ -200,9 +208,9 @@ fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Orig
                     colour_list()
                 ),
             );
-            ok = false;
         }
     }
+    let mut ok = true;
     if length > MAX_SPACES {
         p.add(
             "board.length",
@@ -287,6 +295,9 @@ fn licorice(
                 field,
                 format!("space {s} is the last space; licorice there could stop a token at the finish line, put it earlier"),
             );
+        } else if spaces[s] == Space::Landmark(UNKNOWN) {
+            // What the space is was reported already; it may be meant as a colour.
+            licorice[s] = true;
         } else if let Space::Landmark(l) = spaces[s] {
             let name = landmarks.get(l as usize).map_or("?", |l| l.name.as_str());
             p.add(
@@ -341,7 +352,7 @@ fn shortcuts(
                     s.from
                 ),
             );
-        } else if matches!(spaces[s.from], Space::Landmark(_)) {
+        } else if matches!(spaces[s.from], Space::Landmark(l) if l != UNKNOWN) {
             p.add(
                 format!("{field}.from"),
                 format!(

@@ -162,6 +162,11 @@ impl RaceGame for ChutesAndLadders {
         s.position()
     }
 
+    /// The last square: reaching it (or passing it, where overshooting wins) ends the game.
+    fn finish_space(&self) -> Option<usize> {
+        Some(self.board.squares() - 1)
+    }
+
     /// Off the board and squares 1..N-1, each free or owing turns (rarely more than one).
     fn states_bound(&self) -> usize {
         let b = &self.board;

@@ -170,6 +170,11 @@ impl RaceGame for RaceTrack {
         s.position()
     }
 
+    /// The last square: reaching it (or passing it, where overshooting wins) ends the game.
+    fn finish_space(&self) -> Option<usize> {
+        Some(self.board.squares() - 1)
+    }
+
     /// The start and squares 1..N-1, each free or owing a turn.
     fn states_bound(&self) -> usize {
         let b = &self.board;

@@ -192,13 +192,37 @@ fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> 
 /// The two charts drawn along the track: turns left, and the chance of landing.
 fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Section; 2]> {
     let (track, spaces) = (&r.track, &r.spaces);
-    let most = spaces
-        .spaces
-        .iter()
+    // The finish, landed on once by every game, is left out: its chance, 1, says nothing about
+    // the track, and would flatten the chart.
+    let on_track = || {
+        spaces
+            .spaces
+            .iter()
+            .take(track.fills.len())
+            .map(|f| (f, !f.finish))
+    };
+    let most = on_track()
+        .filter(|(_, counted)| *counted)
+        .map(|(f, _)| f)
         .max_by(|x, y| x.p_land.total_cmp(&y.p_land))
         .map(|x| (x.space + track.first_number, x.p_land));
     let turns_lost: f64 = spaces.spaces.iter().map(|x| x.expected_turns_lost).sum();
     let word = &track.word;
+    let free = if !track.traps.1.is_empty() {
+        format!(
+            " (a token free to move; on a {} space, a caught one)",
+            track.traps.0
+        )
+    } else if turns_lost > 0.0 {
+        " (a token free to move)".to_string()
+    } else {
+        String::new()
+    };
+    let lost = if turns_lost > 0.0 {
+        format!(" Expected turns lost per game: {turns_lost:.2}.")
+    } else {
+        String::new()
+    };
     let mut marked = Vec::new();
     if !track.traps.1.is_empty() {
         marked.push(format!("{} spaces are crosses", track.traps.0));
@@ -222,7 +246,9 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         &RemainingChart {
             board: &r.about.board,
             track,
-            remaining: spaces.spaces.iter().map(|f| f.expected_remaining).collect(),
+            remaining: on_track()
+                .map(|(f, counted)| f.expected_remaining.filter(|_| counted))
+                .collect(),
         },
         format,
         size,
@@ -231,7 +257,9 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         &LandingChart {
             board: &r.about.board,
             track,
-            p_land: spaces.spaces.iter().map(|f| f.p_land).collect(),
+            p_land: on_track()
+                .map(|(f, counted)| if counted { f.p_land } else { 0.0 })
+                .collect(),
         },
         format,
         size,
@@ -243,7 +271,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             image: remaining,
             svg: remaining_svg,
             text: format!(
-                "Expected turns still to play when standing on each {word} (a token free to move; on a trap, a caught one){}.",
+                "Expected turns still to play when standing on each {word}{free}{}.",
                 if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
             ),
         },
@@ -253,10 +281,19 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             image: landing,
             svg: landing_svg,
             text: format!(
-                "The chance of landing on each {word} at least once (a move that comes to rest there, or takes a jump from it). The most visited is {word} {} ({}). Expected turns lost per game: {:.2}.",
+                "The chance of landing on each {word} at least once ({}), the finish left out. The most visited is {word} {} ({}).{lost}",
+                crate::output::landing_words(
+                    spaces,
+                    &track
+                        .jumps
+                        .iter()
+                        .filter(|j| !j.moves.is_empty())
+                        .map(|j| j.name.clone())
+                        .collect::<Vec<_>>(),
+                    false
+                ),
                 most.map_or(0, |x| x.0),
                 most.map_or(String::new(), |x| pct(x.1)),
-                turns_lost
             ),
         },
     ])
