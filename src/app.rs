@@ -8,37 +8,43 @@ use anyhow::Result;
 use crate::budget::Budget;
 use crate::cli::{BoardCommand, Cli, Command, ThreadArgs};
 use crate::error::UserError;
-use crate::output;
+use crate::output::{self, Layout};
 
 use crate::commands::{self, bad_flag};
 
 /// Runs one command, writing its output to `out` with anything that could drive a terminal
-/// (escape sequences from a board file, say) made visible.
-pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
+/// (escape sequences from a board file, say) made visible; text is laid out by `layout`
+/// (JSON, CSV and board files are not).
+pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     let b = &budget_flag(cli.budget)?;
+    let l = layout;
     let text = match cli.command {
-        Command::Analyze(args) => commands::analyze::run(&args, b)?,
+        Command::Analyze(args) => commands::analyze::run(&args, b, l)?,
         Command::Simulate(args) => {
-            with_threads(args.threads, || commands::simulate::run(&args, b))?
+            with_threads(args.threads, || commands::simulate::run(&args, b, l))?
         }
         Command::Crosscheck(args) => {
-            with_threads(args.threads, || commands::crosscheck::run(&args, b))?
+            with_threads(args.threads, || commands::crosscheck::run(&args, b, l))?
         }
-        Command::Players(args) => with_threads(args.threads, || commands::players::run(&args, b))?,
-        Command::Odds(args) => commands::odds::run(&args, b)?,
-        Command::Spaces(args) => commands::spaces::run(&args, b)?,
-        Command::Whatif(args) => commands::whatif::run(&args, b)?,
-        Command::Compare(args) => commands::compare::run(&args, b)?,
-        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b))?,
+        Command::Players(args) => {
+            with_threads(args.threads, || commands::players::run(&args, b, l))?
+        }
+        Command::Odds(args) => commands::odds::run(&args, b, l)?,
+        Command::Spaces(args) => commands::spaces::run(&args, b, l)?,
+        Command::Whatif(args) => commands::whatif::run(&args, b, l)?,
+        Command::Compare(args) => commands::compare::run(&args, b, l)?,
+        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, l))?,
         Command::Transitions(args) => commands::transitions::run(&args, b)?,
-        Command::Play(args) => commands::play::run(&args, b)?,
+        Command::Play(args) => commands::play::run(&args, b, l)?,
         Command::Generate(args) => commands::generate::run(&args)?,
-        Command::Forever(args) => with_threads(args.threads, || commands::forever::run(&args, b))?,
-        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b))?,
-        Command::Boards(args) => commands::boards::boards(args.json)?,
-        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b)?,
+        Command::Forever(args) => {
+            with_threads(args.threads, || commands::forever::run(&args, b, l))?
+        }
+        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b, l))?,
+        Command::Boards(args) => commands::boards::boards(args.json, l)?,
+        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b, l)?,
         Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board)?,
-        Command::Help(args) => commands::help::help(args.topic.as_deref())?,
+        Command::Help(args) => commands::help::help(args.topic.as_deref(), l)?,
         Command::Completions(args) => commands::help::completions(args.shell),
     };
     out.write_all(output::terminal::escape(&text).as_bytes())?;

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
 
 use candyland::cli::Cli;
 
@@ -14,9 +14,13 @@ fn main() -> ExitCode {
     // Ctrl-C, SIGTERM and SIGHUP: remove the temporaries of files not yet written, then exit.
     // (A run killed outright cannot clean up; the next run removes what it left.)
     let _ = ctrlc::set_handler(|| candyland::output::remove_pending_and_exit(INTERRUPTED));
-    let cli = Cli::parse();
+    // The one place that decides how wide text output (and clap's help) is.
+    let layout = candyland::output::terminal::stdout_layout();
+    let mut command = candyland::cli::command(layout.width());
+    let matches = command.get_matches_mut();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     let stdout = std::io::stdout();
-    match candyland::run(cli, &mut stdout.lock()) {
+    match candyland::run(cli, layout, &mut stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`candyland analyze --csv | head`) is not an error.

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::sim::DeckMode;
 
@@ -15,6 +15,15 @@ pub use game::{OddsArgs, PlayArgs};
 pub use variant::VariantArgs;
 pub use whatif::WhatifArgs;
 
+/// The widest help is wrapped to, however wide the terminal.
+pub const MAX_HELP_WIDTH: usize = 100;
+
+/// The command line as clap sees it, its help wrapped to `width` columns (at most
+/// [`MAX_HELP_WIDTH`]).
+pub fn command(width: usize) -> clap::Command {
+    Cli::command().term_width(width.min(MAX_HELP_WIDTH))
+}
+
 /// Candy Land analysed exactly, as an absorbing Markov chain.
 #[derive(Debug, Parser)]
 #[command(
@@ -22,7 +31,7 @@ pub use whatif::WhatifArgs;
     version,
     about,
     long_about = None,
-    max_term_width = 100,
+    max_term_width = MAX_HELP_WIDTH,
     disable_help_subcommand = true
 )]
 pub struct Cli {

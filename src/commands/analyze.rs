@@ -1,6 +1,7 @@
 //! `candyland analyze`: exact one-player figures, the moments alone on boards too big for the
 //! distribution.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -17,13 +18,13 @@ use super::json;
 /// The turn limit of the distribution when `--max-turns` is not given.
 const DEFAULT_MAX_TURNS: usize = 100_000;
 
-pub(crate) fn run(args: &AnalyzeArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &AnalyzeArgs, b: &Budget, layout: Layout) -> Result<String> {
     analyze_options(args, b)?;
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for AnalyzeArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let options = analyze_options(args, b)?;
         let variant = args.variant.to_variant();
@@ -35,7 +36,7 @@ impl super::BoardCommand for AnalyzeArgs {
             return Ok(if args.json {
                 json("analyze", &report)?
             } else {
-                output::unfinishable_text(&report)
+                output::unfinishable_text(&report, layout)
             });
         }
         if args.moments_only {
@@ -46,7 +47,7 @@ impl super::BoardCommand for AnalyzeArgs {
             return Ok(if args.json {
                 json("analyze", &moments)?
             } else {
-                output::moments_table(&moments, moments_time, None)
+                output::moments_table(&moments, moments_time, None, layout)
             });
         }
         let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
@@ -66,7 +67,7 @@ impl super::BoardCommand for AnalyzeArgs {
             return Ok(if args.json {
                 json("analyze", &moments)?
             } else {
-                output::moments_table(&moments, moments_time, Some(&note))
+                output::moments_table(&moments, moments_time, Some(&note), layout)
             });
         }
         let analysis = Analysis::from_moments(&game, &chain, about, &options, &moments)?;
@@ -75,7 +76,7 @@ impl super::BoardCommand for AnalyzeArgs {
         } else if args.csv {
             output::distribution_csv(&analysis)
         } else {
-            let mut t = output::analysis_table(&analysis, args.exact);
+            let mut t = output::analysis_table(&analysis, args.exact, layout);
             if chain.len() > 100_000 {
                 t.push_str(&format!(
                     "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",

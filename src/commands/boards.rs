@@ -8,9 +8,9 @@ use crate::config;
 use crate::games::{GameVisitor, Source};
 use crate::model::Game;
 use crate::model::{shipped, Variant};
-use crate::output;
+use crate::output::{self, Layout};
 
-pub(crate) fn boards(json: bool) -> Result<String> {
+pub(crate) fn boards(json: bool, layout: Layout) -> Result<String> {
     let mut list = Vec::new();
     for b in shipped::SHIPPED.iter() {
         let source = config::BoardSource::new(b.name, b.text);
@@ -19,7 +19,7 @@ pub(crate) fn boards(json: bool) -> Result<String> {
     Ok(if json {
         super::json("boards", &list)?
     } else {
-        output::board_list(&list)
+        output::board_list(&list, layout)
     })
 }
 
@@ -33,18 +33,18 @@ impl GameVisitor for Row {
     }
 }
 
-pub(crate) fn show(args: &ShowArgs, b: &Budget) -> Result<String> {
-    super::on_board(&args.board, args, b)
+pub(crate) fn show(args: &ShowArgs, b: &Budget, layout: Layout) -> Result<String> {
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for ShowArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, _: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, _: &Budget, layout: Layout) -> Result<String> {
         let variant = self.variant.to_variant();
         let board = source.game(&variant)?;
         Ok(if self.json {
             super::json("board show", &output::BoardShow::of(&board, &variant))?
         } else {
-            output::board_table(&board, &variant)
+            output::board_table(&board, &variant, layout)
         })
     }
 }

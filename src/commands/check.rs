@@ -1,6 +1,7 @@
 //! `candyland check`: another simulator's lengths (or a published summary of them) against the
 //! exact answer, and the set of boards, rules and decks the data cannot reject.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::budget::Budget;
@@ -59,7 +60,7 @@ fn narrowing(args: &CheckArgs) -> Result<Narrowing> {
     })
 }
 
-pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &CheckArgs, b: &Budget, layout: Layout) -> Result<String> {
     check_players(args.players)?;
     if args.reference_games < 1000 {
         return Err(bad_flag(
@@ -79,11 +80,11 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget) -> Result<String> {
         .into());
     }
     narrowing(args)?;
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for CheckArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let settings = Settings {
             players: args.players,
@@ -115,7 +116,7 @@ impl super::BoardCommand for CheckArgs {
                 sources: &sources,
                 space: &space,
             };
-            return summary_report(args, &inputs, &settings);
+            return summary_report(args, &inputs, &settings, layout);
         }
         let file = args.lengths.as_deref().unwrap_or("-");
         let (label, lengths) = read_sample(args, file)?;
@@ -156,7 +157,7 @@ impl super::BoardCommand for CheckArgs {
         Ok(if args.json {
             json("check", &report)?
         } else {
-            output::check_text(&report)
+            output::check_text(&report, layout)
         })
     }
 }
@@ -258,6 +259,7 @@ fn summary_report<G: Game>(
     args: &CheckArgs,
     inputs: &SummaryInputs<G>,
     settings: &Settings,
+    layout: Layout,
 ) -> Result<String> {
     let SummaryInputs {
         published,
@@ -297,6 +299,6 @@ fn summary_report<G: Game>(
     Ok(if args.json {
         json("check", &report)?
     } else {
-        output::summary_text(&report)
+        output::summary_text(&report, layout)
     })
 }

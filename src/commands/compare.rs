@@ -1,5 +1,6 @@
 //! `candyland compare`: two boards side by side.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::budget::Budget;
@@ -80,7 +81,7 @@ fn side(text: &str, name: &str, both: &Variant) -> Result<(String, Variant, Vari
     Ok((parsed.board, own, v))
 }
 
-pub(crate) fn run(args: &CompareArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &CompareArgs, b: &Budget, layout: Layout) -> Result<String> {
     let variant = args.variant.to_variant();
     let options = Options::quick(b);
     let (board_a, own_a, variant_a) = side(&args.board_a, "BOARD_A", &variant)?;
@@ -97,6 +98,6 @@ pub(crate) fn run(args: &CompareArgs, b: &Budget) -> Result<String> {
     Ok(if args.json {
         json("compare", &c)?
     } else {
-        output::comparison_table(&c)
+        output::comparison_table(&c, layout)
     })
 }

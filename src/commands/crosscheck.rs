@@ -1,5 +1,6 @@
 //! `candyland crosscheck`: the simulator against the exact solver ([`crate::verify`]).
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -16,15 +17,15 @@ use crate::verify::CrossCheck;
 use super::{bad_flag, json};
 use crate::progress::Progress;
 
-pub(crate) fn run(args: &CrosscheckArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &CrosscheckArgs, b: &Budget, layout: Layout) -> Result<String> {
     if args.games < 2 {
         return Err(bad_flag("--games", "must be at least 2").into());
     }
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for CrosscheckArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
@@ -45,7 +46,7 @@ impl super::BoardCommand for CrosscheckArgs {
         Ok(if args.json {
             json("crosscheck", &check)?
         } else {
-            output::crosscheck_table(&check)
+            output::crosscheck_table(&check, layout)
         })
     }
 }

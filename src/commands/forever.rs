@@ -1,5 +1,6 @@
 //! `candyland forever`: can the game run forever, with fixed deck orders read and written.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -12,16 +13,16 @@ use crate::output::{self, PendingFile};
 
 use super::{bad_flag, check_players, json};
 
-pub(crate) fn run(args: &ForeverArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &ForeverArgs, b: &Budget, layout: Layout) -> Result<String> {
     check_players(args.players)?;
     if args.deck_order.is_none() && args.orders == 0 {
         return Err(bad_flag("--orders", "must be at least 1").into());
     }
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for ForeverArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
@@ -104,7 +105,7 @@ impl super::BoardCommand for ForeverArgs {
         Ok(if args.json {
             json("forever", &report)?
         } else {
-            output::forever_text(&report)
+            output::forever_text(&report, layout)
         })
     }
 }

@@ -7,13 +7,15 @@ use clap::CommandFactory;
 
 use crate::cli::Cli;
 use crate::error::UserError;
+use crate::output::Layout;
 
 /// The board file format, as `data/boards/FORMAT.md` documents it.
 pub const FORMAT: &str = include_str!("../../data/boards/FORMAT.md");
 
-/// Help on `topic`: `format`, a command's name, or (none) the list of commands.
-pub(crate) fn help(topic: Option<&str>) -> Result<String> {
-    let mut cli = Cli::command();
+/// Help on `topic`: `format`, a command's name, or (none) the list of commands; clap's help is
+/// wrapped to the layout's width (at most [`crate::cli::MAX_HELP_WIDTH`]).
+pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
+    let mut cli = crate::cli::command(layout.width());
     let Some(topic) = topic else {
         return Ok(cli.render_long_help().to_string());
     };

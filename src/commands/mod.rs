@@ -24,6 +24,7 @@ use crate::budget::Budget;
 use crate::error::UserError;
 use crate::games::{GameVisitor, Source};
 use crate::model::Game;
+use crate::output::Layout;
 use crate::sim::DeckMode;
 
 /// The most players a game may have.
@@ -90,16 +91,17 @@ pub(crate) fn build<G: Game>(
 /// A command that works on one board, written once for every game: its flags implement this,
 /// and [`on_board`] calls it with the board parsed by its game's schema.
 pub(crate) trait BoardCommand {
-    /// Runs the command on a board of game `G`.
-    fn run_on<G: Game>(&self, source: Source<G>, budget: &Budget) -> Result<String>;
+    /// Runs the command on a board of game `G`, its text laid out by `layout`.
+    fn run_on<G: Game>(&self, source: Source<G>, budget: &Budget, layout: Layout)
+        -> Result<String>;
 }
 
-struct On<'a, C>(&'a C, &'a Budget);
+struct On<'a, C>(&'a C, &'a Budget, Layout);
 
 impl<C: BoardCommand> GameVisitor for On<'_, C> {
     type Output = Result<String>;
     fn visit<G: Game>(self, source: Source<G>) -> Result<String> {
-        self.0.run_on(source, self.1)
+        self.0.run_on(source, self.1, self.2)
     }
 }
 
@@ -108,7 +110,8 @@ pub(crate) fn on_board<C: BoardCommand>(
     spec: &str,
     command: &C,
     budget: &Budget,
+    layout: Layout,
 ) -> Result<String> {
     let source = crate::config::read_board(Some(spec))?;
-    crate::games::with_game(&source, On(command, budget))?
+    crate::games::with_game(&source, On(command, budget, layout))?
 }

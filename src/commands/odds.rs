@@ -1,6 +1,7 @@
 //! `candyland odds`: each player's exact chance to win from given positions mid-game, with a
 //! given seat to move, and how long the game has left ([`crate::solve::odds`]).
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::budget::Budget;
@@ -18,9 +19,9 @@ use super::{bad_flag, json};
 /// The most seats `odds` takes.
 pub const MAX_SEATS: usize = 4;
 
-pub(crate) fn run(args: &OddsArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &OddsArgs, b: &Budget, layout: Layout) -> Result<String> {
     seats(args)?;
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 /// Checks the number of `--at` and `--to-move` against it; the seat to move, 0-based.
@@ -47,7 +48,7 @@ fn seats(args: &OddsArgs) -> Result<usize, UserError> {
 }
 
 impl super::BoardCommand for OddsArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let to_move = seats(args)?;
         let variant = args.variant.to_variant();
@@ -96,7 +97,7 @@ impl super::BoardCommand for OddsArgs {
         Ok(if args.json {
             json("odds", &report)?
         } else {
-            output::odds_table(&report)
+            output::odds_table(&report, layout)
         })
     }
 }

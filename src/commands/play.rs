@@ -1,6 +1,7 @@
 //! `candyland play`: one game turn by turn; with `--odds`, each player's exact chance to win
 //! after every turn, and with `--chart FILE` those chances drawn through the game.
 
+use crate::output::Layout;
 use std::path::Path;
 
 use anyhow::Result;
@@ -22,12 +23,12 @@ use super::{bad_flag, check_players, deck_mode, json};
 /// The size of the `--chart` image, as `report`'s charts by default.
 const CHART_SIZE: (u32, u32) = (1200, 800);
 
-pub(crate) fn run(args: &PlayArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &PlayArgs, b: &Budget, layout: Layout) -> Result<String> {
     check_players(args.players)?;
     if let Some(path) = &args.chart {
         chart_format(path)?;
     }
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 /// The chart's format, from the file name: `.svg` or `.png`.
@@ -44,7 +45,7 @@ fn chart_format(path: &Path) -> Result<Format, UserError> {
 }
 
 impl super::BoardCommand for PlayArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         // The chart's file is opened before any work, so that a bad path fails at once.
         let chart = match &args.chart {
@@ -84,7 +85,7 @@ impl super::BoardCommand for PlayArgs {
         let mut text = if args.json {
             json("play", &t)?
         } else {
-            output::transcript_text(&t)
+            output::transcript_text(&t, layout)
         };
         if let (Some(path), false) = (written, args.json) {
             text.push_str(&format!("Chart of the chances to win: {path}\n"));

@@ -1,5 +1,6 @@
 //! `candyland players`: K players, exact from the one-player distribution, next to simulations.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -18,7 +19,7 @@ use crate::solve::{Analysis, Options};
 use super::{bad_flag, check_players, json};
 use crate::progress::Progress;
 
-pub(crate) fn run(args: &PlayersArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &PlayersArgs, b: &Budget, layout: Layout) -> Result<String> {
     player_counts(args)?;
     if args.games == 0 {
         return Err(bad_flag("--games", "must be at least 1").into());
@@ -30,7 +31,7 @@ pub(crate) fn run(args: &PlayersArgs, b: &Budget) -> Result<String> {
         )
         .into());
     }
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 /// The player counts to tabulate: `--players K`, or 1 to 4.
@@ -45,7 +46,7 @@ fn player_counts(args: &PlayersArgs) -> Result<Vec<usize>, UserError> {
 }
 
 impl super::BoardCommand for PlayersArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let counts = player_counts(args)?;
         let variant = args.variant.to_variant();
@@ -103,7 +104,7 @@ impl super::BoardCommand for PlayersArgs {
         Ok(if args.json {
             json("players", &report)?
         } else {
-            output::players_table(&report)
+            output::players_table(&report, layout)
         })
     }
 }

@@ -1,6 +1,7 @@
 //! `candyland report`: charts, report.md, report.html and summary.json for one board or all
 //! shipped ones.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::budget::Budget;
@@ -45,7 +46,7 @@ fn chart_size(text: &str) -> Result<(u32, u32), UserError> {
     Ok((w, h))
 }
 
-pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<String> {
     let size = chart_size(&args.size)?;
     if args.games == 0 || args.mc == Some(0) {
         return Err(bad_flag("--games", "simulations need at least 1 game").into());
@@ -95,12 +96,8 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget) -> Result<String> {
         let report = crate::report::Report::compute(inputs, &|n| progress.inc(n))?;
         drop(progress);
         let written = plan.write(&report, size)?;
-        text.push_str(&format!(
-            "wrote {} files to {}: {}\n",
-            written.len(),
-            dir.display(),
-            written.join(", ")
-        ));
+        let label = format!("wrote {} files to {}: ", written.len(), dir.display());
+        text.push_str(&layout.list(&label, "  ", &written, ", "));
     }
     Ok(text)
 }

@@ -1,5 +1,6 @@
 //! `candyland simulate`: Monte Carlo, with the cost estimated before the run.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -56,7 +57,7 @@ fn turns_per_game<G: Game>(
 const FEWER_GAMES: &str =
     "play fewer games with --games N, or stop long games sooner with --max-turns N";
 
-pub(crate) fn run(args: &SimulateArgs, b: &Budget) -> Result<String> {
+pub(crate) fn run(args: &SimulateArgs, b: &Budget, layout: Layout) -> Result<String> {
     if args.games == 0 {
         return Err(bad_flag("--games", "must be at least 1").into());
     }
@@ -64,11 +65,11 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget) -> Result<String> {
     if args.max_turns == 0 {
         return Err(bad_flag("--max-turns", "must be at least 1").into());
     }
-    super::on_board(&args.board, args, b)
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for SimulateArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
@@ -123,7 +124,7 @@ impl super::BoardCommand for SimulateArgs {
         } else if args.csv {
             output::histogram_csv(&result.histogram)
         } else {
-            output::simulation_table(&report)
+            output::simulation_table(&report, layout)
         })
     }
 }

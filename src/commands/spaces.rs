@@ -1,5 +1,6 @@
 //! `candyland spaces`: per-space and per-event figures.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -15,12 +16,12 @@ use crate::solve::spaces::Spaces;
 
 use super::json;
 
-pub(crate) fn run(args: &SpacesArgs, b: &Budget) -> Result<String> {
-    super::on_board(&args.board, args, b)
+pub(crate) fn run(args: &SpacesArgs, b: &Budget, layout: Layout) -> Result<String> {
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for SpacesArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
         let game = source.game(&variant)?;
@@ -61,7 +62,7 @@ impl super::BoardCommand for SpacesArgs {
         } else if args.csv {
             output::spaces_csv(&report)
         } else {
-            output::spaces_table(&report)
+            output::spaces_table(&report, layout)
         })
     }
 }

@@ -1,5 +1,6 @@
 //! `candyland transitions`: the complete move table.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::games::Source;
@@ -15,11 +16,12 @@ use super::json;
 const BYTES_PER_TRANSITION_ROW: f64 = 200.0;
 
 pub(crate) fn run(args: &TransitionsArgs, b: &Budget) -> Result<String> {
-    super::on_board(&args.board, args, b)
+    // CSV and JSON only: no text to lay out.
+    super::on_board(&args.board, args, b, Layout::default())
 }
 
 impl super::BoardCommand for TransitionsArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, _: Layout) -> Result<String> {
         let args = self;
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;

@@ -1,5 +1,6 @@
 //! `candyland whatif`: the effect of removing each element, or of changing each rule.
 
+use crate::output::Layout;
 use anyhow::Result;
 
 use crate::budget::Budget;
@@ -11,12 +12,12 @@ use crate::whatif::{RuleRanking, WhatIf};
 
 use super::json;
 
-pub(crate) fn run(args: &WhatifArgs, b: &Budget) -> Result<String> {
-    super::on_board(&args.board, args, b)
+pub(crate) fn run(args: &WhatifArgs, b: &Budget, layout: Layout) -> Result<String> {
+    super::on_board(&args.board, args, b, layout)
 }
 
 impl super::BoardCommand for WhatifArgs {
-    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<String> {
+    fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let variant = self.variant.to_variant();
         if self.rules {
             let r = RuleRanking::of(&source, &variant, b)?;
@@ -25,7 +26,7 @@ impl super::BoardCommand for WhatifArgs {
             } else if self.csv {
                 output::rules_csv(&r)
             } else {
-                output::rules_table(&r)
+                output::rules_table(&r, layout)
             });
         }
         let w = WhatIf::of(&source, &variant, b)?;
@@ -34,7 +35,7 @@ impl super::BoardCommand for WhatifArgs {
         } else if self.csv {
             output::whatif_csv(&w)
         } else {
-            output::whatif_table(&w)
+            output::whatif_table(&w, layout)
         })
     }
 }

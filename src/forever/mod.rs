@@ -380,7 +380,9 @@ pub fn to_f64(r: &BigRational) -> f64 {
 mod answer;
 mod order;
 mod radius;
-pub use answer::{ForeverReport, LoopReport, Question, Survey, SurveyRow};
+pub use answer::{
+    ForeverReport, LoopReport, Question, ShortestPath, StepReport, Survey, SurveyRow,
+};
 pub use order::{format_order, parse_order, play_fixed_order, FixedOrder};
 pub use radius::{dense_radius, radius_by_returns, spectral_radius};
 

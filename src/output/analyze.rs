@@ -3,10 +3,13 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::solve::Analysis;
 
 /// Bars of the text histogram are at most this wide.
 const BAR_WIDTH: usize = 40;
+/// Columns of a histogram line before its bar: "  1001-1100  0.0123  ".
+const LABELS: usize = 21;
 /// The text histogram has about this many bins.
 const BINS: usize = 24;
 
@@ -21,29 +24,39 @@ pub(crate) fn turns(t: usize, lower_bound: bool) -> String {
 }
 
 /// The `analyze` table.
-pub fn analysis_table(a: &Analysis, exact: bool) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}: {}", a.board, a.description);
-    let _ = writeln!(s, "  {}", a.size);
+pub fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> String {
+    let mut s = layout.hang("", "  ", &format!("{}: {}", a.board, a.description));
+    s.push_str(&layout.para("  ", &a.size));
     if !a.source.is_empty() {
-        let _ = writeln!(s, "  source: {}", a.source);
+        s.push_str(&layout.labelled("  source: ", &a.source));
     }
-    let _ = writeln!(s, "  rules: {}", a.rules);
+    s.push_str(&layout.labelled("  rules: ", &a.rules));
     if !a.variant.is_empty() {
-        let _ = writeln!(s, "  variant: {}", a.variant);
+        s.push_str(&layout.labelled("  variant: ", &a.variant));
     }
     let _ = writeln!(
         s,
         "\nOne player, exact (absorbing Markov chain with {} states)",
         a.states
     );
-    let mut row = |label: &str, value: String| {
-        let _ = writeln!(s, "  {label:<26}{value}");
-    };
-    row("expected turns", format!("{:.6}", a.expected_turns));
+    let expected = format!("{:.6}", a.expected_turns);
+    s.push_str(&layout.row("  ", "expected turns", 26, &expected));
     if let (true, Some(e)) = (exact, &a.expected_turns_exact) {
-        row("  exactly", crate::solve::fraction::text(Some(e)));
+        let fraction = crate::solve::fraction::text(Some(e));
+        if 28 + fraction.len() <= layout.width() {
+            s.push_str(&layout.row("  ", "  exactly", 26, &fraction));
+        } else {
+            // Too long for the column: the numerator and the denominator on lines of their
+            // own, under the label.
+            let (num, den) = fraction.split_once('/').unwrap_or((&fraction, ""));
+            let parts = [format!("{num}/"), den.to_string()];
+            s.push_str("    exactly\n");
+            s.push_str(&layout.items("      ", "      ", &parts, ""));
+        }
     }
+    let mut row = |label: &str, value: String| {
+        s.push_str(&layout.row("  ", label, 26, &value));
+    };
     row("standard deviation", format!("{:.6}", a.std_dev));
     row(
         &format!("expected {}", a.draws.word),
@@ -91,20 +104,20 @@ pub fn analysis_table(a: &Analysis, exact: bool) -> String {
         a.unfinished_mass
     );
     if a.truncated {
-        let _ = writeln!(
-            s,
-            "  warning: the distribution was cut at turn {} by --max-turns, with {:.1e} of the games still running (more than --tolerance {:e}): figures marked > or <= are bounds",
+        let warning = format!(
+            "the distribution was cut at turn {} by --max-turns, with {:.1e} of the games still running (more than --tolerance {:e}): figures marked > or <= are bounds",
             a.pmf.len() - 1,
             a.unfinished_mass,
             a.tolerance,
         );
+        s.push_str(&layout.labelled("  warning: ", &warning));
     }
-    s.push_str(&histogram(a));
+    s.push_str(&histogram(a, layout));
     s
 }
 
 /// A text histogram of the pmf, up to the last reported quantile.
-fn histogram(a: &Analysis) -> String {
+fn histogram(a: &Analysis, layout: Layout) -> String {
     let end = a
         .quantiles
         .last()
@@ -120,9 +133,11 @@ fn histogram(a: &Analysis) -> String {
         })
         .collect();
     let top = bins.iter().map(|b| b.2).fold(0.0, f64::max);
+    // The bars take what the range and the probability leave, at most BAR_WIDTH.
+    let bar_width = BAR_WIDTH.min(layout.width().saturating_sub(LABELS));
     let mut s = format!("\nLength distribution (probability of each {width}-turn range)\n");
     for (lo, hi, p) in bins {
-        let bar = "#".repeat(((p / top) * BAR_WIDTH as f64).round() as usize);
+        let bar = "#".repeat(((p / top) * bar_width as f64).round() as usize);
         let range = if width == 1 {
             format!("{lo:>9}")
         } else {
@@ -159,35 +174,55 @@ pub fn distribution_csv(a: &Analysis) -> String {
 }
 
 /// The `analyze --moments-only` table.
-pub fn moments_table(m: &crate::solve::Moments, seconds: f64, note: Option<&str>) -> String {
-    let mut s = format!(
-        "{}: {} spaces, {} states (one player, exact moments)\n",
+pub fn moments_table(
+    m: &crate::solve::Moments,
+    seconds: f64,
+    note: Option<&str>,
+    layout: Layout,
+) -> String {
+    let head = format!(
+        "{}: {} spaces, {} states (one player, exact moments)",
         m.board, m.spaces, m.states
     );
+    let mut s = layout.hang("", "  ", &head);
     let _ = writeln!(s, "  {:<26}{:.6}", "expected turns", m.expected_turns);
     let _ = writeln!(s, "  {:<26}{:.6}", "standard deviation", m.std_dev);
     let _ = writeln!(s, "  {:<26}{:.6}", "variance", m.variance);
     let _ = writeln!(s, "  {:<26}{:.6}", "expected cards drawn", m.expected_cards);
     let _ = writeln!(s, "  (chain built and solved in {seconds:.2} s)");
     if let Some(note) = note {
-        let _ = writeln!(s, "  note: {note}");
+        s.push_str(&layout.labelled("  note: ", note));
     }
     s
 }
 
 /// What `analyze` prints for a game that can go on forever.
-pub fn unfinishable_text(u: &crate::forever::Unfinishable) -> String {
-    let mut s = format!(
-        "{}: this game can go on forever.\n  {} of its {} reachable states cannot reach the finish:\n",
-        u.board, u.trapped_count, u.states
+pub fn unfinishable_text(u: &crate::forever::Unfinishable, layout: Layout) -> String {
+    let mut s = layout.hang(
+        "",
+        "  ",
+        &format!("{}: this game can go on forever.", u.board),
     );
+    s.push_str(&layout.para(
+        "  ",
+        &format!(
+            "{} of its {} reachable states cannot reach the finish:",
+            u.trapped_count, u.states
+        ),
+    ));
     for t in &u.trapped {
-        let _ = writeln!(s, "    - {}", t.name);
+        s.push_str(&layout.hang("    - ", "      ", &t.name));
     }
-    let _ = writeln!(
-        s,
-        "  P(a game never ends) = {} = {:.6}, so the expected length is infinite.\n  `candyland forever` explains how, and how likely each way is.",
-        u.never_finish, u.never_finish.float
-    );
+    s.push_str(&layout.para(
+        "  ",
+        &format!(
+            "P(a game never ends) = {} = {:.6}, so the expected length is infinite.",
+            u.never_finish, u.never_finish.float
+        ),
+    ));
+    s.push_str(&layout.para(
+        "  ",
+        "`candyland forever` explains how, and how likely each way is.",
+    ));
     s
 }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::model::{Game, Variant};
 
 /// One board in the `boards` list; `boards --json` is a list of these.
@@ -31,26 +32,36 @@ impl BoardRow {
 }
 
 /// The `boards` list.
-pub fn board_list(boards: &[BoardRow]) -> String {
+pub fn board_list(boards: &[BoardRow], layout: Layout) -> String {
     let mut s = String::new();
+    let width = boards
+        .iter()
+        .map(|b| b.name.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(22);
     for b in boards {
-        let _ = writeln!(s, "{:<22}{}. {}", b.name, b.size, b.description);
+        let text = format!("{}. {}", b.size, b.description);
+        s.push_str(&layout.row("", &b.name, width, &text));
     }
-    s.push_str("\nAnalyze one with `candyland analyze NAME`; see its spaces with `candyland board show NAME`.\n");
+    s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`.\n");
     s
 }
 
 /// The `board show` table: every space with its number and what is special about it.
-pub fn board_table<G: Game>(board: &G, variant: &Variant) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}: {}", board.name(), board.description());
+pub fn board_table<G: Game>(board: &G, variant: &Variant, layout: Layout) -> String {
+    let mut s = layout.hang(
+        "",
+        "  ",
+        &format!("{}: {}", board.name(), board.description()),
+    );
     if !board.source().is_empty() {
-        let _ = writeln!(s, "source: {}", board.source());
+        s.push_str(&layout.labelled("source: ", board.source()));
     }
     if !variant.is_default() {
-        let _ = writeln!(s, "variant: {variant}");
+        s.push_str(&layout.labelled("variant: ", &variant.to_string()));
     }
-    let _ = writeln!(s, "rules: {}", board.rules_text());
+    s.push_str(&layout.labelled("rules: ", &board.rules_text()));
     let numbering = if board.first_number() == 0 {
         "indices are 0-based"
     } else {
@@ -65,24 +76,35 @@ pub fn board_table<G: Game>(board: &G, variant: &Variant) -> String {
     let names: Vec<String> = (0..board.space_count())
         .map(|i| board.space_name(i))
         .collect();
+    // The names' column is at most a third of the line; longer names wrap inside it, and the
+    // notes wrap in what is left.
     let width = names
         .iter()
         .map(|n| n.chars().count() + 2)
         .max()
         .unwrap_or(0)
-        .max(16);
+        .clamp(16, layout.width() / 3);
+    let notes_width = layout.width() - 9 - width;
     for (i, name) in names.iter().enumerate() {
-        let line = format!(
-            "  {:>5}  {name:<width$}{}",
-            i + board.first_number(),
-            board.space_notes(i)
-        );
-        let _ = writeln!(s, "{}", line.trim_end());
+        let names = super::cell(name, width - 2);
+        let notes = super::cell(&board.space_notes(i), notes_width);
+        for line in 0..names.len().max(notes.len()) {
+            let number = if line == 0 {
+                (i + board.first_number()).to_string()
+            } else {
+                String::new()
+            };
+            let name = names.get(line).map_or("", String::as_str);
+            let note = notes.get(line).map_or("", String::as_str);
+            let line = format!("  {number:>5}  {name:<width$}{note}");
+            let _ = writeln!(s, "{}", line.trim_end());
+        }
     }
     let (heading, draws) = board.draws_text();
-    let _ = writeln!(s, "\n{heading}");
+    s.push('\n');
+    s.push_str(&layout.para("", &heading));
     for (n, name) in draws {
-        let _ = writeln!(s, "  {n:>4}  {name}");
+        s.push_str(&layout.labelled(&format!("  {n:>4}  "), &name));
     }
     s
 }

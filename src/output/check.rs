@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::check::summary::SummaryReport;
 use crate::check::{CheckReport, Searched};
 
@@ -10,12 +11,11 @@ use crate::check::{CheckReport, Searched};
 const LISTED: usize = 10;
 
 /// The `check` report.
-pub fn check_text(r: &CheckReport) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}\n", r.conclusion);
+pub fn check_text(r: &CheckReport, layout: Layout) -> String {
+    let mut s = layout.para("", &r.conclusion);
+    s.push('\n');
     let x = &r.sample;
-    let _ = writeln!(
-        s,
+    let head = format!(
         "{}: {} games{}",
         r.file,
         x.games,
@@ -28,6 +28,7 @@ pub fn check_text(r: &CheckReport) -> String {
             String::new()
         }
     );
+    s.push_str(&layout.hang("", "  ", &head));
     let _ = writeln!(s, "  {:<24}{:>12}{:>14}", "", "your data", "reference");
     let _ = writeln!(
         s,
@@ -40,66 +41,67 @@ pub fn check_text(r: &CheckReport) -> String {
         "min / median / max",
         format!("{} / {} / {}", x.min, x.median, x.max)
     );
-    let _ = writeln!(
-        s,
-        "  reference: {} ({})",
-        r.fit.reference.label, r.fit.reference.kind
-    );
+    let reference = format!("{} ({})", r.fit.reference.label, r.fit.reference.kind);
+    s.push_str(&layout.labelled("  reference: ", &reference));
     if let Some(c) = &r.fit.chi_square {
-        let _ = writeln!(
-            s,
-            "  chi-square {:.2} on {} degrees of freedom, p = {:.4e}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
+        let fit = format!(
+            "chi-square {:.2} on {} degrees of freedom, p = {:.4e}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
             c.statistic, c.degrees_of_freedom, c.p_value, r.fit.z_mean, r.fit.max_cdf_gap, r.fit.max_cdf_gap_at
         );
+        s.push_str(&layout.hang("  ", "    ", &fit));
     }
-    let _ = writeln!(s, "  verdict: {}", r.fit.verdict);
-    let _ = writeln!(
-        s,
-        "  this sample would notice a mean off by {:.2} turns or more (80 % of the time, 5 % test)",
+    s.push_str(&layout.labelled("  verdict: ", &r.fit.verdict));
+    let power = format!(
+        "this sample would notice a mean off by {:.2} turns or more (80 % of the time, 5 % test)",
         r.detectable_mean_shift
     );
+    s.push_str(&layout.hang("  ", "    ", &power));
     if let Some(searched) = &r.searched {
-        searched_text(&mut s, searched, r.level);
-        set_text(&mut s, r);
-        let _ = writeln!(
-            s,
-            "\nBest {} of {} by log-likelihood per game (+- its noise from a simulated reference; z: the paired test against the best):",
-            LISTED.min(r.ranking.len()),
-            r.ranking.len()
-        );
-        for (i, c) in r.ranking.iter().take(LISTED).enumerate() {
-            let ll = c
-                .log_likelihood_per_game
-                .map_or("impossible".to_string(), |l| {
-                    format!("{l:.5} +- {:.5}", c.noise_per_game)
-                });
-            let z = c.z_against_best.map_or("-".into(), |z| format!("{z:.2}"));
-            let p = c
-                .chi_square_p
-                .map_or("-".to_string(), |p| format!("{p:.2e}"));
-            let _ = writeln!(
-                s,
-                "  {:>2}. {}\n      {ll}, z {z}, chi-square p = {p}{}",
-                i + 1,
-                c.candidate,
-                if c.in_set { ", in the set" } else { "" }
-            );
-        }
+        searched_text(&mut s, searched, r.level, layout);
+        set_text(&mut s, r, layout);
+        ranking_text(&mut s, r, layout);
     }
     s
 }
 
+/// The best hypotheses by log-likelihood, each with its figures.
+fn ranking_text(s: &mut String, r: &CheckReport, layout: Layout) {
+    let head = format!(
+        "Best {} of {} by log-likelihood per game (+- its noise from a simulated reference; z: the paired test against the best):",
+        LISTED.min(r.ranking.len()),
+        r.ranking.len()
+    );
+    s.push('\n');
+    s.push_str(&layout.para("", &head));
+    for (i, c) in r.ranking.iter().take(LISTED).enumerate() {
+        let ll = c
+            .log_likelihood_per_game
+            .map_or("impossible".to_string(), |l| {
+                format!("{l:.5} +- {:.5}", c.noise_per_game)
+            });
+        let z = c.z_against_best.map_or("-".into(), |z| format!("{z:.2}"));
+        let p = c
+            .chi_square_p
+            .map_or("-".to_string(), |p| format!("{p:.2e}"));
+        let mut figures = vec![ll, format!("z {z}"), format!("chi-square p = {p}")];
+        if c.in_set {
+            figures.push("in the set".into());
+        }
+        s.push_str(&layout.hang(&format!("  {:>2}. ", i + 1), "      ", &c.candidate));
+        s.push_str(&layout.list("      ", "        ", &figures, ", "));
+    }
+}
+
 /// The members of the set, by the settings they differ in.
-fn set_text(s: &mut String, r: &CheckReport) {
+fn set_text(s: &mut String, r: &CheckReport, layout: Layout) {
     let open: Vec<&str> = r
         .undecided
         .iter()
         .filter(|u| !u.makes_no_difference)
         .map(|u| u.key.as_str())
         .collect();
-    let _ = writeln!(
-        s,
-        "\nThe {} hypotheses the data cannot reject (paired likelihood test against the best, Bonferroni; each also consistent){}{}:",
+    let head = format!(
+        "The {} hypotheses the data cannot reject (paired likelihood test against the best, Bonferroni; each also consistent){}{}:",
         r.set.len(),
         if open.is_empty() {
             String::new()
@@ -112,34 +114,39 @@ fn set_text(s: &mut String, r: &CheckReport) {
             String::new()
         }
     );
+    s.push('\n');
+    s.push_str(&layout.para("", &head));
     let mut shown: Vec<String> = Vec::new();
     for m in r.ranking.iter().filter(|m| m.in_set) {
         if shown.len() == LISTED {
             break;
         }
-        let line = if open.is_empty() {
-            m.candidate.clone()
+        let settings: Vec<String> = if open.is_empty() {
+            vec![m.candidate.clone()]
         } else {
             m.settings
                 .iter()
                 .filter(|(k, _)| open.contains(&k.as_str()))
                 .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+                .collect()
         };
+        let line = settings.join(", ");
         // Members that differ only in settings that make no difference look alike here.
         if !shown.contains(&line) {
-            let _ = writeln!(s, "  {line}");
+            if open.is_empty() {
+                s.push_str(&layout.hang("  ", "    ", &line));
+            } else {
+                s.push_str(&layout.list("  ", "    ", &settings, ", "));
+            }
             shown.push(line);
         }
     }
 }
 
 /// What was searched, in a paragraph.
-fn searched_text(s: &mut String, searched: &Searched, level: f64) {
-    let _ = writeln!(
-        s,
-        "\nSearched ({:.0} % confidence set): boards {}; rules varied: {}{}; decks {}.",
+fn searched_text(s: &mut String, searched: &Searched, level: f64, layout: Layout) {
+    let what = format!(
+        "Searched ({:.0} % confidence set): boards {}; rules varied: {}{}; decks {}.",
         level * 100.0,
         searched.boards.join(", "),
         if searched.keys.is_empty() {
@@ -162,53 +169,54 @@ fn searched_text(s: &mut String, searched: &Searched, level: f64) {
         },
         searched.decks.join(", ")
     );
-    let _ = writeln!(
-        s,
-        "  {} rule sets on these boards ({} left out as invalid or endless), {} distinct distributions, {} hypotheses; {}.",
+    let how = format!(
+        "{} rule sets on these boards ({} left out as invalid or endless), {} distinct distributions, {} hypotheses; {}.",
         searched.rule_sets, searched.left_out, searched.distinct, searched.hypotheses, searched.how
     );
+    s.push('\n');
+    s.push_str(&layout.para("", &what));
+    s.push_str(&layout.para("  ", &how));
 }
 
 /// The `check --summary` report.
-pub fn summary_text(r: &SummaryReport) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}\n", r.conclusion);
+pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
+    let mut s = layout.para("", &r.conclusion);
+    s.push('\n');
     let stats: Vec<String> = r
         .published
         .statistics()
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    let _ = writeln!(
-        s,
+    let published = format!(
         "Published summary of {} games: {}",
         r.published.games,
         stats.join(", ")
     );
-    let _ = writeln!(s, "  the reference you chose: {}", r.verdict);
-    searched_text(&mut s, &r.searched, r.level);
-    let _ = writeln!(
-        s,
-        "\nA hypothesis is rejected when a statistic's two-sided p-value is below {:.1e} (the level shared among {} statistics x {} hypotheses). Most consistent {}:",
+    s.push_str(&layout.hang("", "  ", &published));
+    s.push_str(&layout.hang("  the reference you chose: ", "    ", &r.verdict));
+    searched_text(&mut s, &r.searched, r.level, layout);
+    let rule = format!(
+        "A hypothesis is rejected when a statistic's two-sided p-value is below {:.1e} (the level shared among {} statistics x {} hypotheses). Most consistent {}:",
         r.threshold,
         r.published.statistics().len(),
         r.candidates.len(),
         LISTED.min(r.candidates.len())
     );
+    s.push('\n');
+    s.push_str(&layout.para("", &rule));
     for (i, c) in r.candidates.iter().take(LISTED).enumerate() {
         let tests: Vec<String> = c
             .tests
             .iter()
             .map(|t| format!("{} p = {:.2e}", t.statistic, t.p_value))
             .collect();
-        let _ = writeln!(
-            s,
-            "  {:>2}. {}\n      {}{}",
-            i + 1,
-            c.candidate,
-            tests.join(", "),
-            if c.in_set { ", in the set" } else { "" }
-        );
+        let mut figures = tests;
+        if c.in_set {
+            figures.push("in the set".into());
+        }
+        s.push_str(&layout.hang(&format!("  {:>2}. ", i + 1), "      ", &c.candidate));
+        s.push_str(&layout.list("      ", "        ", &figures, ", "));
     }
     s
 }

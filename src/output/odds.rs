@@ -2,30 +2,47 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::figures::OddsReport;
 
+/// Columns of a row besides the position: seat, P(win), turns alone and "(moves next)".
+const FIXED: usize = 2 + 4 + 2 + 2 + 6 + 2 + 21 + 14;
+/// The narrowest the positions' column gets before the positions move under their rows.
+const POSITION: usize = 16;
+
 /// The `odds` table.
-pub fn odds_table(r: &OddsReport) -> String {
+pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
     let variant = if r.variant.is_empty() {
         String::new()
     } else {
         format!(" ({})", r.variant)
     };
-    let mut s = format!(
-        "{}{variant}: who wins from here (exact, i.i.d. draws)\n\n",
+    let head = format!(
+        "{}{variant}: who wins from here (exact, i.i.d. draws)",
         r.board
     );
+    let mut s = layout.hang("", "  ", &head);
+    s.push('\n');
+    // Positions longer than the line leaves wrap inside their column; with less than
+    // POSITION columns left, they go under their rows.
+    let room = layout.width().saturating_sub(FIXED);
     let width = r
         .seats
         .iter()
         .map(|p| p.state.name.chars().count())
         .max()
         .unwrap_or(0)
+        .min(room)
         .max("position".len());
+    let under = room < POSITION;
     let _ = writeln!(
         s,
-        "  seat  {:<width$}  P(win)  turns to finish alone",
-        "position"
+        "  seat  {}P(win)  turns to finish alone",
+        if under {
+            String::new()
+        } else {
+            format!("{:<width$}  ", "position")
+        }
     );
     for (p, win) in r.seats.iter().zip(&r.odds.win) {
         let next = if p.seat == r.to_move {
@@ -33,16 +50,21 @@ pub fn odds_table(r: &OddsReport) -> String {
         } else {
             ""
         };
-        let _ = writeln!(
-            s,
-            "  {:>4}  {:<width$}  {win:.4}  {:>21.2}{next}",
-            p.seat, p.state.name, p.alone.mean
-        );
+        let figures = format!("{win:.4}  {:>21.2}{next}", p.alone.mean);
+        if under {
+            let _ = writeln!(s, "  {:>4}  {figures}", p.seat);
+            s.push_str(&layout.para("        ", &p.state.name));
+            continue;
+        }
+        let position = super::cell(&p.state.name, width);
+        let _ = writeln!(s, "  {:>4}  {:<width$}  {figures}", p.seat, position[0]);
+        for more in &position[1..] {
+            let _ = writeln!(s, "        {more}");
+        }
     }
     let o = &r.odds;
-    let _ = write!(
-        s,
-        "\nUntil someone finishes: {:.2} rounds on average ({:.2} turns of all players together)",
+    let mut until = format!(
+        "Until someone finishes: {:.2} rounds on average ({:.2} turns of all players together)",
         o.mean_rounds, o.mean_turns
     );
     let within: Vec<String> = [(0.5, "50 %"), (0.9, "90 %"), (0.99, "99 %")]
@@ -54,16 +76,18 @@ pub fn odds_table(r: &OddsReport) -> String {
         })
         .collect();
     if within.is_empty() {
-        s.push_str(".\n");
+        until.push('.');
     } else {
-        let _ = writeln!(s, ";\n  within {} of the time.", within.join(", "));
+        let _ = write!(until, "; within {} of the time.", within.join(", "));
     }
+    s.push('\n');
+    s.push_str(&layout.hang("", "  ", &until));
     if r.truncated {
-        let _ = writeln!(
-            s,
+        let cut = format!(
             "(The turn limit cut the distributions: these figures leave out a chance of {:.3e}.)",
             o.unfinished_mass()
         );
+        s.push_str(&layout.hang("", " ", &cut));
     }
     s
 }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::sim::Simulation;
 use crate::stats::Summary;
 
@@ -15,15 +16,12 @@ pub fn histogram_csv(histogram: &[u64]) -> String {
     s
 }
 
-pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary) {
-    let _ = writeln!(
-        s,
-        "  {:<26}{:.4}  (95% CI {:.4} to {:.4})",
-        format!("mean {unit}"),
-        x.mean,
-        x.mean_ci95[0],
-        x.mean_ci95[1]
+pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layout) {
+    let mean = format!(
+        "{:.4}  (95% CI {:.4} to {:.4})",
+        x.mean, x.mean_ci95[0], x.mean_ci95[1]
     );
+    s.push_str(&layout.row("  ", &format!("mean {unit}"), 26, &mean));
     let _ = writeln!(s, "  {:<26}{:.4}", "standard deviation", x.sd);
     let _ = writeln!(
         s,
@@ -35,16 +33,16 @@ pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary) {
         .iter()
         .map(|q| format!("{}% {}", q.p * 100.0, q.turns))
         .collect();
-    let _ = writeln!(s, "  {:<26}{}", "quantiles", q.join(", "));
+    s.push_str(&layout.list("  quantiles                 ", &" ".repeat(28), &q, ", "));
 }
 
 /// The `simulate` table.
-pub fn simulation_table(r: &Simulation) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}: Monte Carlo, {}", r.board, r.deck.phrase());
-    let _ = writeln!(s, "  rules: {}", r.rules);
+pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
+    let head = format!("{}: Monte Carlo, {}", r.board, r.deck.phrase());
+    let mut s = layout.hang("", "  ", &head);
+    s.push_str(&layout.labelled("  rules: ", &r.rules));
     if !r.variant.is_empty() {
-        let _ = writeln!(s, "  variant: {}", r.variant);
+        s.push_str(&layout.labelled("  variant: ", &r.variant));
     }
     let _ = writeln!(
         s,
@@ -59,10 +57,10 @@ pub fn simulation_table(r: &Simulation) -> String {
     } else {
         "turns (all players)"
     };
-    summary_rows(&mut s, unit, &r.turns);
+    summary_rows(&mut s, unit, &r.turns, layout);
     if let Some(rounds) = &r.rounds {
         let _ = writeln!(s);
-        summary_rows(&mut s, "rounds", rounds);
+        summary_rows(&mut s, "rounds", rounds, layout);
     }
     let _ = writeln!(
         s,
@@ -77,14 +75,19 @@ pub fn simulation_table(r: &Simulation) -> String {
             .enumerate()
             .map(|(i, w)| format!("seat {} {:.4}", i + 1, w))
             .collect();
-        let _ = writeln!(s, "  {:<26}{}", "wins", shares.join(", "));
+        s.push_str(&layout.list(
+            "  wins                      ",
+            &" ".repeat(28),
+            &shares,
+            ", ",
+        ));
     }
     if r.unfinished > 0 {
-        let _ = writeln!(
-            s,
-            "  warning: {} games hit --max-turns and are left out of these figures",
+        let warning = format!(
+            "{} games hit --max-turns and are left out of these figures",
             r.unfinished
         );
+        s.push_str(&layout.labelled("  warning: ", &warning));
     }
     s
 }

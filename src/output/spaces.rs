@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::figures::SpacesReport;
 use crate::solve::spaces::{SpaceFigures, Spaces};
 
@@ -29,6 +30,9 @@ pub fn landing_words(figures: &Spaces, jumps: &[String], plural: bool) -> String
         ),
     }
 }
+
+/// The narrowest the names' column gets before the names move under their rows.
+const NAME: usize = 8;
 
 /// The optional columns: a trap's chance and the turns lost, shown when some space has them.
 struct Columns {
@@ -58,40 +62,48 @@ impl Columns {
         }
         if self.lost {
             let cell = f.map_or("lost".into(), |f| shown(f.expected_turns_lost, 3));
-            let _ = write!(s, "{cell:>9}");
+            let _ = write!(s, "{cell:>7}");
         }
         s
     }
 }
 
-/// The `spaces` table.
-pub fn spaces_table(r: &SpacesReport) -> String {
+/// The `spaces` table, laid out for `layout`'s width: a name too long for its column wraps
+/// inside it, and notes that do not fit beside the figures go on a line under their row.
+pub fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
     let w = &r.words;
-    let mut s = String::new();
-    let _ = writeln!(s, "{}: per {} (one player, exact)", r.board, w.space);
+    let head = format!("{}: per {} (one player, exact)", r.board, w.space);
+    let mut s = layout.hang("", "  ", &head);
     if !r.variant.is_empty() {
-        let _ = writeln!(s, "  variant: {}", r.variant);
+        s.push_str(&layout.labelled("  variant: ", &r.variant));
     }
-    let width = r
-        .names
-        .iter()
-        .map(|n| n.chars().count() + 1)
-        .max()
-        .unwrap_or(0)
-        .max(16);
     let number = w.space.chars().count().max(5);
     let columns = Columns::of(r);
-    let _ = writeln!(
-        s,
-        "\n  {:>number$}  {:<width$}{:>10}{:>10}{:>9}{:>10}{}  notes",
+    let figures = 10 + 9 + 8 + 9 + columns.cells(None).chars().count();
+    // The names' column, or 0 when the line is too short for one: the name then goes under its
+    // row with the notes.
+    let room = layout.width().saturating_sub(2 + number + 2 + figures);
+    let widest = r.names.iter().map(|n| n.chars().count() + 1).max();
+    let width = if room < NAME {
+        0
+    } else {
+        widest.unwrap_or(0).max(NAME).min(room)
+    };
+    // Two spaces before the names, one when there is no names' column.
+    let gap = if width > 0 { "  " } else { " " };
+    let header = format!(
+        "\n  {:>number$}{gap}{:<width$}{:>10}{:>9}{:>8}{:>9}{}",
         w.space,
-        "name",
+        if width > 0 { "name" } else { "" },
         "remaining",
         "landings",
         "P(land)",
         "turns on",
         columns.cells(None)
     );
+    let notes_fit = width > 0 && header.chars().count() + "notes".len() < layout.width();
+    let _ = writeln!(s, "{header}{}", if notes_fit { "  notes" } else { "" });
+    let pad = " ".repeat(2 + number + gap.len());
     for f in &r.figures.spaces {
         let remaining = f
             .expected_remaining
@@ -105,24 +117,52 @@ pub fn spaces_table(r: &SpacesReport) -> String {
                 .collect::<Vec<_>>()
                 .join("; ");
         }
+        let name = if width > 0 {
+            super::cell(&r.names[f.space], width - 1)
+        } else {
+            vec![String::new()]
+        };
         let line = format!(
-            "  {:>number$}  {:<width$}{:>10}{:>10.4}{:>9.4}{:>10.4}{}  {}",
+            "  {:>number$}{gap}{:<width$}{:>10}{:>9.4}{:>8.4}{:>9.4}{}",
             f.space + r.first_number,
-            r.names[f.space],
+            name[0],
             remaining,
             f.expected_landings,
             f.p_land,
             f.expected_turns_on,
             columns.cells(Some(f)),
-            notes
         );
-        let _ = writeln!(s, "{}", line.trim_end());
+        let inline = format!("{line}  {notes}");
+        let notes_inline = notes.is_empty() || inline.trim_end().chars().count() <= layout.width();
+        let _ = writeln!(
+            s,
+            "{}",
+            if notes_inline { &inline } else { &line }.trim_end()
+        );
+        for more in &name[1..] {
+            let _ = writeln!(s, "{pad}{more}");
+        }
+        let mut under = Vec::new();
+        if width == 0 {
+            under.push(r.names[f.space].clone());
+        }
+        if !notes_inline {
+            under.push(notes);
+        }
+        if !under.is_empty() {
+            s.push_str(&layout.hang(
+                &format!("{pad}  "),
+                &format!("{pad}    "),
+                &under.join(": "),
+            ));
+        }
     }
-    legend(&mut s, r, &columns);
-    let _ = writeln!(
-        s,
-        "\nExpected events per game (those that cannot happen here left out)"
-    );
+    legend(&mut s, r, &columns, layout);
+    s.push('\n');
+    s.push_str(&layout.para(
+        "",
+        "Expected events per game (those that cannot happen here left out)",
+    ));
     for e in r.figures.events.iter().filter(|e| e.expected > 0.0) {
         let _ = writeln!(s, "  {:<20}{:.4}", e.event, e.expected);
     }
@@ -131,7 +171,7 @@ pub fn spaces_table(r: &SpacesReport) -> String {
 }
 
 /// What each column means, for the columns shown.
-fn legend(s: &mut String, r: &SpacesReport, columns: &Columns) {
+fn legend(s: &mut String, r: &SpacesReport, columns: &Columns, layout: Layout) {
     let w = &r.words;
     let mut parts = vec![
         format!(
@@ -160,17 +200,7 @@ fn legend(s: &mut String, r: &SpacesReport, columns: &Columns) {
         );
     }
     let _ = writeln!(s);
-    let mut line = String::from(" ");
-    let text = parts.join("; ") + ".";
-    for word in text.split(' ') {
-        if line.len() + 1 + word.len() > 96 {
-            let _ = writeln!(s, "{line}");
-            line = String::from(" ");
-        }
-        line.push(' ');
-        line.push_str(word);
-    }
-    let _ = writeln!(s, "{line}");
+    s.push_str(&layout.para("  ", &(parts.join("; ") + ".")));
 }
 
 /// The `spaces` table as CSV.

@@ -2,51 +2,58 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::transcript::Transcript;
 
+/// The card's column: wide enough for "Queen Frostine" and "(lost turn)".
+const CARD: usize = 16;
+
 /// A game transcript, one line per turn.
-pub fn transcript_text(t: &Transcript) -> String {
-    let mut s = format!(
-        "{}: one game, {} player{}, {}, seed {}\n",
+pub fn transcript_text(t: &Transcript, layout: Layout) -> String {
+    let head = format!(
+        "{}: one game, {} player{}, {}, seed {}",
         t.board,
         t.players,
         if t.players == 1 { "" } else { "s" },
         t.deck.phrase(),
         t.seed
     );
+    let mut s = layout.hang("", "  ", &head);
     if let Some(start) = &t.start_win {
         let deck = if t.deck.needs_deck() {
             "; the cards left in this game's deck are not counted"
         } else {
             ""
         };
-        let _ = writeln!(
-            s,
-            "  P(win): each player's exact chance to win from there, players 1 to {} (i.i.d. draws{deck})",
+        let what = format!(
+            "each player's exact chance to win from there, players 1 to {} (i.i.d. draws{deck})",
             t.players
         );
+        s.push_str(&layout.labelled("  P(win): ", &what));
         let _ = writeln!(s, "  before the first turn  P(win) {}", chances(start));
     }
     for r in &t.turns {
         let card = r.card.clone().unwrap_or_else(|| "(lost turn)".into());
-        let events = if r.events.is_empty() {
-            String::new()
+        // The move, its events and the chances, as many to a line as fit, wrapped lines under
+        // the move.
+        let to = r.to.as_ref().map_or("finish", |t| t.name.as_str());
+        let mut parts = vec![format!("{} -> {to}", r.from.name)];
+        if !r.events.is_empty() {
+            parts.push(format!("[{}]", r.events.join(", ")));
+        }
+        if let Some(w) = &r.win {
+            parts.push(format!("P(win) {}", chances(w)));
+        }
+        let turn = format!("  turn {:>4}  player {}  ", r.turn, r.player);
+        let rest = " ".repeat((turn.len() + CARD + 1).min(layout.width() / 2));
+        if card.chars().count() <= CARD {
+            let first = format!("{turn}{card:<CARD$} ");
+            s.push_str(&layout.items(&first, &rest, &parts, "  "));
         } else {
-            format!("  [{}]", r.events.join(", "))
-        };
-        let win = r
-            .win
-            .as_ref()
-            .map_or_else(String::new, |w| format!("  P(win) {}", chances(w)));
-        let _ = writeln!(
-            s,
-            "  turn {:>4}  player {}  {:<16} {} -> {}{events}{win}",
-            r.turn,
-            r.player,
-            card,
-            r.from.name,
-            r.to.as_ref().map_or("finish", |t| t.name.as_str())
-        );
+            // A card too long for its column: the move starts on the next line.
+            s.push_str(&layout.hang(&turn, &" ".repeat(turn.len()), &card));
+            s.push_str(&layout.items(&rest, &rest, &parts, "  "));
+        }
     }
     match t.winner {
         Some(w) => {

@@ -3,64 +3,67 @@
 use std::fmt::Write;
 
 use super::simulate::summary_rows;
+use super::Layout;
 use crate::verify::CrossCheck;
 
 /// The `crosscheck` report.
-pub fn crosscheck_table(c: &CrossCheck) -> String {
-    let mut s = String::new();
+pub fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
     let variant = if c.variant.is_empty() {
         String::new()
     } else {
         format!(" ({})", c.variant)
     };
-    let _ = writeln!(
-        s,
-        "{}{variant}: exact solver against {} simulated games per deck (seed {})\n",
+    let head = format!(
+        "{}{variant}: exact solver against {} simulated games per deck (seed {})",
         c.board, c.games, c.seed
     );
-    let _ = writeln!(
-        s,
-        "  {:<26}{:.4} (sd {:.4}, median {})",
-        "exact mean turns", c.exact.mean, c.exact.sd, c.exact.median
+    let mut s = layout.hang("", "  ", &head);
+    s.push('\n');
+    let row = |s: &mut String, label: &str, value: String| {
+        s.push_str(&layout.row("  ", label, 26, &value));
+    };
+    let exact = format!(
+        "{:.4} (sd {:.4}, median {})",
+        c.exact.mean, c.exact.sd, c.exact.median
     );
+    row(&mut s, "exact mean turns", exact);
     let _ = writeln!(s, "\n1. i.i.d. draws against the exact distribution");
-    summary_rows(&mut s, "turns", &c.iid.sample);
-    let _ = writeln!(s, "  {:<26}{:+.3}", "z of the mean", c.iid.z_mean);
+    summary_rows(&mut s, "turns", &c.iid.sample, layout);
+    row(&mut s, "z of the mean", format!("{:+.3}", c.iid.z_mean));
     if let Some(chi) = &c.iid.chi_square {
-        let _ = writeln!(
-            s,
-            "  {:<26}{:.2} on {} degrees of freedom, p = {:.4}",
-            "chi-square", chi.statistic, chi.degrees_of_freedom, chi.p_value
+        let fit = format!(
+            "{:.2} on {} degrees of freedom, p = {:.4}",
+            chi.statistic, chi.degrees_of_freedom, chi.p_value
         );
+        row(&mut s, "chi-square", fit);
     }
-    let _ = writeln!(
-        s,
-        "  {:<26}{:.5} at {} turns",
-        "largest CDF gap", c.iid.max_cdf_gap, c.iid.max_cdf_gap_at
-    );
-    let _ = writeln!(s, "  {}", c.iid.verdict);
+    let gap = format!("{:.5} at {} turns", c.iid.max_cdf_gap, c.iid.max_cdf_gap_at);
+    row(&mut s, "largest CDF gap", gap);
+    s.push_str(&layout.hang("  ", "    ", &c.iid.verdict));
     let Some(sh) = &c.shuffled else {
-        let _ = writeln!(
-            s,
-            "\n2. no deck: the draws are spins of a spinner (or rolls of a die), independent by nature, so the i.i.d. model above is the real game"
-        );
+        s.push('\n');
+        s.push_str(&layout.hang(
+            "2. ",
+            "   ",
+            "no deck: the draws are spins of a spinner (or rolls of a die), independent by nature, so the i.i.d. model above is the real game",
+        ));
         return s;
     };
     let _ = writeln!(
         s,
         "\n2. a real shuffled deck against the exact i.i.d. answer"
     );
-    summary_rows(&mut s, "turns", &sh.sample);
-    let _ = writeln!(
-        s,
-        "  {:<26}{:+.4}  (95% CI {:+.4} to {:+.4})",
-        "difference in mean", sh.mean_difference, sh.difference_ci95[0], sh.difference_ci95[1]
+    summary_rows(&mut s, "turns", &sh.sample, layout);
+    let difference = format!(
+        "{:+.4}  (95% CI {:+.4} to {:+.4})",
+        sh.mean_difference, sh.difference_ci95[0], sh.difference_ci95[1]
     );
-    let _ = writeln!(
-        s,
-        "  {:<26}{:+}",
-        "difference in median", sh.median_difference
+    row(&mut s, "difference in mean", difference);
+    row(
+        &mut s,
+        "difference in median",
+        format!("{:+}", sh.median_difference),
     );
-    let _ = writeln!(s, "  {}", sh.statement);
+    s.push_str(&layout.hang("  ", "    ", &sh.statement));
     s
 }

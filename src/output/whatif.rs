@@ -3,24 +3,40 @@
 
 use std::fmt::Write;
 
+use super::Layout;
 use crate::whatif::{RuleRanking, WhatIf};
 
+/// The widest the column of changes gets; longer changes wrap inside it.
+const CHANGE: usize = 44;
+/// Columns of a row besides the change: indent and two figures.
+const FIGURES: usize = 2 + 12 + 12;
+
+/// One row: the change (wrapped inside its column), E\[T\] and the difference, or why there is
+/// no figure.
 fn change_row(
     s: &mut String,
     label: &str,
-    mean: Option<f64>,
-    diff: Option<f64>,
-    why: Option<&str>,
+    figures: (Option<f64>, Option<f64>, Option<&str>),
+    layout: Layout,
 ) {
-    match (mean, diff) {
-        (Some(e), Some(d)) => {
-            let _ = writeln!(s, "  {label:<44}{e:>12.4}{d:>+12.4}");
+    let width = CHANGE.min(layout.width() - FIGURES);
+    let change = super::cell(label, width - 1);
+    let (mean, diff, why) = figures;
+    let solved = mean.zip(diff);
+    match solved {
+        Some((e, d)) => {
+            let _ = writeln!(s, "  {:<width$}{:>12.4}{:>+12.4}", change[0], e, d);
         }
-        _ => {
-            let why = why.unwrap_or("no figure");
-            let _ = writeln!(s, "  {label:<44}{:>12}{:>12}", "-", "-");
-            let _ = writeln!(s, "      ({why})");
+        None => {
+            let _ = writeln!(s, "  {:<width$}{:>12}{:>12}", change[0], "-", "-");
         }
+    }
+    for more in &change[1..] {
+        let _ = writeln!(s, "    {more}");
+    }
+    if solved.is_none() {
+        let why = why.unwrap_or("no figure");
+        s.push_str(&layout.hang("      (", "       ", &format!("{why})")));
     }
 }
 
@@ -34,73 +50,74 @@ fn variant_note(variant: &str) -> String {
 }
 
 /// The `whatif` table.
-pub fn whatif_table(w: &WhatIf) -> String {
-    let mut s = String::new();
-    let variant = variant_note(&w.variant);
-    let _ = writeln!(
-        s,
-        "{}{variant}: exact effect of removing board elements on the expected length\n  one player, i.i.d. draws; expected turns as the board is: {:.4}\n",
-        w.board, w.expected_turns
+pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
+    let head = format!(
+        "{}{}: exact effect of removing board elements on the expected length",
+        w.board,
+        variant_note(&w.variant)
     );
+    let mut s = layout.hang("", "  ", &head);
+    s.push_str(&layout.para(
+        "  ",
+        &format!(
+            "one player, i.i.d. draws; expected turns as the board is: {:.4}",
+            w.expected_turns
+        ),
+    ));
+    s.push('\n');
     if w.by_kind.is_empty() && w.by_element.is_empty() {
         let _ = writeln!(s, "  This board has no elements to remove.");
         return s;
     }
+    let width = CHANGE.min(layout.width() - FIGURES);
     let _ = writeln!(
         s,
-        "  {:<44}{:>12}{:>12}",
+        "  {:<width$}{:>12}{:>12}",
         "change", "E[turns]", "difference"
     );
+    let figures = |c: &crate::whatif::Change| (c.expected_turns, c.difference, c.unsolved.clone());
     for c in &w.by_kind {
-        change_row(
-            &mut s,
-            &c.change,
-            c.expected_turns,
-            c.difference,
-            c.unsolved.as_deref(),
-        );
+        let (m, d, why) = figures(c);
+        change_row(&mut s, &c.change, (m, d, why.as_deref()), layout);
     }
     let _ = writeln!(s, "\n  One element at a time, largest effect first");
     for c in &w.by_element {
-        change_row(
-            &mut s,
-            &c.change,
-            c.expected_turns,
-            c.difference,
-            c.unsolved.as_deref(),
-        );
+        let (m, d, why) = figures(c);
+        change_row(&mut s, &c.change, (m, d, why.as_deref()), layout);
     }
     s
 }
 
 /// The `whatif --rules` table.
-pub fn rules_table(r: &RuleRanking) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}{}: exact effect of each rule change on the expected length\n  one player, i.i.d. draws; expected turns as the board is: {:.4}\n  rules: {}\n",
+pub fn rules_table(r: &RuleRanking, layout: Layout) -> String {
+    let head = format!(
+        "{}{}: exact effect of each rule change on the expected length",
         r.board,
-        variant_note(&r.variant),
-        r.mean,
-        r.rules_text
+        variant_note(&r.variant)
     );
+    let mut s = layout.hang("", "  ", &head);
+    s.push_str(&layout.para(
+        "  ",
+        &format!(
+            "one player, i.i.d. draws; expected turns as the board is: {:.4}",
+            r.mean
+        ),
+    ));
+    s.push_str(&layout.hang("  rules: ", "    ", &r.rules_text));
+    s.push('\n');
     if r.rules.is_empty() {
         let _ = writeln!(s, "  This game has no rules to change.");
         return s;
     }
+    let width = CHANGE.min(layout.width() - FIGURES);
     let _ = writeln!(
         s,
-        "  {:<44}{:>12}{:>12}",
+        "  {:<width$}{:>12}{:>12}",
         "one rule changed, largest effect first", "E[turns]", "difference"
     );
     for c in &r.rules {
-        change_row(
-            &mut s,
-            &c.label,
-            c.mean,
-            c.difference,
-            c.unsolved.as_deref(),
-        );
+        let figures = (c.mean, c.difference, c.unsolved.as_deref());
+        change_row(&mut s, &c.label, figures, layout);
     }
     s
 }

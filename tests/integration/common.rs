@@ -112,7 +112,10 @@ macro_rules! each_game {
 
 /// The candyland binary.
 pub fn candyland() -> Command {
-    assert_cmd::cargo::cargo_bin_cmd!("candyland")
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("candyland");
+    // Text is laid out for 80 columns when piped, unless COLUMNS says otherwise.
+    command.env_remove("COLUMNS");
+    command
 }
 
 /// A fresh temporary directory with `files` written into it.
@@ -167,21 +170,30 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The command lines of every board command on `board` (the sampling ones with 2,000 games).
+pub fn board_commands(board: &str) -> Vec<Vec<&str>> {
+    vec![
+        vec!["simulate", board, "--games", "2000"],
+        vec!["crosscheck", board, "--games", "2000"],
+        vec!["players", board, "--games", "2000"],
+        vec!["spaces", board],
+        vec!["whatif", board],
+        vec!["forever", board],
+        vec!["transitions", board, "--csv"],
+        vec!["play", board, "--seed", "4"],
+        vec!["board", "show", board],
+    ]
+}
+
 /// Runs every board command on `board` (and the `extra` command lines), each of which must
 /// exit 0 and print something.
 pub fn assert_every_command_runs(board: &str, extra: &[&[&str]]) {
-    let common: [&[&str]; 9] = [
-        &["simulate", board, "--games", "2000"],
-        &["crosscheck", board, "--games", "2000"],
-        &["players", board, "--games", "2000"],
-        &["spaces", board],
-        &["whatif", board],
-        &["forever", board],
-        &["transitions", board, "--csv"],
-        &["play", board, "--seed", "4"],
-        &["board", "show", board],
-    ];
-    for args in common.iter().chain(extra) {
+    let common = board_commands(board);
+    for args in common
+        .iter()
+        .map(Vec::as_slice)
+        .chain(extra.iter().copied())
+    {
         let (code, out, err) = run(args);
         assert_eq!(code, 0, "{args:?}: {err}");
         assert!(!out.is_empty(), "{args:?}");

@@ -11,7 +11,8 @@
 //!   simulation and `players`;
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
-//!   against the Chutes and Ladders kind, and end to end.
+//!   against the Chutes and Ladders kind, and end to end;
+//! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`.
 
 mod bad_input;
 mod check;
@@ -34,6 +35,7 @@ mod simulation;
 mod spaces;
 mod tiny_boards;
 mod whatif;
+mod width;
 
 /// The text of a shipped board.
 fn shipped_text(name: &str) -> &'static str {

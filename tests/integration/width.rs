@@ -1,0 +1,238 @@
+//! Text output fits the terminal (issue 18): every command's text output, on every shipped
+//! board and on a board of long names, has no line wider than 80 columns when standard output
+//! is not a terminal (a pipe, as here), and none wider than 60 under `COLUMNS=60`, the
+//! narrowest layout. Widths are counted in characters, not bytes.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use candyland::model::shipped;
+
+use crate::common::{board_commands, candyland, dir_with};
+
+/// A Candy Land board whose name, landmarks (so positions, moves, cards and what-if rows) and
+/// description are long.
+const LONG_NAMES: &str = r#"
+name = "a-board-whose-name-is-much-longer-than-any-column-of-a-table-could-hold"
+description = "A board of long names: every table that shows a name must wrap it inside its column or move it to a line of its own, and every paragraph must wrap."
+source = "hand-made test fixture for the width of text output, with a source line long enough to wrap more than once on any terminal of a sensible width"
+[board]
+pattern = ["red", "purple", "yellow", "blue"]
+length = 30
+landmarks = [
+    { name = "The Enchanted Peppermint Forest of Extraordinarily Long Names", at = 5 },
+    { name = "Supercalifragilisticexpialidocious-Gumdrop-Mountain-Pass", at = 20 },
+]
+licorice = [9]
+shortcuts = [{ from = 2, to = 12 }]
+[deck.single]
+red = 4
+purple = 4
+yellow = 4
+blue = 4
+[deck.double]
+red = 1
+blue = 1
+[deck.landmark]
+"The Enchanted Peppermint Forest of Extraordinarily Long Names" = 1
+"Supercalifragilisticexpialidocious-Gumdrop-Mountain-Pass" = 1
+[rules]
+licorice = "lose-next-turn"
+"#;
+
+/// Every text command line on `board` (`lengths`: a file of game lengths for `check`).
+fn on_board(board: &str, lengths: &str) -> Vec<Vec<String>> {
+    let mut lines: Vec<Vec<String>> = board_commands(board)
+        .into_iter()
+        // The move table is CSV, data rather than text.
+        .filter(|args| args[0] != "transitions")
+        .map(|args| args.into_iter().map(String::from).collect())
+        .collect();
+    let more: [&[&str]; 9] = [
+        &["analyze", board],
+        &["analyze", board, "--exact"],
+        &["analyze", board, "--max-turns", "30"],
+        &["simulate", board, "--games", "500", "--players", "6"],
+        &["players", board, "--games", "500", "--players", "6"],
+        &["play", board, "--seed", "4", "--players", "4", "--odds"],
+        &[
+            "odds",
+            board,
+            "--at",
+            "start",
+            "--at",
+            "start",
+            "--to-move",
+            "2",
+        ],
+        &["compare", board, "classic --without shortcuts"],
+        &["check", lengths, "--board", board, "--no-rank"],
+    ];
+    lines.extend(
+        more.iter()
+            .map(|args| args.iter().map(|a| a.to_string()).collect()),
+    );
+    lines
+}
+
+/// Every command's text output: the board commands on every shipped board and on the board of
+/// long names, and the commands that take no board.
+fn every_text_command(dir: &Path) -> Vec<Vec<String>> {
+    let long = dir.join("long.toml");
+    std::fs::write(&long, LONG_NAMES).unwrap();
+    let lengths = dir.join("lengths.txt");
+    let out = candyland()
+        .args([
+            "simulate",
+            "treats-as-coded",
+            "--games",
+            "300",
+            "--seed",
+            "3",
+        ])
+        .arg("--lengths")
+        .arg(&lengths)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (long, lengths) = (long.to_str().unwrap(), lengths.to_str().unwrap());
+    let mut lines: Vec<Vec<String>> = shipped::SHIPPED
+        .iter()
+        .flat_map(|b| on_board(b.name, lengths))
+        .collect();
+    lines.extend(on_board(long, lengths));
+    let reports = dir.join("reports");
+    let others: [&[&str]; 9] = [
+        &["boards"],
+        &["help"],
+        &["help", "check"],
+        &["analyze", "--help"],
+        &[
+            "odds",
+            "--licorice",
+            "lose-next-turn",
+            "--at",
+            "80",
+            "--at",
+            "space 47 (yellow, licorice), loses next turn",
+        ],
+        &["compare", "chutes-and-ladders", "chutes-and-ladders-48"],
+        &[
+            "check",
+            lengths,
+            "--reference-games",
+            "1000",
+            "--vary",
+            "doubles,start",
+        ],
+        &[
+            "check",
+            "--summary",
+            "games=10000,mean=38.6897,median=33,min=4,max=242",
+            "--vary",
+            "doubles,start",
+        ],
+        &[
+            "report",
+            "hi-ho-cherry-o",
+            "--games",
+            "200",
+            "--out",
+            reports.to_str().unwrap(),
+        ],
+    ];
+    lines.extend(
+        others
+            .iter()
+            .map(|args| args.iter().map(|a| a.to_string()).collect()),
+    );
+    lines
+}
+
+/// Runs every command line (two at a time), `COLUMNS` set to `columns` or unset, and returns
+/// each line of output wider than `limit` characters, with its command.
+fn too_wide(lines: &[Vec<String>], columns: Option<usize>, limit: usize) -> Vec<String> {
+    let queue = Mutex::new(lines.iter());
+    let found = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let Some(args) = queue.lock().unwrap().next() else {
+                    break;
+                };
+                let mut command = candyland();
+                command.args(args);
+                if let Some(c) = columns {
+                    command.env("COLUMNS", c.to_string());
+                }
+                let out = command.output().unwrap();
+                let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+                assert!(
+                    out.status.success(),
+                    "{args:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                assert!(!text.is_empty(), "{args:?}");
+                let mut wide: Vec<String> = text
+                    .lines()
+                    .filter(|l| l.chars().count() > limit)
+                    .map(|l| format!("{args:?} ({} columns): {l}", l.chars().count()))
+                    .collect();
+                found.lock().unwrap().append(&mut wide);
+            });
+        }
+    });
+    found.into_inner().unwrap()
+}
+
+#[test]
+fn every_command_fits_80_columns_when_not_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = every_text_command(dir.path());
+    assert!(lines.len() > 100, "{} command lines", lines.len());
+    let wide = too_wide(&lines, None, 80);
+    assert!(wide.is_empty(), "{}", wide.join("\n"));
+}
+
+#[test]
+fn every_command_fits_60_columns_with_columns_60() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = every_text_command(dir.path());
+    let wide = too_wide(&lines, Some(60), 60);
+    assert!(wide.is_empty(), "{}", wide.join("\n"));
+}
+
+#[test]
+fn the_width_follows_columns_within_bounds() {
+    // COLUMNS wins, brought within 60 to 160; unset (and piped), 80. A description of short
+    // words fills every wrapped line to within a word of the width.
+    let board = format!(
+        "name = \"words\"\ndescription = \"{}\"\n[board]\nspaces = [\"red\"]\n[deck.single]\nred = 1\n",
+        "ab ".repeat(200).trim_end()
+    );
+    let (_dir, paths) = dir_with(&[("words.toml", &board)]);
+    let widest = |columns: Option<&str>| {
+        let mut command = candyland();
+        command.args(["board", "show"]).arg(&paths[0]);
+        if let Some(c) = columns {
+            command.env("COLUMNS", c);
+        }
+        let out = command.output().unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap()
+    };
+    for (columns, width) in [
+        (None, 80),
+        (Some("20"), 60),
+        (Some("100"), 100),
+        (Some("1000"), 160),
+        (Some("wide"), 80),
+    ] {
+        let got = widest(columns);
+        assert!((width - 2..=width).contains(&got), "{columns:?}: {got}");
+    }
+}
