@@ -82,7 +82,8 @@ pub enum Command {
     /// shipped board's file.
     #[command(subcommand)]
     Board(BoardCommand),
-    /// Help on a command, or on the board file format (`candyland help format`).
+    /// Help on a command, the board file format (`candyland help format`) or the keys every
+    /// `--json` shares (`candyland help json`).
     Help(HelpArgs),
     /// Print a shell completion script, e.g. `candyland completions bash > candyland.bash`.
     Completions(CompletionsArgs),

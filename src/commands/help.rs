@@ -11,8 +11,10 @@ use crate::output::Layout;
 
 /// The board file format, as `data/boards/FORMAT.md` documents it.
 pub const FORMAT: &str = include_str!("../../data/boards/FORMAT.md");
+/// The JSON vocabulary, as `schemas/README.md` documents it.
+pub const JSON: &str = include_str!("../../schemas/README.md");
 
-/// Help on `topic`: `format`, a command's name, or (none) the list of commands; clap's help is
+/// Help on `topic`: `format`, `json` (the keys every `--json` shares), a command's name, or (none) the list of commands; clap's help is
 /// wrapped to the layout's width (at most [`crate::cli::MAX_HELP_WIDTH`]).
 pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
     let mut cli = crate::cli::command(layout.width());
@@ -21,6 +23,9 @@ pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
     };
     if topic == "format" {
         return Ok(FORMAT.to_string());
+    }
+    if topic == "json" {
+        return Ok(JSON.to_string());
     }
     cli.build();
     let names: Vec<String> = cli
@@ -32,11 +37,11 @@ pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
         None => Err(UserError::BadFlag {
             flag: "help".into(),
             message: format!(
-                "'{}'{} is not a command; give one of: format, {}",
+                "'{}'{} is not a command; give one of: format, json, {}",
                 crate::input::quote(topic),
                 crate::input::did_you_mean(
                     topic,
-                    names.iter().map(String::as_str).chain(["format"])
+                    names.iter().map(String::as_str).chain(["format", "json"])
                 ),
                 names.join(", ")
             ),

@@ -294,3 +294,18 @@ fn one_vocabulary(docs: &[(String, Value)]) {
         }
     }
 }
+
+#[test]
+fn help_json_prints_the_vocabulary_an_installed_binary_carries() {
+    let out = candyland().args(["help", "json"]).output().unwrap();
+    assert!(out.status.success());
+    let kept = std::fs::read_to_string(schema_dir().join("README.md")).unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), kept);
+    // Every key the table names as retired is absent from it.
+    for (old, _) in RETIRED {
+        assert!(
+            !kept.contains(&format!("`{old}`")),
+            "schemas/README.md names the retired key {old}"
+        );
+    }
+}
