@@ -85,14 +85,15 @@ pub(super) fn document(s: &ReportSummary, r: &Report, sections: &[Section]) -> V
 }
 
 /// The exact fraction of E\[T\]: as code when short, else its size.
-fn fraction(exact: &str) -> Line {
-    if exact.len() > 60 {
-        let mut parts = exact.split('/');
-        let num = parts.next().unwrap_or("").len();
-        let den = parts.next().unwrap_or("").len();
-        text(format!("{num} digits over {den} digits (see summary.json)"))
-    } else {
-        code(exact)
+fn fraction(exact: Option<&crate::json::Exact>) -> Line {
+    match exact {
+        Some(e) if e.num.len() + e.den.len() > 59 => text(format!(
+            "{} digits over {} digits (see summary.json)",
+            e.num.len(),
+            e.den.len()
+        )),
+        Some(e) => code(e.to_string()),
+        None => code(""),
     }
 }
 
@@ -112,7 +113,7 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
         ],
         vec![
             text("expected turns, exact fraction"),
-            fraction(&s.expected_turns_exact),
+            fraction(s.mean_exact.as_ref()),
         ],
         vec![
             text("standard deviation"),
@@ -176,10 +177,10 @@ fn players_and_whatif(d: &mut Vec<Block>, s: &ReportSummary) {
             let win: Vec<String> = p.win.iter().map(|w| format!("{w:.4}")).collect();
             vec![
                 text(p.players.to_string()),
-                text(format!("{:.3}", p.mean_turns)),
-                text(format!("{:.3}", p.mean_rounds)),
+                text(format!("{:.3}", p.turns.mean)),
+                text(format!("{:.3}", p.rounds.mean)),
                 text(win.join(" / ")),
-                text(format!("{:.3}", p.everyone_mean_turns)),
+                text(format!("{:.3}", p.everyone.turns.mean)),
             ]
         })
         .collect();

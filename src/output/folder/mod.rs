@@ -88,23 +88,12 @@ pub struct Plan {
 pub struct PlayersSummary {
     /// K, the number of players (1 to 4).
     pub players: usize,
-    /// Expected turns of all players together until the first player finishes (exact, i.i.d.
-    /// draws). JSON `turns.mean`.
-    #[serde(skip)]
-    pub mean_turns: f64,
-    /// Expected rounds until the first player finishes. JSON `rounds.mean`.
-    #[serde(skip)]
-    pub mean_rounds: f64,
-    /// Turns of all players together until the first player finishes.
+    /// Turns of all players together until the first player finishes (exact, i.i.d. draws).
     pub turns: Mean,
     /// Rounds until the first player finishes.
     pub rounds: Mean,
     /// P(seat i wins), i = 0..K-1 (seat 0 plays first).
     pub win: Vec<f64>,
-    /// Expected turns of all players together until every player finishes (finished players
-    /// sit out). JSON `everyone.turns.mean`.
-    #[serde(skip)]
-    pub everyone_mean_turns: f64,
     /// Until every player finishes.
     pub everyone: EveryoneSummary,
 }
@@ -137,9 +126,6 @@ pub struct ReportSummary {
     pub variant: String,
     /// The main figures: one player, i.i.d. draws, exact.
     pub figures: MainFigures,
-    /// E\[T\] as an exact fraction "num/den" (empty when not computed). JSON `mean_exact`.
-    #[serde(skip)]
-    pub expected_turns_exact: String,
     /// E\[T\] exactly (null when not computed).
     pub mean_exact: Option<Exact>,
     /// P(T > n) ~ tail_c * tail_rho^n.
@@ -235,7 +221,6 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
         rules: r.about.rules.clone(),
         variant: r.about.variant.clone(),
         figures: MainFigures::of(a),
-        expected_turns_exact: crate::solve::fraction::text(a.expected_turns_exact.as_ref()),
         mean_exact: a.expected_turns_exact.as_ref().map(Exact::from),
         tail_rho: r.tail.map(|t| t.0),
         tail_c: r.tail.map(|t| t.1),
@@ -244,8 +229,6 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
             .iter()
             .map(|p| PlayersSummary {
                 players: p.players,
-                mean_turns: p.first_finisher.turns.mean,
-                mean_rounds: p.first_finisher.rounds.mean,
                 turns: Mean {
                     mean: p.first_finisher.turns.mean,
                 },
@@ -253,7 +236,6 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
                     mean: p.first_finisher.rounds.mean,
                 },
                 win: p.first_finisher.win.clone(),
-                everyone_mean_turns: p.everyone.turns.mean,
                 everyone: EveryoneSummary {
                     turns: Mean {
                         mean: p.everyone.turns.mean,
