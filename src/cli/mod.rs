@@ -7,10 +7,12 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::sim::DeckMode;
 
+mod forever;
 mod game;
 mod values;
 mod variant;
 mod whatif;
+pub use forever::ForeverArgs;
 pub use game::{OddsArgs, PlayArgs};
 pub use variant::VariantArgs;
 pub use whatif::WhatifArgs;
@@ -220,8 +222,11 @@ pub struct CrosscheckArgs {
     #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Print one JSON object instead of the report.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the table as CSV, with the JSON's keys as its columns.
+    #[arg(long)]
+    pub csv: bool,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
@@ -249,8 +254,11 @@ pub struct PlayersArgs {
     #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
     /// Print one JSON object instead of the table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the table as CSV, with the JSON's keys as its columns.
+    #[arg(long)]
+    pub csv: bool,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,
@@ -285,8 +293,11 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Print one JSON object instead of the table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the table as CSV, with the JSON's keys as its columns.
+    #[arg(long)]
+    pub csv: bool,
 }
 
 /// `candyland report`: every chart, `report.md`, `report.html` and `summary.json` for a board.
@@ -319,38 +330,6 @@ pub struct ReportArgs {
     /// Seed of the simulations.
     #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
-    /// Worker threads (`--threads`); results do not depend on them.
-    #[command(flatten)]
-    pub threads: ThreadArgs,
-}
-
-/// `candyland forever`: whether and how a game can run forever.
-#[derive(Debug, Args)]
-pub struct ForeverArgs {
-    /// A shipped board's name or the path of a board file.
-    #[arg(default_value = crate::model::shipped::DEFAULT_BOARD)]
-    pub board: String,
-    /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Players (for the tail per round and a fixed deck order).
-    #[arg(short = 'p', long, default_value_t = 1, value_name = "K")]
-    pub players: usize,
-    /// Decide whether this deck order, recycled without shuffling, ever ends (one card per line).
-    #[arg(long, value_name = "FILE")]
-    pub deck_order: Option<PathBuf>,
-    /// Random deck orders to try (when no --deck-order is given), for 1 to 4 players.
-    #[arg(long, default_value_t = 20_000, value_name = "N")]
-    pub orders: u64,
-    /// Seed of the random orders.
-    #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
-    pub seed: u64,
-    /// Write the first looping order found to FILE (readable by --deck-order).
-    #[arg(long, value_name = "FILE")]
-    pub witness: Option<PathBuf>,
-    /// Print one JSON object instead of the report.
-    #[arg(long)]
-    pub json: bool,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,

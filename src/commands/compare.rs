@@ -97,6 +97,8 @@ pub(crate) fn run(args: &CompareArgs, b: &Budget, layout: Layout) -> Result<Stri
     };
     Ok(if args.json {
         json("compare", &c)?
+    } else if args.csv {
+        output::comparison_csv(&c)?
     } else {
         output::comparison_table(&c, layout)
     })

@@ -45,6 +45,8 @@ impl super::BoardCommand for CrosscheckArgs {
         let check = check.ok_or_else(|| UserError::unfinished_games(&exact.board, args.games))?;
         Ok(if args.json {
             json("crosscheck", &check)?
+        } else if args.csv {
+            output::crosscheck_csv(&check)?
         } else {
             output::crosscheck_table(&check, layout)
         })

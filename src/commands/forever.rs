@@ -104,6 +104,8 @@ impl super::BoardCommand for ForeverArgs {
         }
         Ok(if args.json {
             json("forever", &report)?
+        } else if args.csv {
+            output::forever_csv(&report)?
         } else {
             output::forever_text(&report, layout)
         })

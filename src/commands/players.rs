@@ -103,6 +103,8 @@ impl super::BoardCommand for PlayersArgs {
         };
         Ok(if args.json {
             json("players", &report)?
+        } else if args.csv {
+            output::players_csv(&report)?
         } else {
             output::players_table(&report, layout)
         })

@@ -309,3 +309,83 @@ fn help_json_prints_the_vocabulary_an_installed_binary_carries() {
         );
     }
 }
+
+/// The CSV of `args` as (header, rows of cells).
+fn csv_of(args: &[&str]) -> (Vec<String>, Vec<Vec<String>>) {
+    let out = candyland().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    let mut r = csv::Reader::from_reader(&out.stdout[..]);
+    let header = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| rec.unwrap().iter().map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+fn cell(header: &[String], row: &[String], key: &str) -> f64 {
+    let i = header
+        .iter()
+        .position(|h| h == key)
+        .unwrap_or_else(|| panic!("{key}"));
+    row[i]
+        .parse()
+        .unwrap_or_else(|_| panic!("{key}: {:?}", row[i]))
+}
+
+#[test]
+fn every_table_has_a_csv_with_the_json_keys_and_values() {
+    // players: one row per (K, seat), the seat's exact chance to win as in the JSON.
+    let args = ["players", "-p", "3", "-n", "2000"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    assert_eq!(rows.len(), 3);
+    for (seat, row) in rows.iter().enumerate() {
+        let win = &j["rows"][0]["exact"]["first_finisher"]["win"][seat];
+        assert_eq!(cell(&h, row, "win"), win.as_f64().unwrap());
+        let mean = &j["rows"][0]["exact"]["first_finisher"]["turns"]["mean"];
+        assert_eq!(cell(&h, row, "turns_mean"), mean.as_f64().unwrap());
+        let sim = &j["rows"][0]["finite_deck"]["win"][seat];
+        assert_eq!(cell(&h, row, "finite_deck_win"), sim.as_f64().unwrap());
+    }
+    // compare: the figures of both sides, the difference beside them.
+    let args = ["compare", "classic", "classic --licorice none"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    let mean = rows.iter().find(|r| r[0] == "mean").expect("a mean row");
+    assert_eq!(cell(&h, mean, "a"), j["a"]["mean"].as_f64().unwrap());
+    assert_eq!(cell(&h, mean, "b"), j["b"]["mean"].as_f64().unwrap());
+    assert!((cell(&h, mean, "difference") + 4.0871).abs() < 1e-4);
+    // crosscheck: one row per simulation, the sample beside the exact figures.
+    let args = ["crosscheck", "-n", "2000"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    assert_eq!((rows[0][0].as_str(), rows.len()), ("iid", 2));
+    assert_eq!(
+        cell(&h, &rows[0], "mean"),
+        j["iid"]["sample"]["mean"].as_f64().unwrap()
+    );
+    assert_eq!(
+        cell(&h, &rows[1], "mean_difference"),
+        j["finite_deck"]["mean_difference"].as_f64().unwrap()
+    );
+    assert_eq!(
+        cell(&h, &rows[0], "exact_mean"),
+        j["exact"]["mean"].as_f64().unwrap()
+    );
+    // forever: the survey, one row per number of players.
+    let args = ["forever", "--orders", "300"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    let survey = j["survey"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), survey.len());
+    for (row, want) in rows.iter().zip(survey) {
+        assert_eq!(cell(&h, row, "looping"), want["looping"].as_f64().unwrap());
+    }
+    // --json and --csv together are refused.
+    let out = candyland()
+        .args(["compare", "classic", "treats", "--json", "--csv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

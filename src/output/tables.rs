@@ -1,0 +1,190 @@
+//! `--csv` for the commands whose tables hold several figures per row (`players`, `compare`,
+//! `crosscheck`, `forever`'s survey): one header line, then one row per table row, the columns
+//! named by the JSON's keys (a nested key joined with `_`, e.g. `turns_mean`), numbers in full
+//! precision, an empty cell for no value.
+
+use crate::figures::{Comparison, PlayersReport};
+use crate::forever::ForeverReport;
+use crate::stats::Summary;
+use crate::verify::CrossCheck;
+
+/// The rows as CSV under `header`.
+fn write(header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(header)?;
+    for row in rows {
+        w.write_record(row)?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+fn num(x: f64) -> String {
+    x.to_string()
+}
+
+fn opt<T: ToString>(x: Option<T>) -> String {
+    x.map_or(String::new(), |x| x.to_string())
+}
+
+/// `players --csv`: one row per number of players and seat: the exact figures (i.i.d. draws),
+/// then each simulation's share of wins for that seat.
+pub fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
+    let header = [
+        "players",
+        "seat",
+        "win",
+        "mean_place",
+        "turns_mean",
+        "turns_median",
+        "rounds_mean",
+        "rounds_median",
+        "everyone_turns_mean",
+        "everyone_rounds_mean",
+        "iid_win",
+        "finite_deck",
+        "finite_deck_win",
+    ];
+    let mut rows = Vec::new();
+    for row in &r.rows {
+        let (f, e) = (&row.exact.first_finisher, &row.exact.everyone);
+        for seat in 0..row.players {
+            let finite = row.shuffled.as_ref();
+            rows.push(vec![
+                row.players.to_string(),
+                (seat + 1).to_string(),
+                num(f.win[seat]),
+                num(e.mean_place[seat]),
+                num(f.turns.mean),
+                f.turns.median.to_string(),
+                num(f.rounds.mean),
+                f.rounds.median.to_string(),
+                num(e.turns.mean),
+                num(e.rounds.mean),
+                num(row.iid.win_share[seat]),
+                opt(finite.map(|s| s.deck.name())),
+                opt(finite.map(|s| s.win_share[seat])),
+            ]);
+        }
+    }
+    write(&header, rows)
+}
+
+/// `compare --csv`: one row per figure, as the table shows them; the columns `a` and `b` are
+/// the two sides (the JSON's `a` and `b`).
+pub fn comparison_csv(c: &Comparison) -> anyhow::Result<String> {
+    let (a, b) = (&c.a, &c.b);
+    let mut rows: Vec<(String, f64, f64)> = vec![
+        ("states".into(), a.states as f64, b.states as f64),
+        ("mean".into(), a.expected_turns, b.expected_turns),
+        ("sd".into(), a.std_dev, b.std_dev),
+        ("draws_mean".into(), a.draws.mean, b.draws.mean),
+        (
+            "shortest_game_turns".into(),
+            a.shortest_game.turns as f64,
+            b.shortest_game.turns as f64,
+        ),
+        ("median".into(), a.median as f64, b.median as f64),
+        ("mode".into(), a.mode as f64, b.mode as f64),
+    ];
+    for (qa, qb) in a.quantiles.iter().zip(&b.quantiles) {
+        let name = format!("quantile_{}", qa.p);
+        rows.push((name, qa.turns as f64, qb.turns as f64));
+    }
+    for (ta, tb) in a.longer_than.iter().zip(&b.longer_than) {
+        let name = format!("tail_{}", ta.turns);
+        rows.push((name, ta.probability, tb.probability));
+    }
+    let rows = rows
+        .into_iter()
+        .map(|(figure, x, y)| vec![figure, num(x), num(y), num(y - x)])
+        .collect();
+    write(&["figure", "a", "b", "difference"], rows)
+}
+
+/// `crosscheck --csv`: one row per simulation (i.i.d. draws, then the finite deck), with the
+/// exact figures it is checked against.
+pub fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
+    let header = [
+        "deck",
+        "games",
+        "mean",
+        "mean_ci95_low",
+        "mean_ci95_high",
+        "sd",
+        "min",
+        "median",
+        "max",
+        "exact_mean",
+        "exact_sd",
+        "exact_median",
+        "z_mean",
+        "chi_square_p_value",
+        "mean_difference",
+        "consistent",
+    ];
+    let sample = |deck: &str, s: &Summary| {
+        vec![
+            deck.to_string(),
+            s.games.to_string(),
+            num(s.mean),
+            num(s.mean_ci95[0]),
+            num(s.mean_ci95[1]),
+            num(s.sd),
+            s.min.to_string(),
+            s.median.to_string(),
+            s.max.to_string(),
+            num(c.exact.mean),
+            num(c.exact.sd),
+            c.exact.median.to_string(),
+        ]
+    };
+    let mut iid = sample("iid", &c.iid.sample);
+    iid.extend([
+        num(c.iid.z_mean),
+        opt(c.iid.chi_square.as_ref().map(|x| x.p_value)),
+        String::new(),
+        c.iid.consistent.to_string(),
+    ]);
+    let mut rows = vec![iid];
+    if let Some(f) = &c.shuffled {
+        let mut finite = sample("shuffled", &f.sample);
+        finite.extend([
+            String::new(),
+            String::new(),
+            num(f.mean_difference),
+            String::new(),
+        ]);
+        rows.push(finite);
+    }
+    write(&header, rows)
+}
+
+/// `forever --csv`: the survey of random deck orders, one row per number of players (only the
+/// header when there was no survey).
+pub fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
+    let header = [
+        "players",
+        "orders",
+        "looping",
+        "fraction",
+        "ci95_low",
+        "ci95_high",
+    ];
+    let rows = r
+        .survey
+        .iter()
+        .flat_map(|s| {
+            s.rows.iter().map(|row| {
+                vec![
+                    row.players.to_string(),
+                    s.orders.to_string(),
+                    row.looping.to_string(),
+                    num(row.fraction),
+                    num(row.ci95[0]),
+                    num(row.ci95[1]),
+                ]
+            })
+        })
+        .collect();
+    write(&header, rows)
+}
