@@ -59,6 +59,9 @@ pub struct OddsArgs {
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub to_move: usize,
     /// Print one JSON object instead of the table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the table as CSV, with the JSON's keys as its columns.
+    #[arg(long)]
+    pub csv: bool,
 }

@@ -382,8 +382,12 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_rank: bool,
     /// Print one JSON object instead of the report.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the ranking (with --summary: the reference's tests) as CSV, with the JSON's keys
+    /// as its columns.
+    #[arg(long)]
+    pub csv: bool,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,

@@ -156,6 +156,8 @@ impl super::BoardCommand for CheckArgs {
         }
         Ok(if args.json {
             json("check", &report)?
+        } else if args.csv {
+            output::ranking_csv(&report)?
         } else {
             output::check_text(&report, layout)
         })
@@ -298,6 +300,8 @@ fn summary_report<G: Game>(
     );
     Ok(if args.json {
         json("check", &report)?
+    } else if args.csv {
+        output::summary_csv(&report)?
     } else {
         output::summary_text(&report, layout)
     })

@@ -96,6 +96,8 @@ impl super::BoardCommand for OddsArgs {
         };
         Ok(if args.json {
             json("odds", &report)?
+        } else if args.csv {
+            output::odds_csv(&report)?
         } else {
             output::odds_table(&report, layout)
         })

@@ -1,9 +1,11 @@
-//! `--csv` for the commands whose tables hold several figures per row (`players`, `compare`,
-//! `crosscheck`, `forever`'s survey): one header line, then one row per table row, the columns
+//! `--csv` for the commands whose tables hold several figures per row (`players`, `odds`,
+//! `compare`, `crosscheck`, `forever`'s survey, `check`'s ranking): one header line, then one row per table row, the columns
 //! named by the JSON's keys (a nested key joined with `_`, e.g. `turns_mean`), numbers in full
 //! precision, an empty cell for no value.
 
-use crate::figures::{Comparison, PlayersReport};
+use crate::check::summary::SummaryReport;
+use crate::check::CheckReport;
+use crate::figures::{Comparison, OddsReport, PlayersReport};
 use crate::forever::ForeverReport;
 use crate::stats::Summary;
 use crate::verify::CrossCheck;
@@ -187,4 +189,81 @@ pub fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
         })
         .collect();
     write(&header, rows)
+}
+
+/// `odds --csv`: one row per seat: its state, its chance to win, and the turns it would still
+/// need alone.
+pub fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
+    let header = [
+        "seat",
+        "to_move",
+        "state",
+        "position",
+        "name",
+        "win",
+        "alone_mean",
+    ];
+    let rows = r
+        .seats
+        .iter()
+        .zip(&r.win)
+        .map(|(s, &win)| {
+            vec![
+                s.seat.to_string(),
+                (s.seat == r.to_move).to_string(),
+                s.state.state.to_string(),
+                opt(s.state.position),
+                s.state.name.clone(),
+                num(win),
+                num(s.alone.mean),
+            ]
+        })
+        .collect();
+    write(&header, rows)
+}
+
+/// `check --csv`: the ranking, best first (only the header with `--no-rank`).
+pub fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
+    let header = [
+        "rank",
+        "candidate",
+        "log_likelihood_per_game",
+        "noise_per_game",
+        "z_against_best",
+        "in_set",
+        "distribution",
+        "chi_square_p",
+        "z_mean",
+        "consistent",
+    ];
+    let rows = r
+        .ranking
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            vec![
+                (i + 1).to_string(),
+                c.candidate.clone(),
+                opt(c.log_likelihood_per_game),
+                num(c.noise_per_game),
+                opt(c.z_against_best),
+                c.in_set.to_string(),
+                c.distribution.to_string(),
+                opt(c.chi_square_p),
+                num(c.z_mean),
+                c.consistent.to_string(),
+            ]
+        })
+        .collect();
+    write(&header, rows)
+}
+
+/// `check --summary --csv`: the reference's test of each published statistic.
+pub fn summary_csv(r: &SummaryReport) -> anyhow::Result<String> {
+    let rows = r
+        .reference
+        .iter()
+        .map(|t| vec![t.statistic.clone(), num(t.published), num(t.p_value)])
+        .collect();
+    write(&["statistic", "published", "p_value"], rows)
 }

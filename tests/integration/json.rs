@@ -382,6 +382,50 @@ fn every_table_has_a_csv_with_the_json_keys_and_values() {
     for (row, want) in rows.iter().zip(survey) {
         assert_eq!(cell(&h, row, "looping"), want["looping"].as_f64().unwrap());
     }
+    // odds: one row per seat.
+    let args = ["odds", "--at", "80", "--at", "47", "--to-move", "2"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    assert_eq!(rows.len(), 2);
+    for (seat, row) in rows.iter().enumerate() {
+        assert_eq!(cell(&h, row, "win"), j["win"][seat].as_f64().unwrap());
+        let alone = &j["seats"][seat]["alone"]["mean"];
+        assert_eq!(cell(&h, row, "alone_mean"), alone.as_f64().unwrap());
+    }
+    assert_eq!(
+        (rows[0][1].as_str(), rows[1][1].as_str()),
+        ("false", "true")
+    );
+    // check: the ranking, best first, as in the JSON; with --summary, the reference's tests.
+    let (dir, _) = dir_with(&[]);
+    let lengths = dir.path().join("lengths.txt");
+    let lengths = lengths.to_str().unwrap();
+    let sim = ["simulate", "-n", "2000", "-s", "3", "--lengths", lengths];
+    assert!(candyland().args(sim).output().unwrap().status.success());
+    let args = [
+        "check",
+        lengths,
+        "--vary",
+        "licorice",
+        "--reference-games",
+        "2000",
+    ];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    let ranking = j["ranking"].as_array().unwrap();
+    assert_eq!(rows.len(), ranking.len());
+    for (row, want) in rows.iter().zip(ranking) {
+        assert_eq!(row[1], want["candidate"].as_str().unwrap());
+        assert_eq!(cell(&h, row, "z_mean"), want["z_mean"].as_f64().unwrap());
+    }
+    let summary = ["check", "--summary", "games=10000 mean=38.69 median=33"];
+    let (h, rows) = csv_of(&[&summary[..], &["--vary", "licorice", "--csv"]].concat());
+    let j = run_json(&[&summary[..], &["--vary", "licorice", "--json"]].concat());
+    assert_eq!(rows.len(), j["reference"].as_array().unwrap().len());
+    assert_eq!(
+        cell(&h, &rows[0], "p_value"),
+        j["reference"][0]["p_value"].as_f64().unwrap()
+    );
     // --json and --csv together are refused.
     let out = candyland()
         .args(["compare", "classic", "treats", "--json", "--csv"])
