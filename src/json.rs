@@ -295,50 +295,44 @@ fn close_objects(v: &mut Value) {
 /// holds each (a space in the name becomes `-`); a test keeps them equal.
 pub fn schemas() -> Vec<(&'static str, Value)> {
     use crate::{check, figures, forever, output, sim, solve, transcript, transitions, verify};
-    let one = |command: &'static str, shape: Shape| (command, schema(command, vec![shape]));
-    vec![
+    let shapes: Vec<(&'static str, Vec<Shape>)> = vec![
         (
             "analyze",
-            schema(
-                "analyze",
-                vec![
-                    Shape::of::<solve::Analysis>(),
-                    Shape::of::<solve::Moments>(),
-                    Shape::of::<forever::Unfinishable>(),
-                ],
-            ),
+            vec![
+                Shape::of::<solve::Analysis>(),
+                Shape::of::<solve::Moments>(),
+                Shape::of::<forever::Unfinishable>(),
+            ],
         ),
-        one("players", Shape::of::<figures::PlayersReport>()),
-        one("odds", Shape::of::<figures::OddsReport>()),
-        one("spaces", Shape::of::<figures::SpacesReport>()),
+        ("players", vec![Shape::of::<figures::PlayersReport>()]),
+        ("odds", vec![Shape::of::<figures::OddsReport>()]),
+        ("spaces", vec![Shape::of::<figures::SpacesReport>()]),
         (
             "whatif",
-            schema(
-                "whatif",
-                vec![
-                    Shape::of::<crate::whatif::WhatIf>(),
-                    Shape::of::<crate::whatif::RuleRanking>(),
-                ],
-            ),
+            vec![
+                Shape::of::<crate::whatif::WhatIf>(),
+                Shape::of::<crate::whatif::RuleRanking>(),
+            ],
         ),
-        one("compare", Shape::of::<figures::Comparison>()),
-        one("simulate", Shape::of::<sim::Simulation>()),
-        one("crosscheck", Shape::of::<verify::CrossCheck>()),
+        ("compare", vec![Shape::of::<figures::Comparison>()]),
+        ("simulate", vec![Shape::of::<sim::Simulation>()]),
+        ("crosscheck", vec![Shape::of::<verify::CrossCheck>()]),
         (
             "check",
-            schema(
-                "check",
-                vec![
-                    Shape::of::<check::CheckReport>(),
-                    Shape::of::<check::summary::SummaryReport>(),
-                ],
-            ),
+            vec![
+                Shape::of::<check::CheckReport>(),
+                Shape::of::<check::summary::SummaryReport>(),
+            ],
         ),
-        one("forever", Shape::of::<forever::ForeverReport>()),
-        one("transitions", Shape::of::<transitions::Transitions>()),
-        one("play", Shape::of::<transcript::Transcript>()),
-        one("boards", Shape::of::<Vec<output::BoardRow>>()),
-        one("board show", Shape::of::<output::BoardShow>()),
-        one("report", Shape::of::<output::folder::ReportSummary>()),
-    ]
+        ("forever", vec![Shape::of::<forever::ForeverReport>()]),
+        ("transitions", vec![Shape::of::<transitions::Transitions>()]),
+        ("play", vec![Shape::of::<transcript::Transcript>()]),
+        ("boards", vec![Shape::of::<Vec<output::BoardRow>>()]),
+        ("board show", vec![Shape::of::<output::BoardShow>()]),
+        ("report", vec![Shape::of::<output::folder::ReportSummary>()]),
+    ];
+    shapes
+        .into_iter()
+        .map(|(command, shapes)| (command, schema(command, shapes)))
+        .collect()
 }

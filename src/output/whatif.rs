@@ -49,21 +49,24 @@ fn variant_note(variant: &str) -> String {
     }
 }
 
-/// The `whatif` table.
-pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
+/// The heading both tables share: the board, what is changed, and E\[T\] as the board is.
+fn heading(board: &str, variant: &str, what: &str, mean: f64, layout: Layout) -> String {
     let head = format!(
-        "{}{}: exact effect of removing board elements on the expected length",
-        w.board,
-        variant_note(&w.variant)
+        "{board}{}: exact effect of {what} on the expected length",
+        variant_note(variant)
     );
     let mut s = layout.hang("", "  ", &head);
     s.push_str(&layout.para(
         "  ",
-        &format!(
-            "one player, i.i.d. draws; expected turns as the board is: {:.4}",
-            w.expected_turns
-        ),
+        &format!("one player, i.i.d. draws; expected turns as the board is: {mean:.4}"),
     ));
+    s
+}
+
+/// The `whatif` table.
+pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
+    let what = "removing board elements";
+    let mut s = heading(&w.board, &w.variant, what, w.expected_turns, layout);
     s.push('\n');
     if w.by_kind.is_empty() && w.by_element.is_empty() {
         let _ = writeln!(s, "  This board has no elements to remove.");
@@ -90,19 +93,8 @@ pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
 
 /// The `whatif --rules` table.
 pub fn rules_table(r: &RuleRanking, layout: Layout) -> String {
-    let head = format!(
-        "{}{}: exact effect of each rule change on the expected length",
-        r.board,
-        variant_note(&r.variant)
-    );
-    let mut s = layout.hang("", "  ", &head);
-    s.push_str(&layout.para(
-        "  ",
-        &format!(
-            "one player, i.i.d. draws; expected turns as the board is: {:.4}",
-            r.mean
-        ),
-    ));
+    let what = "each rule change";
+    let mut s = heading(&r.board, &r.variant, what, r.mean, layout);
     s.push_str(&layout.hang("  rules: ", "    ", &r.rules_text));
     s.push('\n');
     if r.rules.is_empty() {

@@ -24,13 +24,9 @@ fn schema_file(command: &str) -> PathBuf {
 }
 
 fn run_json(args: &[&str]) -> Value {
-    let out = candyland().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+    let (code, out, err) = crate::common::run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}"))
 }
 
 /// Every shape of every command's JSON, on each kind of game: (command, document).
