@@ -70,12 +70,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             (Some(out), true) => out.join(&folder),
             (None, _) => std::path::Path::new("reports").join(&folder),
         };
-        std::fs::create_dir_all(&dir).map_err(|e| {
-            bad_flag(
-                "--out",
-                format!("cannot create the folder '{}': {e}", dir.display()),
-            )
-        })?;
+        crate::output::create_folder(&dir, "--out")?;
         let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
         jobs.push((dir, plan, source));
     }
@@ -93,7 +88,9 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             seed: args.seed,
             budget: *b,
         };
-        let report = crate::report::Report::compute(inputs, &|n| progress.inc(n))?;
+        let label = inputs.source.label.clone();
+        let report = crate::report::Report::compute(inputs, &|n| progress.inc(n))
+            .map_err(|e| super::name_the_board(e, &label))?;
         drop(progress);
         let written = plan.write(&report, size)?;
         let label = format!("wrote {} files to {}: ", written.len(), dir.display());
