@@ -5,6 +5,7 @@ mod analyze;
 mod boards;
 mod check;
 mod compare;
+pub mod csv_cells;
 pub mod file;
 pub mod folder;
 mod forever;

@@ -22,7 +22,9 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
         "events",
     ])?;
     for r in &t.rows {
-        w.write_record([
+        super::csv_cells::record(
+            &mut w,
+            [
             r.from.state.to_string(),
             r.from.name.clone(),
             r.card.clone(),
@@ -32,7 +34,8 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
             r.to.state.to_string(),
             r.to.name.clone(),
             r.events.join(" "),
-        ])?;
+            ],
+        )?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }
@@ -61,7 +64,9 @@ pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
         "p_exact",
     ])?;
     for ((from, to), (from_name, to_name, count)) in merged {
-        w.write_record([
+        super::csv_cells::record(
+            &mut w,
+            [
             from.to_string(),
             from_name,
             to.to_string(),
@@ -72,7 +77,8 @@ pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
                 let r = num_rational::Ratio::new(count, d);
                 format!("{}/{}", r.numer(), r.denom())
             },
-        ])?;
+            ],
+        )?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }
