@@ -107,13 +107,10 @@ fn record(meta: &std::fs::Metadata, path: &Path, what: &str) {
 /// If `target` names a file this run has read (the same file through any path, symbolic link
 /// or hard link): what it was read as and the path it was read by.
 pub fn input_named(target: &Path) -> Option<(String, String)> {
-    let ids: Vec<FileId> = [
-        std::fs::symlink_metadata(target),
-        std::fs::metadata(target),
-    ]
-    .iter()
-    .filter_map(|m| m.as_ref().ok().and_then(FileId::of))
-    .collect();
+    let ids: Vec<FileId> = [std::fs::symlink_metadata(target), std::fs::metadata(target)]
+        .iter()
+        .filter_map(|m| m.as_ref().ok().and_then(FileId::of))
+        .collect();
     let inputs = INPUTS.lock().ok()?;
     inputs
         .iter()

@@ -20,8 +20,8 @@ use crate::race::RaceGame;
 
 pub(crate) use problems::Problems;
 pub use problems::{
-    is_invisible, text_problem, BoardProblem, InvalidBoard, MAX_CARDS, MAX_NAME_CHARS,
-    MAX_SPACES, MAX_TEXT_CHARS,
+    is_invisible, text_problem, BoardProblem, InvalidBoard, MAX_CARDS, MAX_NAME_CHARS, MAX_SPACES,
+    MAX_TEXT_CHARS,
 };
 pub use track::{Jumps, Rgb, Track};
 pub use variant::values_of;

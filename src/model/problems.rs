@@ -75,7 +75,11 @@ impl Problems {
         if text.is_empty() {
             return;
         }
-        if let Some(problem) = text_problem(text, MAX_TEXT_CHARS, "write some text, or leave the key out") {
+        if let Some(problem) = text_problem(
+            text,
+            MAX_TEXT_CHARS,
+            "write some text, or leave the key out",
+        ) {
             self.add(field, problem);
         }
     }
@@ -132,9 +136,7 @@ pub fn text_problem(text: &str, max_chars: usize, hint: &str) -> Option<String> 
         } else {
             codes.join(", ")
         };
-        return Some(format!(
-            "holds only invisible characters ({which}); {hint}"
-        ));
+        return Some(format!("holds only invisible characters ({which}); {hint}"));
     }
     let chars = text.chars().count();
     (chars > max_chars).then(|| format!("is {chars} characters long; use at most {max_chars}"))
@@ -181,3 +183,37 @@ pub const MAX_TEXT_CHARS: usize = 2000;
 
 /// The longest name accepted (the board's, a space's).
 pub const MAX_NAME_CHARS: usize = 200;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_must_be_one_visible_plain_line() {
+        let check = |t: &str| text_problem(t, 10, "fix it");
+        assert_eq!(check("Plumpy"), None);
+        assert_eq!(check("Gâteau 名前"), None);
+        assert!(check("a\tb").unwrap().contains("control character U+0009"));
+        assert!(check("a\u{85}b")
+            .unwrap()
+            .contains("control character U+0085"));
+        assert!(check("a\u{2028}b")
+            .unwrap()
+            .contains("line separator U+2028"));
+        assert!(check("a\u{2029}b")
+            .unwrap()
+            .contains("paragraph separator U+2029"));
+        assert!(check("a\u{2066}b")
+            .unwrap()
+            .contains("bidirectional control U+2066"));
+        assert_eq!(check("  ").unwrap(), "is empty; fix it");
+        assert!(check("\u{200b}\u{feff}")
+            .unwrap()
+            .starts_with("holds only invisible characters (U+200B, U+FEFF)"));
+        // A zero-width joiner inside visible text is fine (emoji sequences use it).
+        assert_eq!(check("a\u{200d}b"), None);
+        assert!(check("x".repeat(11).as_str())
+            .unwrap()
+            .contains("use at most 10"));
+    }
+}

@@ -267,16 +267,27 @@ pub fn finish_all(files: Vec<PendingFile>, then: impl FnOnce()) -> anyhow::Resul
 }
 
 /// An advisory lock on a folder (`flock` on the folder itself, so no lock file is left
-/// behind), held until dropped: runs that take it on the same folder take turns.
-pub struct FolderLock(#[allow(dead_code)] File);
+/// behind), held until dropped: runs that take it on the same folder take turns. (Where
+/// there is no `flock`, there is no lock: the renames are still one step of this process.)
+pub struct FolderLock(#[allow(dead_code)] Option<File>);
 
 impl FolderLock {
     /// Waits for and takes the lock of `dir`.
+    #[cfg(unix)]
     pub fn acquire(dir: &Path) -> anyhow::Result<FolderLock> {
         let context = || format!("could not lock the folder '{}'", dir.display());
         let folder = anyhow::Context::with_context(File::open(dir), context)?;
-        anyhow::Context::with_context(folder.lock(), context)?;
-        Ok(FolderLock(folder))
+        anyhow::Context::with_context(
+            rustix::fs::flock(&folder, rustix::fs::FlockOperation::LockExclusive),
+            context,
+        )?;
+        Ok(FolderLock(Some(folder)))
+    }
+
+    /// No lock where there is no `flock`.
+    #[cfg(not(unix))]
+    pub fn acquire(_dir: &Path) -> anyhow::Result<FolderLock> {
+        Ok(FolderLock(None))
     }
 }
 
@@ -290,7 +301,9 @@ fn check_target(target: &Path) -> Result<(), String> {
     if matches!(last, "" | "." | "..") {
         return Err(format!(
             "'{shown}' names a folder; give a file name, e.g. '{}'",
-            Path::new(spelled.trim_end_matches('/')).join("out.txt").display()
+            Path::new(spelled.trim_end_matches('/'))
+                .join("out.txt")
+                .display()
         ));
     }
     if let Some((what, path)) = crate::input::input_named(target) {
@@ -376,6 +389,46 @@ mod tests {
         drop(f);
         assert!(!temp.exists());
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_lock_keeps_out_every_other_holder_until_dropped() {
+        use rustix::fs::{flock, FlockOperation};
+        let dir = tempfile::tempdir().unwrap();
+        let try_lock = || {
+            let other = File::open(dir.path()).unwrap();
+            flock(&other, FlockOperation::NonBlockingLockExclusive).is_ok()
+        };
+        let lock = FolderLock::acquire(dir.path()).unwrap();
+        // Another open file description (as another run has) cannot take it.
+        assert!(!try_lock());
+        drop(lock);
+        assert!(try_lock());
+    }
+
+    #[test]
+    fn a_link_at_the_target_is_replaced_and_its_file_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        std::fs::write(&victim, "victim").unwrap();
+        let target = dir.path().join("out.txt");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&victim, &target).unwrap();
+        #[cfg(not(unix))]
+        std::fs::hard_link(&victim, &target).unwrap();
+        write_atomic(&target, "--out", b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "victim");
+        assert!(std::fs::symlink_metadata(&target).unwrap().is_file());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_target_spelled_as_a_folder_is_refused() {
+        for bad in ["q/", "q/.", "q/..", "."] {
+            let e = PendingFile::create(Path::new(bad), "--out").unwrap_err();
+            assert!(e.to_string().contains("names a folder"), "{bad}: {e}");
+        }
     }
 
     #[test]

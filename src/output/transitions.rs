@@ -25,15 +25,15 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
         super::csv_cells::record(
             &mut w,
             [
-            r.from.state.to_string(),
-            r.from.name.clone(),
-            r.card.clone(),
-            r.count.to_string(),
-            r.p.to_string(),
-            format!("{}/{}", r.p_exact.num, r.p_exact.den),
-            r.to.state.to_string(),
-            r.to.name.clone(),
-            r.events.join(" "),
+                r.from.state.to_string(),
+                r.from.name.clone(),
+                r.card.clone(),
+                r.count.to_string(),
+                r.p.to_string(),
+                format!("{}/{}", r.p_exact.num, r.p_exact.den),
+                r.to.state.to_string(),
+                r.to.name.clone(),
+                r.events.join(" "),
             ],
         )?;
     }
@@ -67,16 +67,16 @@ pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
         super::csv_cells::record(
             &mut w,
             [
-            from.to_string(),
-            from_name,
-            to.to_string(),
-            to_name,
-            count.to_string(),
-            (count as f64 / d as f64).to_string(),
-            {
-                let r = num_rational::Ratio::new(count, d);
-                format!("{}/{}", r.numer(), r.denom())
-            },
+                from.to_string(),
+                from_name,
+                to.to_string(),
+                to_name,
+                count.to_string(),
+                (count as f64 / d as f64).to_string(),
+                {
+                    let r = num_rational::Ratio::new(count, d);
+                    format!("{}/{}", r.numer(), r.denom())
+                },
             ],
         )?;
     }

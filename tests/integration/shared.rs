@@ -91,7 +91,11 @@ impl Victim {
 /// The output path is a regular file of its own now (the link replaced, not followed).
 fn assert_replaced(path: &Path, victim: &Victim, what: &str) {
     let m = std::fs::symlink_metadata(path).unwrap();
-    assert!(m.is_file(), "{what}: {} is not a regular file", path.display());
+    assert!(
+        m.is_file(),
+        "{what}: {} is not a regular file",
+        path.display()
+    );
     assert_eq!(m.nlink(), 1, "{what}: still a hard link");
     assert_ne!(
         m.ino(),
@@ -135,7 +139,10 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
     let cases: [(&str, &[&str]); 4] = [
         ("lengths.txt", &["simulate", "--games", "100", "--lengths"]),
         ("board.toml", &["generate", "--spaces", "20", "-o"]),
-        ("chart.svg", &["play", "classic", "--seed", "4", "--odds", "--chart"]),
+        (
+            "chart.svg",
+            &["play", "classic", "--seed", "4", "--odds", "--chart"],
+        ),
         (
             "witness.txt",
             &["forever", "classic", "--orders", "200", "--witness"],
@@ -166,7 +173,10 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
     let outside = elsewhere.join("created-through-a-link.txt");
     let _ = std::fs::remove_file(out.join("lengths.txt"));
     std::os::unix::fs::symlink(&outside, out.join("lengths.txt")).unwrap();
-    let (code, _, err) = run_in(d, &["simulate", "--games", "100", "--lengths", "out/lengths.txt"]);
+    let (code, _, err) = run_in(
+        d,
+        &["simulate", "--games", "100", "--lengths", "out/lengths.txt"],
+    );
     assert!(code == 0 || code == 2, "{err}");
     assert!(!outside.exists(), "a dangling link was followed");
     assert!(temporaries(d).is_empty(), "{:?}", temporaries(d));
@@ -190,7 +200,13 @@ fn quoted(s: &str) -> String {
 
 /// A Candy Land board with `name`, `description`, `source` and a landmark named `landmark`,
 /// written in the explicit (`spaces`) form or the compact one.
-fn candy_board(name: &str, description: &str, source: &str, landmark: &str, compact: bool) -> String {
+fn candy_board(
+    name: &str,
+    description: &str,
+    source: &str,
+    landmark: &str,
+    compact: bool,
+) -> String {
     let q = quoted;
     let board = if compact {
         format!(
@@ -239,11 +255,31 @@ fn every_text_field_of_every_game_refuses_control_separator_and_invisible_text()
         ("escape", "evil\u{1b}[2J", "control character U+001B"),
         ("bell", "ding\u{7}", "control character U+0007"),
         ("line feed", "two\nlines", "control character U+000A"),
-        ("line separator", "two\u{2028}lines", "line separator U+2028"),
-        ("paragraph separator", "two\u{2029}paras", "paragraph separator U+2029"),
-        ("zero-width only", "\u{200b}\u{200b}", "only invisible characters"),
-        ("word joiner and space", " \u{2060} ", "only invisible characters"),
-        ("bidirectional override", "abc\u{202e}def", "bidirectional control U+202E"),
+        (
+            "line separator",
+            "two\u{2028}lines",
+            "line separator U+2028",
+        ),
+        (
+            "paragraph separator",
+            "two\u{2029}paras",
+            "paragraph separator U+2029",
+        ),
+        (
+            "zero-width only",
+            "\u{200b}\u{200b}",
+            "only invisible characters",
+        ),
+        (
+            "word joiner and space",
+            " \u{2060} ",
+            "only invisible characters",
+        ),
+        (
+            "bidirectional override",
+            "abc\u{202e}def",
+            "bidirectional control U+202E",
+        ),
     ];
     let ok = "fine";
     for (what, text, expected) in bad {
@@ -253,7 +289,10 @@ fn every_text_field_of_every_game_refuses_control_separator_and_invisible_text()
             ("description", candy_board(ok, text, ok, "Plumpy", false)),
             ("source", candy_board(ok, ok, text, "Plumpy", false)),
             ("board.spaces[2]", candy_board(ok, ok, ok, text, false)),
-            ("board.landmarks[0].name", candy_board(ok, ok, ok, text, true)),
+            (
+                "board.landmarks[0].name",
+                candy_board(ok, ok, ok, text, true),
+            ),
             ("name", chutes_board(text, ok, ok)),
             ("description", chutes_board(ok, text, ok)),
             ("source", chutes_board(ok, ok, text)),
@@ -271,7 +310,10 @@ fn every_text_field_of_every_game_refuses_control_separator_and_invisible_text()
                 "{what} in {field}: {err}"
             );
             for raw in ['\u{1b}', '\u{7}', '\u{2028}', '\u{2029}', '\u{202e}'] {
-                assert!(!err.contains(raw), "{what} in {field}: raw {raw:?} in {err}");
+                assert!(
+                    !err.contains(raw),
+                    "{what} in {field}: raw {raw:?} in {err}"
+                );
             }
         }
     }
@@ -279,12 +321,18 @@ fn every_text_field_of_every_game_refuses_control_separator_and_invisible_text()
     for (field, board) in [
         ("name", candy_board("", "", "", "Plumpy", false)),
         ("board.spaces[2]", candy_board(ok, "", "", "", false)),
-        ("board.landmarks[0].name", candy_board(ok, "", "", " ", true)),
+        (
+            "board.landmarks[0].name",
+            candy_board(ok, "", "", " ", true),
+        ),
     ] {
         let (dir, _) = dir_with(&[("b.toml", &board)]);
         let (code, _, err) = run_in(dir.path(), &["analyze", "b.toml"]);
         assert_eq!(code, 2, "an empty {field} was accepted");
-        assert!(err.contains(field) && err.contains("is empty"), "{field}: {err}");
+        assert!(
+            err.contains(field) && err.contains("is empty"),
+            "{field}: {err}"
+        );
     }
     let (dir, _) = dir_with(&[("b.toml", &candy_board(ok, "", "", "Plumpy", false))]);
     assert_eq!(run_in(dir.path(), &["analyze", "b.toml"]).0, 0);
@@ -325,7 +373,15 @@ blue = 1
 "##;
     let (dir, _) = dir_with(&[("hostile.toml", board)]);
     let args = [
-        "report", "hostile.toml", "-o", "out", "--games", "1000", "--format", "svg", "--size",
+        "report",
+        "hostile.toml",
+        "-o",
+        "out",
+        "--games",
+        "1000",
+        "--format",
+        "svg",
+        "--size",
         "480x320",
     ];
     let (code, _, err) = run_in(dir.path(), &args);
@@ -334,13 +390,16 @@ blue = 1
     // No raw HTML: outside code spans, every `<` is escaped.
     for (i, piece) in md.split('`').enumerate() {
         if i % 2 == 0 {
-            let raw = piece.match_indices('<').filter(|(at, _)| {
-                !piece[..*at].ends_with('\\')
-            });
+            let raw = piece
+                .match_indices('<')
+                .filter(|(at, _)| !piece[..*at].ends_with('\\'));
             assert_eq!(raw.count(), 0, "raw '<' in report.md: {piece}");
         }
     }
-    assert!(md.contains("# Report: \\<script\\>alert(1)\\</script\\> \\| \\*x\\*"), "{md}");
+    assert!(
+        md.contains("# Report: \\<script\\>alert(1)\\</script\\> \\| \\*x\\*"),
+        "{md}"
+    );
     assert!(md.contains("\n1\\. \\<img"), "{md}");
     // Every table row has as many unescaped `|` as its header: a name cannot add a column.
     let mut columns = None;
@@ -370,10 +429,7 @@ fn csv_quotes_names_by_rfc_4180_and_defuses_formulas() {
         "@SUM(A1)",
         "+1+2",
     ];
-    let spaces: Vec<String> = names
-        .iter()
-        .map(|n| quoted(n))
-        .collect();
+    let spaces: Vec<String> = names.iter().map(|n| quoted(n)).collect();
     let landmarks: Vec<String> = spaces.iter().map(|s| format!("{s} = 1")).collect();
     let board = format!(
         "name = \"csv\"\n[board]\nspaces = [\"red\", {}, \"blue\"]\n[deck.single]\nred = 2\nblue = 1\n[deck.landmark]\n{}\n",
@@ -473,7 +529,11 @@ fn concurrent_reports_into_one_folder_leave_one_whole_report() {
             })
             .collect();
         for (c, mut child) in children {
-            assert!(child.wait().unwrap().success(), "round {round}: {:?}", configs[c]);
+            assert!(
+                child.wait().unwrap().success(),
+                "round {round}: {:?}",
+                configs[c]
+            );
         }
         // The folder holds exactly the files of one of the runs, byte for byte.
         let found = files_of(&shared);
@@ -523,7 +583,10 @@ fn a_reused_report_folder_keeps_no_file_of_the_earlier_report_and_no_user_file_i
         );
     }
     // The user's files stay.
-    assert_eq!(std::fs::read_to_string(d.join("out/notes.txt")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/notes.txt")).unwrap(),
+        "mine"
+    );
     assert!(d.join("out/deck.png").is_file());
     // SVG then PNG: every chart of the earlier format goes.
     assert_eq!(run_in(d, &args("chutes-and-ladders", "png")).0, 0);
@@ -550,16 +613,29 @@ fn an_output_that_is_an_input_of_the_same_run_is_refused() {
             &["simulate", board_arg, "--games", "100", "--lengths", out],
         );
         assert_eq!(code, 2, "{board_arg} -> {out}: {err}");
-        assert!(err.contains("--lengths") && err.contains("this run reads"), "{err}");
+        assert!(
+            err.contains("--lengths") && err.contains("this run reads"),
+            "{err}"
+        );
         assert_eq!(std::fs::read_to_string(d.join("mine.toml")).unwrap(), board);
     }
     let (code, _, err) = run_in(
         d,
-        &["forever", "classic", "--deck-order", "order.txt", "--witness", "order.txt"],
+        &[
+            "forever",
+            "classic",
+            "--deck-order",
+            "order.txt",
+            "--witness",
+            "order.txt",
+        ],
     );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--witness"), "{err}");
-    assert_eq!(std::fs::read_to_string(d.join("order.txt")).unwrap(), "red\n");
+    assert_eq!(
+        std::fs::read_to_string(d.join("order.txt")).unwrap(),
+        "red\n"
+    );
     assert!(temporaries(d).is_empty());
 }
 
@@ -570,14 +646,49 @@ fn a_bad_output_path_fails_at_once_naming_its_flag_and_leaves_nothing() {
     let before = files_of(d);
     // (flag, command line): each would work for a long time before writing.
     let cases: Vec<(&str, Vec<&str>)> = vec![
-        ("--lengths", vec!["simulate", "-n", "20000000", "--lengths", "q/"]),
-        ("--lengths", vec!["simulate", "-n", "20000000", "--lengths", "q/."]),
-        ("--lengths", vec!["simulate", "-n", "20000000", "--lengths", "file.txt/x"]),
-        ("--lengths", vec!["simulate", "-n", "20000000", "--lengths", "/proc/x.txt"]),
+        (
+            "--lengths",
+            vec!["simulate", "-n", "20000000", "--lengths", "q/"],
+        ),
+        (
+            "--lengths",
+            vec!["simulate", "-n", "20000000", "--lengths", "q/."],
+        ),
+        (
+            "--lengths",
+            vec!["simulate", "-n", "20000000", "--lengths", "file.txt/x"],
+        ),
+        (
+            "--lengths",
+            vec!["simulate", "-n", "20000000", "--lengths", "/proc/x.txt"],
+        ),
         ("--out", vec!["generate", "--spaces", "1000000", "-o", "q/"]),
-        ("--witness", vec!["forever", "classic", "--orders", "100000000", "--witness", "q/"]),
-        ("--chart", vec!["play", "classic", "--odds", "--chart", "q/x/"]),
-        ("--out", vec!["report", "classic", "--games", "100000000", "-o", "file.txt/a"]),
+        (
+            "--witness",
+            vec![
+                "forever",
+                "classic",
+                "--orders",
+                "100000000",
+                "--witness",
+                "q/",
+            ],
+        ),
+        (
+            "--chart",
+            vec!["play", "classic", "--odds", "--chart", "q/x/"],
+        ),
+        (
+            "--out",
+            vec![
+                "report",
+                "classic",
+                "--games",
+                "100000000",
+                "-o",
+                "file.txt/a",
+            ],
+        ),
     ];
     for (flag, args) in cases {
         let started = Instant::now();
@@ -593,7 +704,16 @@ fn a_bad_output_path_fails_at_once_naming_its_flag_and_leaves_nothing() {
     // empty folders behind.
     let (code, _, err) = run_in(
         d,
-        &["report", "classic", "--games", "100000000000", "--budget", "1", "-o", "out/a/b/c"],
+        &[
+            "report",
+            "classic",
+            "--games",
+            "100000000000",
+            "--budget",
+            "1",
+            "-o",
+            "out/a/b/c",
+        ],
     );
     assert_eq!(code, 2, "{err}");
     assert!(!d.join("out").exists(), "empty folders left: {err}");
@@ -737,7 +857,10 @@ fn interrupt_runs(per_signal: usize) -> usize {
         }
     }
     assert!(left_behind.is_empty(), "temporaries left: {left_behind:#?}");
-    assert!(bad_status.is_empty(), "not ended by the signal: {bad_status:#?}");
+    assert!(
+        bad_status.is_empty(),
+        "not ended by the signal: {bad_status:#?}"
+    );
     with_temporary
 }
 
@@ -770,7 +893,10 @@ fn every_catchable_terminating_signal_removes_the_temporaries() {
         send(signal, &child);
     }
     std::thread::sleep(Duration::from_millis(200));
-    assert!(child.try_wait().unwrap().is_none(), "an ignored signal ended the run");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "an ignored signal ended the run"
+    );
     send(15, &child);
     assert_eq!(child.wait().unwrap().code(), Some(128 + 15));
     assert!(temporaries(d).is_empty());

@@ -154,8 +154,14 @@ mod tests {
 
     #[test]
     fn text_cannot_become_markdown_or_html() {
-        assert_eq!(escape("<script>a|b</script>"), "\\<script\\>a\\|b\\</script\\>");
-        assert_eq!(escape("*x* _y_ [l](u) `c` ~~s~~ &lt;"), "\\*x\\* \\_y\\_ \\[l\\](u) \\`c\\` \\~\\~s\\~\\~ \\&lt;");
+        assert_eq!(
+            escape("<script>a|b</script>"),
+            "\\<script\\>a\\|b\\</script\\>"
+        );
+        assert_eq!(
+            escape("*x* _y_ [l](u) `c` ~~s~~ &lt;"),
+            "\\*x\\* \\_y\\_ \\[l\\](u) \\`c\\` \\~\\~s\\~\\~ \\&lt;"
+        );
         assert_eq!(escape("a\nb"), "a b");
         assert_eq!(escape_block_start("# not a heading"), "\\# not a heading");
         assert_eq!(escape_block_start("12. not a list"), "12\\. not a list");

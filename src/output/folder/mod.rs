@@ -231,7 +231,9 @@ const MAX_SUMMARY_BYTES: u64 = 64 << 20;
 pub fn report_file_names() -> Vec<String> {
     let mut names: Vec<String> = CHARTS
         .iter()
-        .flat_map(|(stem, _)| [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension())))
+        .flat_map(|(stem, _)| {
+            [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension()))
+        })
         .collect();
     names.extend(["report.md", "report.html", "summary.json"].map(String::from));
     names
@@ -243,8 +245,8 @@ pub fn report_file_names() -> Vec<String> {
 /// keeps them; a file of an earlier report whose `summary.json` is gone stays too.
 fn stale_files(dir: &Path, files: &[String]) -> Vec<String> {
     let path = dir.join("summary.json");
-    let regular = std::fs::symlink_metadata(&path)
-        .is_ok_and(|m| m.is_file() && m.len() <= MAX_SUMMARY_BYTES);
+    let regular =
+        std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= MAX_SUMMARY_BYTES);
     let Some(text) = regular.then(|| std::fs::read(&path).ok()).flatten() else {
         return Vec::new();
     };
