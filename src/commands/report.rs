@@ -70,6 +70,19 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             (Some(out), true) => out.join(&folder),
             (None, _) => std::path::Path::new("reports").join(&folder),
         };
+        // A folder the tool names itself (under `reports/`, or under --out with --all) is never
+        // followed through a link someone planted there: it would send the report elsewhere.
+        let named_here = args.out.is_none() || args.all;
+        if named_here && std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(bad_flag(
+                "--out",
+                format!(
+                    "'{}' is a symbolic link; a report folder this tool names is never followed through a link, so remove the link or give the folder with --out",
+                    dir.display()
+                ),
+            )
+            .into());
+        }
         crate::output::create_folder(&dir, "--out")?;
         let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
         jobs.push((dir, plan, source));

@@ -477,6 +477,7 @@ fn long_report(out: &Path) -> std::process::Child {
 fn an_interrupted_report_leaves_no_temporary_files() {
     let (dir, _) = dir_with(&[]);
     let out = dir.path().join("reports");
+    crate::shared::give_children_default_signals();
     // 128 + the signal's number, as a shell reports a run the signal ended.
     for (signal, code) in [("-TERM", 143), ("-INT", 130)] {
         let mut child = long_report(&out);

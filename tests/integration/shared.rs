@@ -169,6 +169,19 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
             }
         }
     }
+    // A link planted where `report` names the folder itself (`reports/classic`) is refused,
+    // not followed.
+    let victim_folder = elsewhere.join("victim-folder");
+    std::fs::create_dir(&victim_folder).unwrap();
+    std::fs::create_dir(d.join("reports")).unwrap();
+    std::os::unix::fs::symlink(&victim_folder, d.join("reports").join("classic")).unwrap();
+    let (code, _, err) = run_in(d, &["report", "classic", "--games", "1000"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--out") && err.contains("symbolic link"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_dir(&victim_folder).unwrap().count(), 0);
     // A dangling link to a place outside: nothing is created there.
     let outside = elsewhere.join("created-through-a-link.txt");
     let _ = std::fs::remove_file(out.join("lengths.txt"));
@@ -801,6 +814,40 @@ fn long_run(dir: &Path) -> Child {
         .unwrap()
 }
 
+/// Signals that were ignored when this test process started (`nohup`, or a background job of
+/// a script, which ignores SIGINT and SIGQUIT) would be ignored by the runs it starts too, and
+/// the tool rightly leaves them so. A handler here (any handler: `execve` resets caught signals
+/// to their default action) gives the runs the default back. Signals not ignored are left
+/// alone, so Ctrl-C still stops the tests.
+pub(crate) fn give_children_default_signals() {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let ignored = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .unwrap_or(0);
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for (signal, _) in terminating_signals() {
+        if ignored & (1u64 << (signal - 1)) != 0 {
+            signal_hook::flag::register(signal, flag.clone()).unwrap();
+        }
+    }
+}
+
+/// Waits at most 30 s for `child` to end; kills it (SIGKILL) if it does not.
+fn wait_or_kill(child: &mut Child) -> Option<std::process::ExitStatus> {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
 fn send(signal: i32, child: &Child) {
     let ok = Command::new("kill")
         .arg(format!("-{signal}"))
@@ -824,6 +871,7 @@ fn interrupt_runs(per_signal: usize) -> usize {
     let mut with_temporary = 0;
     let mut left_behind = Vec::new();
     let mut bad_status = Vec::new();
+    give_children_default_signals();
     for (signal, name) in terminating_signals() {
         for i in 0..per_signal {
             let mut child = long_run(d);
@@ -839,7 +887,7 @@ fn interrupt_runs(per_signal: usize) -> usize {
             }
             let had_temporary = !temporaries(d).is_empty();
             send(signal, &child);
-            let status = child.wait().unwrap();
+            let status = wait_or_kill(&mut child);
             with_temporary += usize::from(had_temporary);
             let left = temporaries(d);
             if !left.is_empty() || d.join("lengths.txt").exists() {
@@ -849,6 +897,10 @@ fn interrupt_runs(per_signal: usize) -> usize {
                 }
                 let _ = std::fs::remove_file(d.join("lengths.txt"));
             }
+            let Some(status) = status else {
+                bad_status.push(format!("SIG{name} run {i}: still running after 30 s"));
+                continue;
+            };
             let by_handler = status.code() == Some(128 + signal);
             let before_handler = status.signal() == Some(signal) && !had_temporary;
             if !by_handler && !before_handler {
@@ -898,7 +950,10 @@ fn every_catchable_terminating_signal_removes_the_temporaries() {
         "an ignored signal ended the run"
     );
     send(15, &child);
-    assert_eq!(child.wait().unwrap().code(), Some(128 + 15));
+    assert_eq!(
+        wait_or_kill(&mut child).and_then(|s| s.code()),
+        Some(128 + 15)
+    );
     assert!(temporaries(d).is_empty());
 }
 
