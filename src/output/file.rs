@@ -6,7 +6,8 @@
 //! - The final path is never opened. The temporary is made with `create_new` (`O_EXCL`: a link
 //!   planted at its name is refused, not followed), and `rename(2)` replaces the directory
 //!   entry at the target: a symbolic link or a hard link found there is replaced, never
-//!   followed, so the file it leads to keeps its bytes, owner and mode. A directory, device,
+//!   followed, so the file it leads to keeps its bytes, owner and mode. A regular file
+//!   replaced passes its permission bits on to the new one. A directory, device,
 //!   FIFO or socket at the target is refused (renaming over `/dev/null` would replace the
 //!   device).
 //! - A target must name a file (not end in `/`, `.` or `..`), in a folder that exists and can
@@ -181,6 +182,7 @@ impl PendingFile {
                 target.display()
             ))
         })?;
+        keep_permissions(&file, &target);
         Ok(PendingFile {
             target,
             temp,
@@ -226,6 +228,23 @@ impl Drop for PendingFile {
         }
     }
 }
+
+/// Gives the new file the permission bits of the regular file it will replace, so that
+/// replacing a file does not change who may read it (a symbolic link's target is never looked
+/// at: its file is not the one replaced).
+#[cfg(unix)]
+fn keep_permissions(file: &File, target: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(m) = std::fs::symlink_metadata(target) {
+        if m.is_file() {
+            let mode = m.permissions().mode() & 0o777;
+            let _ = file.set_permissions(std::fs::Permissions::from_mode(mode));
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_permissions(_file: &File, _target: &Path) {}
 
 /// Renames every written file over its target, in order, then runs `then`, all under the
 /// registry's lock: a signal's clean-up waits for the whole step, so it never falls between

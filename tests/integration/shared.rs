@@ -117,6 +117,13 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
     let md_victim = Victim::new(&elsewhere, "report-victim.txt");
     let json_victim = Victim::new(&elsewhere, "summary-victim.txt");
     std::os::unix::fs::symlink("../elsewhere/report-victim.txt", out.join("report.md")).unwrap();
+    // An earlier report.html of the user's, readable by the owner only: the new one keeps that.
+    std::fs::write(out.join("report.html"), "old page").unwrap();
+    std::fs::set_permissions(
+        out.join("report.html"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
     std::fs::hard_link(&json_victim.path, out.join("summary.json")).unwrap();
     let (code, _, err) = run_in(
         d,
@@ -133,6 +140,12 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
         assert_replaced(&out.join("summary.json"), &json_victim, "summary.json");
         let md = std::fs::read_to_string(out.join("report.md")).unwrap();
         assert!(md.starts_with("# Report: treats"), "{md}");
+        let page = std::fs::metadata(out.join("report.html")).unwrap();
+        assert_eq!(
+            page.permissions().mode() & 0o777,
+            0o600,
+            "report.html's mode"
+        );
     }
 
     // Each command's own output: a symlink and a hard link at the path it writes.
