@@ -15,7 +15,7 @@ fn write(header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(header)?;
     for row in rows {
-        w.write_record(row)?;
+        super::csv_cells::record(&mut w, row)?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }

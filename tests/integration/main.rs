@@ -30,6 +30,7 @@ mod properties;
 mod race;
 mod readme;
 mod report;
+mod shared;
 mod shipped;
 mod simulation;
 mod spaces;

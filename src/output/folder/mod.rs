@@ -6,7 +6,10 @@
 //! be written fails at once. Each chart is built as one section record (`sections::Section`), its file stem,
 //! heading, image and paragraph together, and matched to its file by stem. The text of the
 //! report is built once as blocks (`document`) and written as Markdown and as HTML. Every file
-//! is written before any is renamed into place.
+//! is written before any is renamed into place, and the renames happen as one step under an
+//! advisory lock on the folder, which also removes the files of an earlier report there that
+//! this one does not write (as listed in its `summary.json`): the folder holds one report,
+//! whole, even when two runs write into it at once.
 
 use std::path::Path;
 
@@ -16,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::charts::Format;
 use crate::figures::MainFigures;
 use crate::json::{Exact, Mean};
+use crate::output::file::{finish_all, FolderLock};
 use crate::output::PendingFile;
 use crate::report::Report;
 use crate::stats::Summary;
@@ -74,6 +78,7 @@ pub fn folder_name(name: &str) -> String {
 
 /// The files of one report, opened ahead of time.
 pub struct Plan {
+    dir: std::path::PathBuf,
     format: Format,
     /// (file stem, file name, file) of each chart, in [`CHARTS`] order.
     charts: Vec<(&'static str, String, PendingFile)>,
@@ -160,6 +165,7 @@ impl Plan {
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Plan {
+            dir: dir.to_path_buf(),
             format,
             charts,
             markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
@@ -195,19 +201,70 @@ impl Plan {
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));
         pending.push((self.html, html.as_bytes()));
-        // Every file is written to its temporary first and only then are they renamed, one
-        // after the other: a failure leaves the folder as it was, and an interruption can only
-        // fall between two renames.
+        // Every file is written to its temporary first and only then are they renamed, all in
+        // one step: a failure leaves the folder as it was, a catchable signal waits for the
+        // step to end, and under the folder's lock a concurrent report into the same folder
+        // renames its own set before or after, never in between. Files of the earlier report
+        // that this one does not write are removed in the same step.
         let mut written = Vec::new();
         for (mut file, bytes) in pending {
             file.write(bytes)?;
             written.push(file);
         }
-        for file in written {
-            file.finish()?;
-        }
+        let lock = FolderLock::acquire(&self.dir)?;
+        let stale = stale_files(&self.dir, &files);
+        finish_all(written, || {
+            for name in &stale {
+                let _ = std::fs::remove_file(self.dir.join(name));
+            }
+        })?;
+        drop(lock);
         Ok(files)
     }
+}
+
+/// The largest `summary.json` read back for its list of files.
+const MAX_SUMMARY_BYTES: u64 = 64 << 20;
+
+/// Every file name a report can write: each chart in either format, the two pages and
+/// `summary.json`. Only these are ever removed from a report folder.
+pub fn report_file_names() -> Vec<String> {
+    let mut names: Vec<String> = CHARTS
+        .iter()
+        .flat_map(|(stem, _)| {
+            [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension()))
+        })
+        .collect();
+    names.extend(["report.md", "report.html", "summary.json"].map(String::from));
+    names
+}
+
+/// The files of the earlier report in `dir` that the new one (writing `files`) does not
+/// write: those listed in the earlier `summary.json` (its manifest) that are report files by
+/// name. Nothing else in the folder is touched, so a folder the user shares with other files
+/// keeps them; a file of an earlier report whose `summary.json` is gone stays too.
+fn stale_files(dir: &Path, files: &[String]) -> Vec<String> {
+    let path = dir.join("summary.json");
+    let regular =
+        std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= MAX_SUMMARY_BYTES);
+    let Some(text) = regular.then(|| std::fs::read(&path).ok()).flatten() else {
+        return Vec::new();
+    };
+    let Ok(doc) = serde_json::from_slice::<serde_json::Value>(&text) else {
+        return Vec::new();
+    };
+    if doc.get("command").and_then(|c| c.as_str()) != Some("report") {
+        return Vec::new();
+    }
+    let known = report_file_names();
+    doc.get("files")
+        .and_then(|f| f.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f.as_str())
+        .filter(|f| known.iter().any(|k| k == f) && !files.iter().any(|n| n == f))
+        .map(String::from)
+        .collect()
 }
 
 /// `summary.json` of a report.
