@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
 use crate::solve::Analysis;
-use crate::stats::{chi_square, max_cdf_gap, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
+use crate::stats::{chi_square, max_cdf_gap, with_cut, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
 
 /// Both checks for one board. This struct is `crosscheck --json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -71,7 +71,8 @@ pub struct IidFit {
     /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`], chi-square p-value > [`P_FLOOR`]
     /// (1 without a test) and no unfinished game.
     pub consistent: bool,
-    /// The result in one sentence, starting "CONSISTENT" or "INCONSISTENT".
+    /// The result in one sentence, starting "CONSISTENT", "INCONSISTENT", or "UNDECIDED" when
+    /// the sample fits as far as it goes but games were stopped at the turn limit.
     pub verdict: String,
 }
 
@@ -142,18 +143,37 @@ impl CrossCheck {
 }
 
 fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
-    let sample = Summary::censored(&r.histogram, r.unfinished, MAX_TURNS as usize)?;
+    let limit = MAX_TURNS as usize;
+    let sample = Summary::censored(&r.histogram, r.unfinished, limit)?;
     let n = r.games;
     let z_mean = (sample.mean - exact.expected_turns) / (exact.std_dev / (n as f64).sqrt());
-    let chi = chi_square(&r.histogram, &exact.pmf, n);
-    let (gap, at) = max_cdf_gap(&r.histogram, &exact.pmf, n);
+    // Every game, the cut ones past the limit: the chi-square's last bin holds them.
+    let all = with_cut(&r.histogram, r.unfinished, limit);
+    let chi = chi_square(&all, &exact.pmf, n);
+    // Both CDFs are known only up to the last turn of a cut distribution and up to the turn
+    // limit of a sample with cut games: the gap is measured there.
+    let known = if exact.truncated || r.unfinished > 0 {
+        exact.pmf.len().min(limit + 1)
+    } else {
+        usize::MAX
+    };
+    let (gap, at) = max_cdf_gap(
+        &all[..all.len().min(known)],
+        &exact.pmf[..exact.pmf.len().min(known)],
+        n,
+    );
     let p = chi.as_ref().map_or(1.0, |c| c.p_value);
-    let consistent = z_mean.abs() < Z_LIMIT && p > P_FLOOR && r.unfinished == 0;
+    let fits = z_mean.abs() < Z_LIMIT && p > P_FLOOR;
+    let consistent = fits && r.unfinished == 0;
     let mut verdict = format!(
         "{}: {} i.i.d. games {} the exact distribution (chi-square p = {:.3}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
-        if consistent { "CONSISTENT" } else { "INCONSISTENT" },
+        match (fits, r.unfinished) {
+            (true, 0) => "CONSISTENT",
+            (true, _) => "UNDECIDED",
+            (false, _) => "INCONSISTENT",
+        },
         n,
-        if consistent { "fit" } else { "do not fit" },
+        if fits { "fit" } else { "do not fit" },
         p,
         z_mean,
         gap,
@@ -161,8 +181,14 @@ fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
     );
     if r.unfinished > 0 {
         verdict.push_str(&format!(
-            "; {} games were stopped at the turn limit of {MAX_TURNS}, so the sample's mean is only a lower bound",
+            "; but {} games were stopped at the turn limit of {MAX_TURNS}, so the sample's mean (and its z) is only a lower bound",
             r.unfinished
+        ));
+    }
+    if exact.truncated {
+        verdict.push_str(&format!(
+            "; the exact distribution was cut at turn {}, so the CDFs are compared up to there",
+            exact.pmf.len() - 1
         ));
     }
     Some(IidFit {

@@ -81,6 +81,18 @@ pub enum Route {
     CutDistribution,
 }
 
+impl Route {
+    /// The route's JSON word.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::LinearSolve => "linear_solve",
+            Route::Distribution => "distribution",
+            Route::ProductChain => "product_chain",
+            Route::CutDistribution => "cut_distribution",
+        }
+    }
+}
+
 /// Until the first player finishes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -729,6 +741,18 @@ mod tests {
         );
         assert_eq!(pl.everyone.mean_place, [1.25, 1.75]);
         assert!(!pl.truncated);
+    }
+
+    #[test]
+    fn each_route_is_named_as_the_json_names_it() {
+        for route in [
+            Route::LinearSolve,
+            Route::Distribution,
+            Route::ProductChain,
+            Route::CutDistribution,
+        ] {
+            assert_eq!(serde_json::to_value(route).unwrap(), route.name());
+        }
     }
 
     #[test]

@@ -56,6 +56,19 @@ pub struct Summary {
     pub quantiles: Vec<Quantile>,
 }
 
+/// A histogram of finished games with `cut` more stopped after `limit` turns, counted at
+/// `limit` + 1, the least they last.
+pub fn with_cut(finished: &[u64], cut: u64, limit: usize) -> Vec<u64> {
+    let mut h = finished.to_vec();
+    if cut > 0 {
+        if h.len() < limit + 2 {
+            h.resize(limit + 2, 0);
+        }
+        h[limit + 1] += cut;
+    }
+    h
+}
+
 fn is_zero(n: &u64) -> bool {
     *n == 0
 }
@@ -69,13 +82,7 @@ impl Summary {
     /// Summarises a histogram of finished games and `cut` more stopped after `limit` turns
     /// (counted as `limit` + 1, the least they last); `None` if there is no game at all.
     pub fn censored(finished: &[u64], cut: u64, limit: usize) -> Option<Summary> {
-        let mut h = finished.to_vec();
-        if cut > 0 {
-            if h.len() < limit + 2 {
-                h.resize(limit + 2, 0);
-            }
-            h[limit + 1] += cut;
-        }
+        let h = with_cut(finished, cut, limit);
         let h = &h[..];
         let games: u64 = h.iter().sum();
         if games == 0 {
