@@ -161,8 +161,15 @@ impl GameVisitor for Compute<'_> {
         };
         let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
             Some(r) => {
-                let summary = Summary::of(&r.histogram)
-                    .ok_or_else(|| UserError::unfinished_games(&about.board, games))?;
+                // Games still running at the turn limit count as lower bounds (`cut`).
+                let finished = r.histogram.iter().any(|&c| c > 0);
+                let summary = Summary::censored(
+                    &r.histogram,
+                    r.unfinished,
+                    crate::verify::MAX_TURNS as usize,
+                )
+                .filter(|_| finished)
+                .ok_or_else(|| UserError::unfinished_games(&about.board, games))?;
                 Some((r, summary))
             }
             None => None,

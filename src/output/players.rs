@@ -28,19 +28,21 @@ pub fn players_table(r: &PlayersReport, layout: Layout) -> String {
         Some(d) => format!("{} deck", d.name()),
         None => "simulated".to_string(),
     };
-    let product = r
-        .rows
-        .iter()
-        .any(|row| row.exact.first_finisher.route == Route::ProductChain);
+    let route = |route| {
+        r.rows
+            .iter()
+            .any(|row| row.exact.first_finisher.route == route)
+    };
+    let (product, bounds) = (route(Route::ProductChain), route(Route::CutDistribution));
     s.push_str(&layout.hang("", "  ", &format!("{}{variant}: several players", r.board)));
-    s.push_str(&layout.labelled(
-        "  exact: ",
-        if product {
-            "i.i.d. draws, derived from the one-player distribution, and where that was cut from the product chain of the players' tokens"
-        } else {
-            "i.i.d. draws, derived from the one-player distribution"
-        },
-    ));
+    let mut exact = "i.i.d. draws, derived from the one-player distribution".to_string();
+    if product {
+        exact.push_str(", and where that was cut from the product chain of the players' tokens");
+    }
+    if bounds {
+        exact.push_str(" (bounds where the product chain did not fit: see the notes)");
+    }
+    s.push_str(&layout.labelled("  exact: ", &exact));
     let sim = format!(
         "{} games {} (seed {})",
         r.games,
@@ -186,10 +188,15 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
 /// The table of games played until everyone finishes.
 fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
     s.push('\n');
+    let cut = r.rows.iter().any(|row| row.exact.truncated);
     s.push_str(&layout.hang(
         "",
         "  ",
-        "Playing until everyone finishes (exact; finished players sit out)",
+        if cut {
+            "Playing until everyone finishes (finished players sit out; figures marked > are bounds)"
+        } else {
+            "Playing until everyone finishes (exact; finished players sit out)"
+        },
     ));
     let cells: Vec<[String; 5]> = r
         .rows

@@ -153,7 +153,10 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
                 "shuffled deck (simulated, {} games, seed {}): mean turns",
                 sh.games, s.shuffled_seed
             )),
-            text(crate::output::simulate::sample_mean(sh, 4, "turns")),
+            text(match sh.mean_ci95 {
+                Some([low, high]) => format!("{:.4} (95 % CI {low:.4} to {high:.4})", sh.mean),
+                None => crate::output::simulate::sample_mean(sh, 4, "turns"),
+            }),
         ]);
     }
     d.push(Block::Table(vec!["figure", "value"], rows));
