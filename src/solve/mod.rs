@@ -15,6 +15,7 @@ pub mod distribution;
 mod exact;
 mod float;
 mod fraction_free;
+pub mod guarantee;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;
