@@ -20,8 +20,9 @@ pub struct Fit {
     /// simulated one); `None` when fewer than two bins can be formed.
     pub chi_square: Option<ChiSquare>,
     /// (sample mean - reference mean) / its standard error; for a simulated reference the
-    /// standard error includes the reference's own noise.
-    pub z_mean: f64,
+    /// standard error includes the reference's own noise. Infinite (the word "+infinity" or
+    /// "-infinity") when the reference cannot vary (standard error 0) and the means differ.
+    pub z_mean: ZScore,
     /// The largest |F_sample(n) - F_reference(n)|, in [0, 1].
     pub max_cdf_gap: f64,
     /// The n of that largest gap, in turns.
@@ -31,6 +32,64 @@ pub struct Fit {
     pub consistent: bool,
     /// The result in one sentence, starting "consistent with" or "INCONSISTENT with".
     pub verdict: String,
+}
+
+/// A z-score, possibly infinite: a number, or in JSON the word "+infinity" or "-infinity" (a
+/// standard error of 0 with a difference that is not). An infinite z is never consistent.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum ZScore {
+    /// A finite z.
+    Finite(f64),
+    /// An infinite z, by its sign.
+    Infinite(Infinity),
+}
+
+/// The sign of an infinite z.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum Infinity {
+    /// The sample's mean is above.
+    #[serde(rename = "+infinity")]
+    Plus,
+    /// The sample's mean is below.
+    #[serde(rename = "-infinity")]
+    Minus,
+}
+
+impl ZScore {
+    /// The z of a `difference` over its standard error `se`: 0 when both are 0 (no difference
+    /// and no spread), infinite when only `se` is.
+    pub fn of(difference: f64, se: f64) -> ZScore {
+        if se > 0.0 && (difference / se).is_finite() {
+            ZScore::Finite(difference / se)
+        } else if difference == 0.0 || difference.is_nan() {
+            ZScore::Finite(0.0)
+        } else if difference > 0.0 {
+            ZScore::Infinite(Infinity::Plus)
+        } else {
+            ZScore::Infinite(Infinity::Minus)
+        }
+    }
+
+    /// As an `f64` (possibly infinite).
+    pub fn value(self) -> f64 {
+        match self {
+            ZScore::Finite(z) => z,
+            ZScore::Infinite(Infinity::Plus) => f64::INFINITY,
+            ZScore::Infinite(Infinity::Minus) => f64::NEG_INFINITY,
+        }
+    }
+}
+
+impl std::fmt::Display for ZScore {
+    /// "+1.23", or "+infinity".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ZScore::Finite(z) => write!(f, "{z:+.2}"),
+            ZScore::Infinite(Infinity::Plus) => f.write_str("+infinity"),
+            ZScore::Infinite(Infinity::Minus) => f.write_str("-infinity"),
+        }
+    }
 }
 
 /// The reference a sample is checked against.
@@ -70,7 +129,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
             let pmf = c.model.pmf_to(len + 1);
             (
                 chi_square(sample, &pmf, n),
-                (s.mean - mean) / (sd / (n as f64).sqrt()),
+                ZScore::of(s.mean - mean, sd / (n as f64).sqrt()),
                 max_cdf_gap(sample, &pmf, n),
                 mean,
                 "exact".to_string(),
@@ -81,32 +140,31 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
             let se = (s.sd.powi(2) / n as f64 + r.sd.powi(2) / r.games as f64).sqrt();
             (
                 chi_square_two_sample(sample, histogram),
-                (s.mean - r.mean) / se,
+                ZScore::of(s.mean - r.mean, se),
                 max_cdf_gap_two_sample(sample, histogram),
                 r.mean,
                 format!("simulated, {} games", r.games),
             )
         }
     };
-    let p = chi.as_ref().map_or(1.0, |c| c.p_value);
-    let z = if z.is_finite() { z } else { 0.0 };
-    let consistent = z.abs() < Z_LIMIT && p > P_FLOOR;
-    let verdict = if consistent {
-        format!(
-            "consistent with {} (chi-square p = {p:.3}, z of the mean = {z:+.2})",
-            c.label()
-        )
-    } else {
-        format!(
-            "INCONSISTENT with {} (chi-square p = {}, z of the mean = {z:+.2})",
-            c.label(),
-            if p < 1e-12 {
-                "< 1e-12".to_string()
-            } else {
-                format!("{p:.2e}")
-            }
-        )
+    // Without two bins there is no chi-square test: only the mean's z decides.
+    let chi_p = chi.as_ref().map(|c| c.p_value);
+    let consistent = z.value().abs() < Z_LIMIT && chi_p.is_none_or(|p| p > P_FLOOR);
+    let chi_words = match chi_p {
+        None => "no chi-square test: too few games for two bins".to_string(),
+        Some(p) if consistent => format!("chi-square p = {p:.3}"),
+        Some(p) if p < 1e-12 => "chi-square p < 1e-12".to_string(),
+        Some(p) => format!("chi-square p = {p:.2e}"),
     };
+    let verdict = format!(
+        "{} {} ({chi_words}, z of the mean = {z})",
+        if consistent {
+            "consistent with"
+        } else {
+            "INCONSISTENT with"
+        },
+        c.label()
+    );
     Fit {
         reference: Reference {
             label: c.label(),

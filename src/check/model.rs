@@ -21,6 +21,10 @@ use std::sync::Arc;
 /// Simulated games that must be longer than a length for the simulated tail to start after it.
 pub const TAIL_GAMES: f64 = 50.0;
 
+/// [`LengthModel::within`] compares at most this many lengths (a distribution whose tail is
+/// still heavier after them is taken to differ).
+pub const MAX_COMPARED_TURNS: usize = 1_000_000;
+
 /// P(T = t) for every t, with the variance of its logarithm from a simulated reference.
 #[derive(Debug, Clone)]
 pub struct LengthModel {
@@ -184,6 +188,24 @@ impl LengthModel {
     /// P(T = t) for t in 0..len, the rest of the mass beyond.
     pub fn pmf_to(&self, len: usize) -> Vec<f64> {
         (0..len).map(|t| self.p(t)).collect()
+    }
+
+    /// Whether the total variation distance sum_t |P_a(T = t) - P_b(T = t)| between the two
+    /// models is below `tolerance`. The sum runs until the mass both have left, S_a(t) + S_b(t),
+    /// is below a quarter of the tolerance (it bounds the rest of the sum), or gives up (false)
+    /// after [`MAX_COMPARED_TURNS`] turns.
+    pub fn within(&self, other: &LengthModel, tolerance: f64) -> bool {
+        let mut sum = 0.0;
+        for t in 0..MAX_COMPARED_TURNS {
+            sum += (self.p(t) - other.p(t)).abs();
+            if sum >= tolerance {
+                return false;
+            }
+            if self.survival(t) + other.survival(t) < tolerance / 4.0 {
+                return sum + self.survival(t) + other.survival(t) < tolerance;
+            }
+        }
+        false
     }
 
     /// The mean and standard deviation of T (the tail summed until it is negligible).

@@ -114,7 +114,10 @@ fn truth(rules: &Variant, deck: DeckMode) -> Vec<(String, String)> {
     } else {
         deck
     };
-    let mut out = vec![("board".to_string(), "classic".to_string())];
+    let mut out = vec![
+        ("game".to_string(), "candyland".to_string()),
+        ("board".to_string(), "classic".to_string()),
+    ];
     for (k, v) in &rules.rules {
         out.push((k.clone(), candyland::model::value_word(v)));
     }
@@ -580,6 +583,7 @@ fn a_900_turn_game_keeps_the_true_rules_in_the_set() {
     .unwrap();
     let ranking = rank(&hist, &candidates, 0.05);
     let truth: Vec<(String, String)> = [
+        ("game", "chutes-and-ladders"),
         ("board", "chutes-and-ladders"),
         ("overshoot", "stay"),
         ("jump-costs-turn", "false"),
