@@ -260,6 +260,28 @@ mod tests {
     }
 
     #[test]
+    fn distributions_closer_than_the_tolerance_are_the_same_and_others_are_not() {
+        // The same geometric distribution computed to 10 and to 30 turns (the first continued
+        // by its exact geometric tail): the same to rounding. Moving 1e-13 of mass from
+        // length 1 to length 2 is a total variation of 2e-13: within 1e-10; moving 1e-9 is
+        // not.
+        let (a, b) = (geometric(10), geometric(30));
+        assert!(a.within(&b, 1e-10));
+        let moved = |m: f64| {
+            let mut pmf: Vec<f64> = (0..=30)
+                .map(|t| if t == 0 { 0.0 } else { 0.5f64.powi(t) })
+                .collect();
+            pmf[1] -= m;
+            pmf[2] += m;
+            let mut survival: Vec<f64> = (0..=30).map(|t| 0.5f64.powi(t)).collect();
+            survival[1] += m;
+            LengthModel::exact(pmf, survival)
+        };
+        assert!(a.within(&moved(1e-13), 1e-10));
+        assert!(!a.within(&moved(1e-9), 1e-10));
+    }
+
+    #[test]
     fn a_simulated_model_sums_to_one_and_never_calls_a_possible_length_impossible() {
         // 1000 games of the geometric game, all of length 1 to 12: a length of 30 keeps a
         // probability (from the exact shape), and the whole pmf sums to 1.

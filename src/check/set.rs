@@ -85,18 +85,24 @@ pub fn score(sample: &Sample, model: &LengthModel) -> Scored {
 }
 
 /// The paired comparison of the best hypothesis with another: (log-likelihood ratio D, its
-/// standard error).
+/// standard error). A spread of the per-game differences below 1e-9 of their size is rounding
+/// (every game the same length gives the same difference, computed to the last bit or not),
+/// and counts as none.
 pub fn compare(sample: &Sample, best: &Scored, other: &Scored) -> (f64, f64) {
     let n = sample.games as f64;
     let d_total = best.log_likelihood - other.log_likelihood;
     let mean = d_total / n;
-    let mut var = 0.0;
+    let (mut spread, mut noise, mut largest) = (0.0, 0.0, 0.0f64);
     for (i, &(_, k)) in sample.lengths.iter().enumerate() {
         let d = best.log_p[i] - other.log_p[i];
-        var += k as f64 * (d - mean).powi(2);
-        var += (k as f64).powi(2) * (best.var[i] + other.var[i]);
+        largest = largest.max(d.abs());
+        spread += k as f64 * (d - mean).powi(2);
+        noise += (k as f64).powi(2) * (best.var[i] + other.var[i]);
     }
-    (d_total, var.sqrt())
+    if (spread / n).sqrt() <= 1e-9 * largest {
+        spread = 0.0;
+    }
+    (d_total, (spread + noise).sqrt())
 }
 
 /// The one-sided normal quantile at `alpha / m`: the critical z of a Bonferroni-corrected

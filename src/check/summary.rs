@@ -16,7 +16,7 @@ use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, Normal};
 
 use super::model::LengthModel;
 use super::{decide, set, Candidate, Comparison, Evidence, Ranked, Searched, Setting, ZScore};
-use crate::stats::{P_FLOOR, Z_LIMIT};
+use crate::stats::{Summary, P_FLOOR, Z_LIMIT};
 
 /// A published summary of `games` games.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -169,13 +169,25 @@ impl Published {
         Ok(())
     }
 
+    /// A sample's own summary, as `check` on its lengths tests it.
+    pub fn of_sample(s: &Summary) -> Published {
+        Published {
+            games: s.games,
+            mean: Some(s.mean),
+            sd: Some(s.sd),
+            median: Some(s.median as f64),
+            min: Some(s.min),
+            max: Some(s.max),
+        }
+    }
+
     /// The statistics given, as (name, value).
     pub fn statistics(&self) -> Vec<(&'static str, f64)> {
         let mut out = Vec::new();
         if let Some(m) = self.mean {
             out.push(("mean", m));
         }
-        if let Some(s) = self.sd {
+        if let Some(s) = self.sd.filter(|_| self.games > 1) {
             out.push(("sd", s));
         }
         if let Some(m) = self.median {
@@ -266,6 +278,24 @@ pub struct StatTest {
     pub p_value: f64,
 }
 
+/// The z of a mean `x` of `n` games against a model of this (mean, variance): the standard
+/// error is sqrt(var / n), plus var / `reference_games` for a simulated reference's own noise.
+/// A reference that cannot vary (variance 0) gives its mean every time (z = 0) or never
+/// (infinite z).
+pub fn mean_z(x: f64, (mean, var): (f64, f64), n: f64, reference_games: u64) -> ZScore {
+    let noise = if reference_games > 0 {
+        var / reference_games as f64
+    } else {
+        0.0
+    };
+    let difference = if (x - mean).abs() <= 1e-9 * mean.abs().max(1.0) {
+        0.0
+    } else {
+        x - mean
+    };
+    ZScore::of(difference, (var / n + noise).sqrt())
+}
+
 /// The moments of a model: mean, variance, fourth central moment.
 fn moments(model: &LengthModel) -> (f64, f64, f64) {
     let (mean, sd) = model.moments();
@@ -304,21 +334,14 @@ pub fn test(published: &Published, model: &LengthModel, reference_games: u64) ->
         })
     };
     if let Some(x) = published.mean {
-        let noise = if reference_games > 0 {
-            var / reference_games as f64
-        } else {
-            0.0
-        };
-        let se = (var / n + noise).sqrt();
-        // A reference that cannot vary (se = 0) gives its mean every time, or never.
-        let p = if se > 0.0 {
-            2.0 * normal.cdf(-((x - mean) / se).abs())
-        } else {
-            f64::from(u8::from((x - mean).abs() <= 1e-9 * mean.max(1.0)))
-        };
-        push("mean", x, p);
+        push(
+            "mean",
+            x,
+            mean_z(x, (mean, var), n, reference_games).p_value(),
+        );
     }
-    if let Some(s) = published.sd {
+    // The sd of one game is no statistic (it is 0 by convention).
+    if let Some(s) = published.sd.filter(|_| published.games > 1) {
         let se = ((m4 - var * var).max(0.0) / n).sqrt();
         let p = if se > 0.0 {
             2.0 * normal.cdf(-((s * s - var) / se).abs())
@@ -503,7 +526,10 @@ impl SummaryReport {
         } else {
             decided
         };
-        let test_words = format!("the set's two-sided test of the mean at p <= {threshold:.2e}");
+        let test_words = format!(
+            "the set's two-sided test of the mean at p <= {}",
+            super::short(threshold)
+        );
         let mut conclusion = match &searched {
             Some(searched) => super::conclusion(&Evidence {
                 games: published.games,
@@ -603,6 +629,7 @@ fn as_ranked(rows: &[SummaryRow]) -> Vec<Ranked> {
             chi_square_p: None,
             z_mean: ZScore::Finite(0.0),
             consistent: r.in_set,
+            fit_p: r.min_p,
         })
         .collect()
 }

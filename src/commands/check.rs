@@ -378,10 +378,10 @@ fn search_lengths<G: Game>(
     let best_fit = ranking
         .iter()
         .filter(|r| r.in_set)
-        .max_by(|a, b| a.fit_p().total_cmp(&b.fit_p()));
+        .max_by(|a, b| a.fit_p.total_cmp(&b.fit_p));
     let marginal = best_fit
-        .filter(|r| !small && r.fit_p() < settings.alpha)
-        .map(|r| (r.candidate.as_str(), r.fit_p(), settings.alpha));
+        .filter(|r| !small && r.fit_p < settings.alpha)
+        .map(|r| (r.candidate.as_str(), r.fit_p, settings.alpha));
     let mut text = conclusion(&Evidence {
         games: report.sample.games,
         searched: &searched,

@@ -113,11 +113,11 @@ fn set_text(s: &mut String, r: &CheckReport, layout: Layout) {
     } else {
         let alpha = 1.0 - r.level;
         let paired = alpha * crate::check::PAIRED_SHARE;
-        let fit = (alpha - paired) / 2.0;
         format!(
-            "the data cannot reject: not by the paired likelihood test against the best (one-sided at {} / m for the m distinct distributions, Bonferroni), nor by the goodness of fit (chi-square p and the mean's two-sided p each above {})",
+            "the data cannot reject: not by the paired likelihood test against the best (one-sided at {} / m for the m distinct distributions, Bonferroni), nor by the goodness of fit at {} (its tests, chi-square and the sample's mean, sd, median, min and max, each at {} / 6)",
             crate::check::short(paired),
-            crate::check::short(fit)
+            crate::check::short(alpha - paired),
+            crate::check::short(alpha - paired)
         )
     };
     let head = format!(
@@ -210,8 +210,9 @@ pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     s.push_str(&layout.hang("", "  ", &published));
     s.push_str(&layout.hang("  the reference you chose: ", "    ", &r.verdict));
     let power = format!(
-        "this summary would notice a mean off by {:.2} turns or more 80 % of the time (the set's two-sided test of the mean at p <= {:.2e})",
-        r.detectable_mean_shift, r.threshold
+        "this summary would notice a mean off by {:.2} turns or more 80 % of the time (the set's two-sided test of the mean at p <= {})",
+        r.detectable_mean_shift,
+        crate::check::short(r.threshold)
     );
     s.push_str(&layout.hang("  ", "    ", &power));
     let Some(searched) = &r.searched else {
@@ -227,8 +228,8 @@ pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
         String::new()
     };
     let rule = format!(
-        "A hypothesis is rejected when a statistic's two-sided p-value is at or below {:.1e} ({:.0} % shared among {} statistics; the set inverts this test hypothesis by hypothesis).{small} A summary holds less than the lengths it came from: `check` on the lengths tests them by chi-square, their mean and against each other, a summary statistic by statistic (its min and max by the tails alone), so a set from a summary can be larger, and near the threshold the two can differ; both call a reference INCONSISTENT only below the same floor (p <= 1e-4, |z| >= 4 for the mean). Most consistent {}:",
-        r.threshold,
+        "A hypothesis is rejected when a statistic's two-sided p-value is at or below {} ({:.0} % shared among {} statistics; the set inverts this test hypothesis by hypothesis).{small} A summary holds less than the lengths it came from: `check` on those lengths runs these same tests of their summary (the same p-values) and a chi-square of the whole distribution besides, so a reference INCONSISTENT here is INCONSISTENT there too (both below the same floor: p <= 1e-4, |z| >= 4 for the mean), while the lengths may reject what their summary cannot. Most consistent {}:",
+        crate::check::short(r.threshold),
         (1.0 - r.level) * 100.0,
         r.published.statistics().len(),
         LISTED.min(r.candidates.len())

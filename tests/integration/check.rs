@@ -1,11 +1,6 @@
 //! Checking other simulators: fit and ranking on the tool's own simulated lengths, bad length
-//! files, the move table, and transcripts replayed through it.
-
-use std::collections::HashMap;
-
-use num_rational::BigRational;
-use num_traits::One;
-use serde::Deserialize;
+//! files, the rule space. The set's acceptance tests are in `check_set`, its levels in
+//! `check_levels`, its calibration in `check_calibration`, the move table in `check_table`.
 
 use candyland::budget::Budget;
 use candyland::chain::Chain;
@@ -20,7 +15,7 @@ use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 
 use crate::common::{candyland, dir_with};
 
-fn settings() -> Settings {
+pub(crate) fn settings() -> Settings {
     Settings {
         players: 1,
         reference_games: 100_000,
@@ -31,7 +26,13 @@ fn settings() -> Settings {
 }
 
 /// `games` lengths from the tool's simulator for a board, variant and deck.
-fn lengths(board: &str, variant: &Variant, deck: DeckMode, games: u64, seed: u64) -> Vec<u32> {
+pub(crate) fn lengths(
+    board: &str,
+    variant: &Variant,
+    deck: DeckMode,
+    games: u64,
+    seed: u64,
+) -> Vec<u32> {
     let b: CandyLand = load(Some(board), variant).unwrap();
     let sim = Simulator::new(&Chain::build(&b));
     let options = SimOptions {
@@ -46,12 +47,12 @@ fn lengths(board: &str, variant: &Variant, deck: DeckMode, games: u64, seed: u64
 }
 
 /// A shipped Candy Land board, parsed.
-fn source(board: &str) -> Source<CandyLand> {
+pub(crate) fn source(board: &str) -> Source<CandyLand> {
     read_board(Some(board)).unwrap().parse().unwrap()
 }
 
 /// The shipped Candy Land boards, named, as `check` searches them.
-fn boards() -> Vec<(String, Source<CandyLand>)> {
+pub(crate) fn boards() -> Vec<(String, Source<CandyLand>)> {
     ["classic", "treats", "treats-as-coded"]
         .iter()
         .map(|b| (b.to_string(), source(b)))
@@ -86,7 +87,10 @@ fn data_fits_its_own_rules_and_not_clearly_different_ones() {
 
 /// The set, the decided and the undecided settings for lengths `data` over the whole Candy
 /// Land space on the shipped boards.
-fn answer(data: &[u32], settings: &Settings) -> (Vec<Ranked>, Vec<Setting>, Vec<Setting>) {
+pub(crate) fn answer(
+    data: &[u32],
+    settings: &Settings,
+) -> (Vec<Ranked>, Vec<Setting>, Vec<Setting>) {
     let hist = histogram(data);
     let sample = Sample::of(&hist);
     let space = rule_space::<CandyLand>(&Narrowing::default()).unwrap();
@@ -101,69 +105,6 @@ fn answer(data: &[u32], settings: &Settings) -> (Vec<Ranked>, Vec<Setting>, Vec<
     let ranking = rank(&hist, &candidates, settings.alpha);
     let (decided, undecided) = decide(&ranking);
     (ranking, decided, undecided)
-}
-
-/// The settings of the truth as the ranking spells them: classic under `rules` (every key of
-/// the space) with `deck`; a burn deck on rules without lost turns is the shuffled deck.
-fn truth(rules: &Variant, deck: DeckMode) -> Vec<(String, String)> {
-    let game: CandyLand = load(Some("classic"), rules).unwrap();
-    let chain = Chain::build(&game);
-    let skips = (0..chain.len()).any(|s| !chain.draws(s));
-    let deck = if deck == DeckMode::Burn && !skips {
-        DeckMode::Shuffled
-    } else {
-        deck
-    };
-    let mut out = vec![
-        ("game".to_string(), "candyland".to_string()),
-        ("board".to_string(), "classic".to_string()),
-    ];
-    for (k, v) in &rules.rules {
-        out.push((k.clone(), candyland::model::value_word(v)));
-    }
-    out.push(("deck".to_string(), deck.name().to_string()));
-    out
-}
-
-#[test]
-fn the_confidence_set_is_calibrated_over_random_rules_and_every_deck() {
-    // Issue 15's calibration: 20 random rule sets of the 864 on classic, for each deck model
-    // 20,000 simulated games each; the 95 % set must hold the true hypothesis in at least 17 of
-    // 20 runs per deck, and a decided setting may be wrong in at most 1 of 20.
-    use rand::{RngExt, SeedableRng};
-    let space = rule_space::<CandyLand>(&Narrowing::default()).unwrap();
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2026);
-    let picks: Vec<Variant> = (0..20)
-        .map(|_| space.rule_sets[rng.random_range(0..space.rule_sets.len())].clone())
-        .collect();
-    for deck in DeckMode::ALL {
-        use rayon::prelude::*;
-        let runs: Vec<(bool, bool)> = picks
-            .par_iter()
-            .enumerate()
-            .map(|(i, rules)| {
-                let data = lengths("classic", rules, deck, 20_000, 100 + i as u64);
-                let (ranking, decided, _) = answer(&data, &settings());
-                let truth = truth(rules, deck);
-                let covered = ranking.iter().any(|r| r.in_set && r.settings == truth);
-                let wrong = decided
-                    .iter()
-                    .any(|d| truth.iter().any(|(k, v)| *k == d.key && *v != d.values[0]));
-                (covered, wrong)
-            })
-            .collect();
-        let covered = runs.iter().filter(|r| r.0).count();
-        let wrong = runs.iter().filter(|r| r.1).count();
-        eprintln!("{deck:?}: truth in the set {covered}/20, a wrong decision {wrong}/20");
-        assert!(
-            covered >= 17,
-            "{deck:?}: the set held the truth in {covered} of 20 runs"
-        );
-        assert!(
-            wrong <= 1,
-            "{deck:?}: a wrong setting was decided in {wrong} of 20 runs"
-        );
-    }
 }
 
 #[test]
@@ -334,153 +275,6 @@ fn check_reads_standard_input_and_json() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["sample"]["games"], 3000);
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct StateJson {
-    state: usize,
-    position: Option<usize>,
-    name: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct ExactJson {
-    num: String,
-    den: String,
-    float: f64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Row {
-    from: StateJson,
-    card: String,
-    count: u32,
-    p: f64,
-    p_exact: ExactJson,
-    to: StateJson,
-    events: Vec<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Table {
-    schema_version: u32,
-    command: String,
-    board: String,
-    denominator: u32,
-    start: usize,
-    finish: usize,
-    rows: Vec<Row>,
-}
-
-fn table(board: &str) -> Table {
-    let out = candyland()
-        .args(["transitions", board, "--json"])
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-#[test]
-fn transition_rows_sum_to_one_per_state() {
-    for board in ["classic", "treats", "treats-as-coded"] {
-        let t = table(board);
-        let mut sums: HashMap<usize, BigRational> = HashMap::new();
-        for r in &t.rows {
-            let p = BigRational::new(
-                r.p_exact.num.parse().unwrap(),
-                r.p_exact.den.parse().unwrap(),
-            );
-            *sums.entry(r.from.state).or_default() += p;
-        }
-        assert!(sums.values().all(|s| s.is_one()), "{board}");
-    }
-    let csv = candyland().args(["transitions"]).output().unwrap();
-    assert!(String::from_utf8_lossy(&csv.stdout)
-        .starts_with("from,from_name,card,count,p,p_exact,to,to_name,events"));
-}
-
-#[derive(Debug, Deserialize)]
-struct Turn {
-    card: Option<String>,
-    from: StateJson,
-    to: Option<StateJson>,
-    events: Vec<String>,
-    player: usize,
-}
-
-#[derive(Debug, Deserialize)]
-struct Transcript {
-    turns: Vec<Turn>,
-    winner: Option<usize>,
-}
-
-#[test]
-fn a_play_transcript_replays_through_the_move_table() {
-    for (board, players, deck) in [
-        ("classic", "1", "shuffled"),
-        ("treats", "3", "iid"),
-        ("treats-as-coded", "2", "shuffled"),
-    ] {
-        let t = table(board);
-        let out = candyland()
-            .args([
-                "play",
-                board,
-                "--seed",
-                "4",
-                "--players",
-                players,
-                "--deck",
-                deck,
-                "--json",
-            ])
-            .output()
-            .unwrap();
-        let game: Transcript = serde_json::from_slice(&out.stdout).unwrap();
-        let k: usize = players.parse().unwrap();
-        let mut at = vec![t.start; k];
-        for turn in &game.turns {
-            assert_eq!(turn.from.state, at[turn.player - 1]);
-            let card = turn.card.clone().unwrap_or_else(|| "(lost turn)".into());
-            let row = t
-                .rows
-                .iter()
-                .find(|r| r.from.state == turn.from.state && r.card == card)
-                .expect("a row for every (state, card)");
-            let next = turn.to.as_ref().map_or(t.finish, |s| s.state);
-            assert_eq!(row.to.state, next);
-            assert_eq!(row.events, turn.events);
-            at[turn.player - 1] = next;
-        }
-        assert!(game.turns.last().unwrap().to.is_none(), "the game ends");
-        assert_eq!(game.winner, Some(game.turns.last().unwrap().player));
-    }
-}
-
-#[test]
-fn play_is_the_first_game_simulate_plays() {
-    let out = candyland()
-        .args(["play", "--seed", "8", "--json"])
-        .output()
-        .unwrap();
-    let game: Transcript = serde_json::from_slice(&out.stdout).unwrap();
-    let sim = candyland()
-        .args(["simulate", "--seed", "8", "--games", "1", "--json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&sim.stdout).unwrap();
-    assert_eq!(
-        v["turns"]["max"].as_u64().unwrap() as usize,
-        game.turns.len()
-    );
 }
 
 #[test]

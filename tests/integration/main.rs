@@ -16,6 +16,11 @@
 
 mod bad_input;
 mod check;
+mod check_calibration;
+mod check_inputs;
+mod check_levels;
+mod check_set;
+mod check_table;
 mod chutes;
 mod cli;
 mod common;
