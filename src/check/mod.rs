@@ -1,23 +1,32 @@
 //! Checking someone else's simulator from the game lengths it produced.
 //!
 //! 1. Goodness of fit to the reference the user names (board, rules, deck): chi-square, z of the
-//!    mean, largest CDF gap, one verdict ([`fit()`]).
-//! 2. Which hypotheses the data cannot reject: every board of the game (shipped, plus the one
-//!    given) under every combination of the game's rule values ([`space`]) and every deck
+//!    mean, largest CDF gap, and the sample's own summary tested as a published one would be
+//!    ([`summary::test`]), one verdict ([`fit()`]).
+//! 2. Which hypotheses the data cannot reject: every shipped board of every game (plus the
+//!    one given) under every combination of its game's rule values ([`space`]) and every deck
 //!    model, each a distribution of game lengths ([`model`]), compared with the best by paired
-//!    likelihood tests that count the data's noise ([`set`]). The answer is that *set*; a
-//!    setting is decided only when every member agrees on it, and nothing is decided from a
-//!    sample too small to tell.
+//!    likelihood tests that count the data's noise ([`set`]) and tested for fit. The answer is
+//!    that *set*, at the level printed ([`rank`] says how the level is spent); a setting is
+//!    decided only when every member agrees on it (never a rule of one game while the set holds
+//!    another), and nothing is decided, nor rejected unless impossible, from a sample too small
+//!    to test.
+//!
+//! Why every game: lengths from a Chutes and Ladders simulator can fit some Candy Land rule set
+//! when Candy Land alone is searched, and "decided" would then claim what the search never
+//! looked at.
 //!
 //! The search ([`search`]): every rule set is built and its chain solved exactly (i.i.d. draws);
-//! rule sets with identical chains share one distribution. The finite-deck models (a fresh
-//! shuffle per game, one deck carried over, a lost turn that burns a card) need a simulation
-//! each: each deck is simulated on the rule set that fits best with i.i.d. draws (the anchor),
-//! its effect on the probability of each length is carried over to every other rule set to
-//! rank them under that deck, and the best are simulated (within [`SCREEN_NATS`] per game of
-//! the best, at most [`MAX_SIMULATED`] per deck; [`MAX_SIMULATED_SUMMARY`] for a published
-//! summary, which tells fewer rule sets apart).
+//! rule sets with identical chains share one distribution, and so do distributions closer than
+//! [`SAME_DISTRIBUTION`] in total variation (rounding noise must not separate them). The
+//! finite-deck models (a fresh shuffle per game, one deck carried over, a lost turn that burns
+//! a card) need a simulation each: each deck is simulated on the rule set that fits best with
+//! i.i.d. draws (the anchor), its effect on the probability of each length is carried over to
+//! every other rule set to rank them under that deck, and the best are simulated (within
+//! [`SCREEN_NATS`] per game of the best, at most [`MAX_SIMULATED`] per deck;
+//! [`MAX_SIMULATED_SUMMARY`] for a published summary, which tells fewer rule sets apart).
 
+pub mod exercise;
 pub mod fit;
 pub mod model;
 mod search;

@@ -412,7 +412,8 @@ fn merge_same(candidates: &mut [Candidate]) -> usize {
     let means: Vec<f64> = models.iter().map(|m| m.moments().0).collect();
     let mut order: Vec<usize> = (0..models.len()).collect();
     order.sort_by(|&a, &b| means[a].total_cmp(&means[b]).then(a.cmp(&b)));
-    // representative[i]: the first model (in search order) found to be the same as model i.
+    // representative[i]: the model of smallest mean (ties: first searched) found to be the same
+    // as model i.
     let mut representative: Vec<usize> = (0..models.len()).collect();
     for (k, &i) in order.iter().enumerate() {
         if representative[i] != i {

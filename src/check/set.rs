@@ -6,9 +6,11 @@
 //! of the d_i (the data's sampling noise), with the variance of each simulated reference's
 //! log-probabilities added (Vuong's closeness test for non-nested models, Econometrica 57(2),
 //! 1989). B stays in the set when D(best, B) <= z * se, with z the one-sided normal quantile at
-//! level alpha / m for m hypotheses (Bonferroni): whichever hypothesis is the truth, it is
-//! rejected against the best with probability at most alpha, however the best was selected.
-//! Two hypotheses that give the same distribution are never told apart (D = 0).
+//! level alpha / m for the m distinct distributions (Bonferroni): whichever hypothesis is the
+//! truth, it is rejected against the best with probability at most alpha, however the best was
+//! selected. Two hypotheses that give the same distribution share one model and are never
+//! compared; a standard error of 0 (no spread in the per-game differences) is no information
+//! and rejects nothing; with too few games nothing possible is rejected.
 
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, Normal};
