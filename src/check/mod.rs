@@ -437,13 +437,12 @@ pub fn conclusion(e: &Evidence) -> String {
     let (shift, test) = e.detectable;
     if e.games < MIN_GAMES_TO_DECIDE {
         return format!(
-            "Only {} game{}: too few to test (at least {MIN_GAMES_TO_DECIDE} are needed), so no hypothesis is rejected unless {}; {} of the {} hypotheses searched remain, on {} ({}). Nothing is decided. With this many games a mean off by less than {shift:.1} turns is noticed less than 80 % of the time ({test}).",
+            "Only {} game{}: too few to test (at least {MIN_GAMES_TO_DECIDE} are needed), so no hypothesis is rejected unless {}; {} of the {} hypotheses searched remain ({}). Nothing is decided. With this many games a mean off by less than {shift:.1} turns is noticed less than 80 % of the time ({test}).",
             e.games,
             if e.games == 1 { "" } else { "s" },
             e.impossible,
             members.len(),
             searched.hypotheses,
-            boards.join(" or "),
             searched_games(searched),
         );
     }
@@ -520,14 +519,20 @@ pub fn short(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// "3 games: candyland, chutes-and-ladders, race" (and the games left out).
+/// "3 games, 6 boards: candyland (classic, treats, treats-as-coded), chutes-and-ladders
+/// (...), race (hi-ho-cherry-o)", and the games left out.
 fn searched_games(searched: &Searched) -> String {
-    let names: Vec<&str> = searched.games.iter().map(|g| g.game.as_str()).collect();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let games: Vec<String> = searched
+        .games
+        .iter()
+        .map(|g| format!("{} ({})", g.game, g.boards.join(", ")))
+        .collect();
     let mut s = format!(
-        "{} game{}: {}",
-        names.len(),
-        if names.len() == 1 { "" } else { "s" },
-        names.join(", ")
+        "{}, {}: {}",
+        plural(searched.games.len(), "game"),
+        plural(searched.boards.len(), "board"),
+        games.join(", ")
     );
     if !searched.games_left_out.is_empty() {
         s.push_str(&format!(
