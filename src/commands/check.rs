@@ -152,7 +152,7 @@ impl super::BoardCommand for CheckArgs {
         let summary = Summary::of(&hist)
             .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
         let reference = candidate(&source, &variant, args.deck, summary.max, &settings)?
-            .ok_or_else(|| forever(&source))?;
+            .ok_or_else(|| forever(&args.board))?;
         let given_fit = fit(&hist, &reference);
         let detectable = detectable_by_fit(&reference, summary.games, args.reference_games);
         let mut report = CheckReport {
@@ -183,12 +183,11 @@ impl super::BoardCommand for CheckArgs {
 }
 
 /// The error for a reference board whose game can go on forever.
-fn forever<G: Game>(source: &Source<G>) -> crate::error::UserError {
+fn forever(board: &str) -> crate::error::UserError {
     bad_flag(
         "--board",
         format!(
-            "{} can go on forever under these rules; there is no distribution to check against",
-            source.label
+            "{board} can go on forever, so there is no distribution of game lengths to check against; `candyland forever {board}` gives the chance that a game never ends. Check against a board whose games always end"
         ),
     )
 }
@@ -462,7 +461,7 @@ fn summary_report<G: Game>(
         (c, Some(s))
     };
     let reference =
-        candidate(source, variant, args.deck, 1, settings)?.ok_or_else(|| forever(source))?;
+        candidate(source, variant, args.deck, 1, settings)?.ok_or_else(|| forever(&args.board))?;
     let report = summary::SummaryReport::of(
         published,
         &reference,
