@@ -12,9 +12,9 @@
 //!    another), and nothing is decided, nor rejected unless impossible, from a sample too small
 //!    to test.
 //!
-//! Why every game: lengths from a Chutes and Ladders simulator can fit some Candy Land rule set
-//! when Candy Land alone is searched, and "decided" would then claim what the search never
-//! looked at.
+//! Why every game: lengths from one game's simulator can fit some rule set of another game
+//! when only that other game is searched, and "decided" would then claim what the search
+//! never looked at.
 //!
 //! The search ([`search`]): every rule set is built and its chain solved exactly (i.i.d. draws);
 //! rule sets with identical chains share one distribution, and so do distributions closer than
@@ -519,8 +519,8 @@ pub fn short(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// "3 games, 6 boards: candyland (classic, treats, treats-as-coded), chutes-and-ladders
-/// (...), race (hi-ho-cherry-o)", and the games left out.
+/// "2 games, 4 boards: candyland (classic, treats, treats-as-coded), race (hi-ho-cherry-o)",
+/// and the games left out.
 fn searched_games(searched: &Searched) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let games: Vec<String> = searched
@@ -573,57 +573,56 @@ mod tests {
 
     #[test]
     fn makes_no_difference_only_when_true_under_every_setting_of_the_set() {
-        // The set holds (start a, licorice x), (start a, licorice y) with one distribution,
-        // and (start b, licorice x). Within the set, licorice never separates two members;
-        // but outside it, (start b, licorice y) has another distribution than (start b,
-        // licorice x): under start b licorice does make a difference (as double-licorice
-        // changed 14.392 turns into 14.273 in the issue's example), so it is not "no
-        // difference".
+        // The set holds (start a, skip x), (start a, skip y) with one distribution, and
+        // (start b, skip x). Within the set, skip never separates two members; but outside it,
+        // (start b, skip y) has another distribution than (start b, skip x): under start b the
+        // rule does make a difference, so it is not "no difference" (a rule can be idle under
+        // some settings of the others and not under the rest).
         let ranking = vec![
-            row(&[("start", "a"), ("licorice", "x")], 1, true),
-            row(&[("start", "a"), ("licorice", "y")], 1, true),
-            row(&[("start", "b"), ("licorice", "x")], 2, true),
-            row(&[("start", "b"), ("licorice", "y")], 3, false),
+            row(&[("start", "a"), ("skip", "x")], 1, true),
+            row(&[("start", "a"), ("skip", "y")], 1, true),
+            row(&[("start", "b"), ("skip", "x")], 2, true),
+            row(&[("start", "b"), ("skip", "y")], 3, false),
         ];
         let (_, undecided) = decide(&ranking);
-        let licorice = undecided.iter().find(|s| s.key == "licorice").unwrap();
-        assert!(!licorice.makes_no_difference);
-        // With the last one the same as its partner, licorice makes no difference anywhere.
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert!(!skip.makes_no_difference);
+        // With the last one the same as its partner, skip makes no difference anywhere.
         let mut same = ranking.clone();
         same[3].distribution = 2;
         let (_, undecided) = decide(&same);
-        let licorice = undecided.iter().find(|s| s.key == "licorice").unwrap();
-        assert!(licorice.makes_no_difference);
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert!(skip.makes_no_difference);
         // A partner that was never searched cannot vouch for it either.
         let (_, undecided) = decide(&same[..3]);
-        let licorice = undecided.iter().find(|s| s.key == "licorice").unwrap();
-        assert!(!licorice.makes_no_difference);
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert!(!skip.makes_no_difference);
     }
 
     #[test]
     fn a_key_of_one_game_is_never_decided_while_the_set_holds_another() {
-        let mut chutes = row(&[("overshoot", "bounce")], 5, true);
-        chutes.settings[0].1 = "chutes-and-ladders".into();
-        chutes.settings[1].1 = "chutes-and-ladders".into();
-        let ranking = vec![row(&[("licorice", "x")], 1, true), chutes];
+        let mut race = row(&[("overshoot", "bounce")], 5, true);
+        race.settings[0].1 = "race".into();
+        race.settings[1].1 = "race".into();
+        let ranking = vec![row(&[("skip", "x")], 1, true), race];
         let (decided, undecided) = decide(&ranking);
         assert!(decided.is_empty(), "{decided:?}");
-        let licorice = undecided.iter().find(|s| s.key == "licorice").unwrap();
-        assert_eq!(licorice.values, ["x"]);
-        assert_eq!(licorice.only_in, ["candyland"]);
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert_eq!(skip.values, ["x"]);
+        assert_eq!(skip.only_in, ["candyland"]);
         let game = undecided.iter().find(|s| s.key == "game").unwrap();
-        assert_eq!(game.values, ["candyland", "chutes-and-ladders"]);
+        assert_eq!(game.values, ["candyland", "race"]);
     }
 
     #[test]
     fn a_marginal_best_fit_is_said_before_anything_is_decided() {
-        let ranking = vec![row(&[("licorice", "x")], 1, true)];
+        let ranking = vec![row(&[("skip", "x")], 1, true)];
         let (decided, undecided) = decide(&ranking);
         let searched = Searched {
             games: Vec::new(),
             games_left_out: Vec::new(),
             boards: vec!["classic".into()],
-            keys: vec!["licorice".into()],
+            keys: vec!["skip".into()],
             fixed: Vec::new(),
             decks: vec!["iid".into()],
             rule_sets: 3,

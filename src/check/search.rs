@@ -113,7 +113,7 @@ pub struct Searched {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchedGame {
-    /// The game's `game` word ("candyland", "chutes-and-ladders", "race").
+    /// The game's `game` word, e.g. "candyland" or "race".
     pub game: String,
     /// Its boards tried: every shipped board of the game, and the given one.
     pub boards: Vec<String>,
