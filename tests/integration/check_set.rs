@@ -140,6 +140,23 @@ fn chutes_lengths_without_a_board_keep_chutes_in_the_set_and_decide_no_candy_lan
         "{c}"
     );
     assert_no_null_figures(&v, "");
+    // The level is spent as printed: a member passes its goodness of fit at 2.5 % (half of
+    // the 5 %; fit_p is that test's Bonferroni p-value), and when even the best-fitting member
+    // falls below 5 % the conclusion says "marginal" before deciding anything.
+    let members: Vec<&Value> = v["ranking"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["in_set"] == true)
+        .collect();
+    for m in &members {
+        assert!(m["fit_p"].as_f64().unwrap() > 0.025, "{m}");
+    }
+    let best_fit = members
+        .iter()
+        .map(|m| m["fit_p"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(best_fit < 0.05, c.contains("marginal"), "{best_fit}: {c}");
     // The tool's own Chutes and Ladders lengths (overshoot stay) are not "a rule this tool
     // does not model": the shipped rules stay in the set.
     let (dir, _) = dir_with(&[]);
