@@ -20,6 +20,11 @@
 mod architecture;
 mod bad_input;
 mod check;
+mod check_calibration;
+mod check_inputs;
+mod check_levels;
+mod check_set;
+mod check_table;
 mod chutes;
 mod cli;
 mod common;
