@@ -39,16 +39,17 @@ pub fn seat_policies<'a>(
         None => vec![board.default_policy.as_str()],
         Some(list) => list.split(',').map(str::trim).collect(),
     };
-    let names = match names.len() {
-        1 => vec![names[0]; players],
-        n if n == players => names,
-        n => {
-            return Err(bad_flag(
+    let names =
+        match names.len() {
+            1 => vec![names[0]; players],
+            n if n == players => names,
+            n => return Err(bad_flag(
                 "--policy",
-                format!("{n} names for {players} players; give one name (every seat) or one per seat"),
-            ))
-        }
-    };
+                format!(
+                    "{n} names for {players} players; give one name (every seat) or one per seat"
+                ),
+            )),
+        };
     names
         .iter()
         .map(|n| board.policy(n).map_err(|m| bad_flag("--policy", m)))
@@ -69,10 +70,11 @@ impl AnalyzeArgs {
         let policy = seat_policies(&board, self.variant.policy.as_deref(), 1)?[0];
         let cap = self.variant.carrot_cap.unwrap_or(DEFAULT_CARROT_CAP);
         let started = std::time::Instant::now();
-        let chain = exact::build(&board, policy, cap, MAX_STATES).map_err(|m| UserError::Board {
-            board: source.label.clone(),
-            message: m,
-        })?;
+        let chain =
+            exact::build(&board, policy, cap, MAX_STATES).map_err(|m| UserError::Board {
+                board: source.label.clone(),
+                message: m,
+            })?;
         let lengths = exact::lengths(&chain, self.tolerance, self.max_turns.unwrap_or(100_000));
         let solved = general_solve(&chain);
         let text = report::alone_text(&report::Alone {
@@ -159,9 +161,18 @@ pub fn play_hare(args: &PlayArgs, source: &BoardSource) -> Result<String> {
     let policies = seat_policies(&board, args.variant.policy.as_deref(), args.players)?;
     let mut rng = crate::sim::chunk_rng(args.seed, 0);
     let mut lines: Vec<String> = Vec::new();
-    let game = simulate::play_game(&board, &policies, &mut rng, 10_000, &mut |turn, seat, note| {
-        lines.push(format!("{turn:>5}  {}", report::log_line(&board, seat, note)));
-    });
+    let game = simulate::play_game(
+        &board,
+        &policies,
+        &mut rng,
+        10_000,
+        &mut |turn, seat, note| {
+            lines.push(format!(
+                "{turn:>5}  {}",
+                report::log_line(&board, seat, note)
+            ));
+        },
+    );
     let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
     let mut out = format!(
         "Hare and Tortoise, {}: {} player(s) ({}), seed {}\nTransactions log (turn, what happened):\n",

@@ -276,13 +276,23 @@ impl Board {
     /// Validates a parsed file, collecting every problem with its field.
     pub fn from_file(file: &HareFile) -> Result<Board, InvalidBoard> {
         let mut p = Problems::default();
-        p.identity(&file.name, &file.description, &file.source, "hare-and-tortoise");
+        p.identity(
+            &file.name,
+            &file.description,
+            &file.source,
+            "hare-and-tortoise",
+        );
         let squares = parse_squares(&file.squares, &mut p);
         let r = &file.rules;
         let checks: [(&str, i64, i64, i64); 6] = [
             ("rules.start-carrots", r.start_carrots, 0, MAX_START_CARROTS),
             ("rules.start-lettuces", r.start_lettuces, 0, 9),
-            ("rules.finish-carrots", r.finish_carrots, 0, MAX_START_CARROTS),
+            (
+                "rules.finish-carrots",
+                r.finish_carrots,
+                0,
+                MAX_START_CARROTS,
+            ),
             ("rules.rank-carrots", r.rank_carrots, 0, 100),
             ("rules.chew-carrots", r.chew_carrots, 0, 100),
             ("rules.tortoise-carrots", r.tortoise_carrots, 0, 100),

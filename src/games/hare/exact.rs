@@ -247,10 +247,9 @@ impl Chain {
     /// Q as integer counts over one D: the least common multiple of the rows' denominators if
     /// it fits in 32 bits, else the largest, the other rows made lazy.
     pub fn solver_form(&self) -> Result<SolverForm, String> {
-        let lcm = self
-            .dens
-            .iter()
-            .try_fold(1u64, |acc, &m| Some(acc.lcm(&m)).filter(|&l| l <= u64::from(u32::MAX)));
+        let lcm = self.dens.iter().try_fold(1u64, |acc, &m| {
+            Some(acc.lcm(&m)).filter(|&l| l <= u64::from(u32::MAX))
+        });
         let d = match lcm {
             Some(l) => l,
             None => *self.dens.iter().max().unwrap_or(&1),
@@ -332,7 +331,8 @@ pub fn solve(chain: &Chain) -> Result<Solved, SolveFailure> {
         .zip(&form.weight)
         .map(|(p, w)| if p.again { 0.0 } else { *w })
         .collect();
-    let scaled = |v: Vec<f64>| -> Vec<f64> { v.iter().zip(&form.weight).map(|(a, w)| a * w).collect() };
+    let scaled =
+        |v: Vec<f64>| -> Vec<f64> { v.iter().zip(&form.weight).map(|(a, w)| a * w).collect() };
     let mean = solver.solve(&turns)?[chain.start];
     let home = solver.solve(&scaled(chain.one_step(Target::Home)))?[chain.start];
     let cut = solver.solve(&scaled(chain.one_step(Target::Cut)))?[chain.start];
@@ -365,7 +365,13 @@ impl Lengths {
     /// Mean turns over the games that reach home, and the standard deviation.
     pub fn mean_sd(&self) -> (f64, f64) {
         let mass: f64 = self.home.iter().sum();
-        let m1: f64 = self.home.iter().enumerate().map(|(t, p)| t as f64 * p).sum::<f64>() / mass;
+        let m1: f64 = self
+            .home
+            .iter()
+            .enumerate()
+            .map(|(t, p)| t as f64 * p)
+            .sum::<f64>()
+            / mass;
         let m2: f64 = self
             .home
             .iter()

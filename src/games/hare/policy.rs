@@ -107,7 +107,10 @@ impl Policy {
         let has = |word: &str| squares.iter().any(|s| s.kind_word() == word);
         let mut steps = Vec::new();
         if f.steps.is_empty() {
-            p.add(format!("{at}.steps"), "no steps; list at least one, e.g. [\"random\"]");
+            p.add(
+                format!("{at}.steps"),
+                "no steps; list at least one, e.g. [\"random\"]",
+            );
         }
         for (i, word) in f.steps.iter().enumerate() {
             let field = format!("{at}.steps[{i}]");
@@ -120,44 +123,46 @@ impl Policy {
                 "cheapest" => Step::Cheapest,
                 "tortoise" => Step::Tortoise,
                 "chew-carrot" => Step::ChewCarrot,
-                w => match w.strip_prefix("nearest-") {
-                    Some(kind) => match KIND_WORDS.iter().find(|k| **k == kind) {
-                        Some(&k) if k == "tortoise" => {
-                            p.add(field, "a forward move never ends on a tortoise square; name another kind");
-                            continue;
-                        }
-                        Some(&k) if !has(k) => {
-                            p.add(
+                w => {
+                    match w.strip_prefix("nearest-") {
+                        Some(kind) => match KIND_WORDS.iter().find(|k| **k == kind) {
+                            Some(&k) if k == "tortoise" => {
+                                p.add(field, "a forward move never ends on a tortoise square; name another kind");
+                                continue;
+                            }
+                            Some(&k) if !has(k) => {
+                                p.add(
                                 field,
                                 format!("the track has no {k} square; name a kind it has or remove the step"),
                             );
-                            continue;
-                        }
-                        Some(&k) => Step::Nearest(k),
+                                continue;
+                            }
+                            Some(&k) => Step::Nearest(k),
+                            None => {
+                                p.add(
+                                    field,
+                                    format!(
+                                        "'{}' is not a square kind; use one of {}",
+                                        crate::input::quote(kind),
+                                        KIND_WORDS.join(", ")
+                                    ),
+                                );
+                                continue;
+                            }
+                        },
                         None => {
                             p.add(
                                 field,
                                 format!(
-                                    "'{}' is not a square kind; use one of {}",
-                                    crate::input::quote(kind),
-                                    KIND_WORDS.join(", ")
+                                    "'{}' is not a step; use one of {}",
+                                    crate::input::quote(w),
+                                    STEP_WORDS.join(", ")
                                 ),
                             );
                             continue;
                         }
-                    },
-                    None => {
-                        p.add(
-                            field,
-                            format!(
-                                "'{}' is not a step; use one of {}",
-                                crate::input::quote(w),
-                                STEP_WORDS.join(", ")
-                            ),
-                        );
-                        continue;
                     }
-                },
+                }
             };
             steps.push(step);
         }

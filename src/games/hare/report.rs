@@ -56,7 +56,10 @@ pub fn alone_text(a: &Alone) -> String {
         a.states, a.cap, a.seconds
     );
     let (mean, sd) = l.mean_sd();
-    let q = |p: f64| l.quantile(p * home).map_or("-".to_string(), |v| v.to_string());
+    let q = |p: f64| {
+        l.quantile(p * home)
+            .map_or("-".to_string(), |v| v.to_string())
+    };
     let shortest = l.home.iter().position(|&p| p > 0.0).unwrap_or(0);
     let _ = writeln!(
         t,
@@ -154,7 +157,10 @@ pub fn summary_text(
     if names.len() > 1 {
         let _ = writeln!(t, "Wins by policy (all its seats together):");
         for name in names {
-            let w: u64 = (0..k).filter(|&i| &policies[i] == name).map(|i| s.wins[i]).sum();
+            let w: u64 = (0..k)
+                .filter(|&i| &policies[i] == name)
+                .map(|i| s.wins[i])
+                .sum();
             let _ = writeln!(t, "  {name}: {:.2}%", 100.0 * w as f64 / fin as f64);
         }
     }
@@ -166,7 +172,9 @@ pub fn summary_text(
         100.0 * s.games_with_skip as f64 / s.games as f64
     );
     let cm = s.carrots_left as f64 / fin as f64;
-    let csd = (s.carrots_left_sq as f64 / fin as f64 - cm * cm).max(0.0).sqrt();
+    let csd = (s.carrots_left_sq as f64 / fin as f64 - cm * cm)
+        .max(0.0)
+        .sqrt();
     let _ = writeln!(
         t,
         "Winner's carrots at the finish: mean {cm:.2}, sd {csd:.2}"
@@ -182,13 +190,7 @@ pub fn summary_text(
     let list: Vec<String> = busiest
         .iter()
         .take(5)
-        .map(|&(i, c)| {
-            format!(
-                "{} {:.2}",
-                square(board, i),
-                c as f64 / s.games as f64
-            )
-        })
+        .map(|&(i, c)| format!("{} {:.2}", square(board, i), c as f64 / s.games as f64))
         .collect();
     let _ = writeln!(
         t,
@@ -206,23 +208,22 @@ pub fn log_line(board: &Board, seat: usize, note: Note) -> String {
         Note::Paid { rank, carrots: c } => {
             format!("{who} is in position {rank} on its number square and receives {c} carrots")
         }
-        Note::Lettuce { rank, carrots: c } => format!(
-            "{who} chews a lettuce in position {rank}, receives {c} carrots"
-        ),
+        Note::Lettuce { rank, carrots: c } => {
+            format!("{who} chews a lettuce in position {rank}, receives {c} carrots")
+        }
         Note::Carrots { delta } if delta >= 0 => {
             format!("{who} chews a carrot and takes {delta} carrots")
         }
-        Note::Carrots { delta } => format!(
-            "{who} chews a carrot and gives away {} carrots",
-            -delta
-        ),
+        Note::Carrots { delta } => {
+            format!("{who} chews a carrot and gives away {} carrots", -delta)
+        }
         Note::Moved { from, to, cost } => format!(
             "{who} moves from {from} to {}, pays {cost} carrots",
             square(board, to)
         ),
-        Note::Back { from, to, gain } => format!(
-            "{who} moves back from {from} to tortoise square {to}, receives {gain} carrots"
-        ),
+        Note::Back { from, to, gain } => {
+            format!("{who} moves back from {from} to tortoise square {to}, receives {gain} carrots")
+        }
         Note::Hare { face, effect } => match face {
             Some(f) => format!("{who} rolls {f} on the hare square: {}", effect.words()),
             None => format!("{who} draws a hare card: {}", effect.words()),

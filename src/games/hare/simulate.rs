@@ -105,7 +105,14 @@ pub fn play_game<R: Rng>(
                 }
                 log(turn, seat, n);
             };
-            match play_turn(board, policies[seat], &mut players, seat, &mut dice, &mut sink) {
+            match play_turn(
+                board,
+                policies[seat],
+                &mut players,
+                seat,
+                &mut dice,
+                &mut sink,
+            ) {
                 Phase::Again => continue,
                 Phase::Done => {
                     let p = players[seat];
@@ -222,7 +229,12 @@ impl Summary {
     /// Mean and standard deviation of the finished games' lengths.
     pub fn mean_sd(&self) -> (f64, f64) {
         let n = self.finished() as f64;
-        let s1: f64 = self.lengths.iter().enumerate().map(|(t, &c)| t as f64 * c as f64).sum();
+        let s1: f64 = self
+            .lengths
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| t as f64 * c as f64)
+            .sum();
         let s2: f64 = self
             .lengths
             .iter()
@@ -256,7 +268,13 @@ pub fn simulate(
             let mut s = Summary::empty(k, board.squares.len());
             let n = CHUNK.min(games - c * CHUNK);
             for _ in 0..n {
-                s.add(&play_game(board, policies, &mut rng, max_turns, &mut |_, _, _| {}));
+                s.add(&play_game(
+                    board,
+                    policies,
+                    &mut rng,
+                    max_turns,
+                    &mut |_, _, _| {},
+                ));
             }
             s
         })

@@ -87,7 +87,11 @@ pub enum Note {
     /// Reached home: the game is over.
     Home,
     /// The turn is over (told by the game, not the step function): where the player stands.
-    TurnEnd { square: usize, carrots: u32, lettuces: u8 },
+    TurnEnd {
+        square: usize,
+        carrots: u32,
+        lettuces: u8,
+    },
 }
 
 /// Where a call of [`play_turn`] leaves the turn.
@@ -196,7 +200,12 @@ pub enum Action {
 fn carrot_delta(board: &Board, policy: &Policy, me: &Player) -> i64 {
     let r = &board.rules;
     let chew = r.chew_carrots as u32;
-    if policy.gives(usize::from(me.pos), me.carrots, r.finish_carrots as u32, chew) {
+    if policy.gives(
+        usize::from(me.pos),
+        me.carrots,
+        r.finish_carrots as u32,
+        chew,
+    ) {
         -(chew as i64)
     } else {
         chew as i64
@@ -217,7 +226,10 @@ pub fn decide<C: Chance>(
     for step in &policy.steps {
         let action = match *step {
             Step::ChewLettuce => legal.lettuce.then_some(Action::ChewLettuce),
-            Step::Finish => legal.forward.contains(&home).then_some(Action::Forward(home)),
+            Step::Finish => legal
+                .forward
+                .contains(&home)
+                .then_some(Action::Forward(home)),
             Step::Nearest(kind) => legal
                 .forward
                 .iter()
@@ -426,8 +438,7 @@ fn hare<C: Chance, L: FnMut(Note)>(
                 (None, Nobody::Stay) => None,
                 (None, Nobody::OneSquare) => Some(pos + 1),
             };
-            to = first
-                .and_then(|t| (t..home).find(|&t| !occupied(players, seat, t)));
+            to = first.and_then(|t| (t..home).find(|&t| !occupied(players, seat, t)));
         }
         Effect::ChewCarrot => {
             let me = players[seat];
