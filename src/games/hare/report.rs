@@ -85,7 +85,7 @@ pub fn alone_text(a: &Alone) -> String {
             let _ = writeln!(
                 t,
                 "General linear solve (cyclic chain, {} feedback states): expected turns until home or the cap {:.6}, chance of home {:.12}, of the cap {:.3e}",
-                s.feedback, s.mean, s.home, s.cut
+                s.feedback, s.mean, s.home, s.cut.max(0.0)
             );
         }
         Err(why) => {
