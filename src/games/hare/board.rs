@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::policy::{Policy, PolicyFile};
-use crate::model::{InvalidBoard, Problems};
+use crate::input::problems::{InvalidBoard, Problems};
 
 /// The most squares between start and home: positions are stored in a `u8`.
 pub const MAX_SQUARES: usize = 200;
@@ -367,7 +367,7 @@ impl Board {
                 "policy",
                 format!(
                     "'{}' is not one of the board's policies ({}); name one of them",
-                    crate::input::quote(&file.policy),
+                    crate::input::text::quote(&file.policy),
                     file.policies.keys().cloned().collect::<Vec<_>>().join(", ")
                 ),
             );
@@ -402,7 +402,7 @@ impl Board {
         self.policies.get(name).ok_or_else(|| {
             format!(
                 "'{}' is not one of this board's policies ({})",
-                crate::input::quote(name),
+                crate::input::text::quote(name),
                 self.policies.keys().cloned().collect::<Vec<_>>().join(", ")
             )
         })
@@ -425,7 +425,7 @@ fn parse_squares(text: &str, p: &mut Problems) -> Vec<Square> {
                     format!("squares (square {})", i + 1),
                     format!(
                         "'{}' is not a square; use H (hare), C (carrot), L (lettuce), T (tortoise), 1-6 (number square) or F (ranks 1, 5 and 6)",
-                        crate::input::quote(&other.to_string())
+                        crate::input::text::quote(&other.to_string())
                     ),
                 );
                 continue;

@@ -21,9 +21,9 @@ pub mod turn;
 pub use board::{Board, HareFile};
 pub use policy::Policy;
 
-use crate::error::UserError;
-use crate::model::shipped::ShippedBoard;
-use crate::model::InvalidBoard;
+use crate::games::ShippedBoard;
+use crate::input::error::UserError;
+use crate::input::problems::InvalidBoard;
 
 /// The word of the board file's `game` key.
 pub const KIND: &str = "hare-and-tortoise";
@@ -52,7 +52,7 @@ pub fn parse(label: &str, text: &str) -> Result<Board, UserError> {
         Err(first) => {
             let syntax = || UserError::BoardSyntax {
                 file: label.to_string(),
-                message: crate::input::shorten_lines(&first.to_string()),
+                message: crate::input::text::shorten_lines(&first.to_string()),
             };
             let Ok(table) = toml::from_str::<toml::Table>(text) else {
                 return Err(syntax());

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::board::{Square, KIND_WORDS};
-use crate::model::Problems;
+use crate::input::problems::Problems;
 
 /// One step of a policy, tried in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +92,12 @@ impl Policy {
     ) -> Option<Policy> {
         let at = format!("policies.{name}");
         let before = p_len(p);
-        if crate::model::text_problem(name, crate::model::MAX_NAME_CHARS, "name it").is_some()
+        if crate::input::problems::text_problem(
+            name,
+            crate::input::problems::MAX_NAME_CHARS,
+            "name it",
+        )
+        .is_some()
             || !name
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
@@ -143,7 +148,7 @@ impl Policy {
                                     field,
                                     format!(
                                         "'{}' is not a square kind; use one of {}",
-                                        crate::input::quote(kind),
+                                        crate::input::text::quote(kind),
                                         KIND_WORDS.join(", ")
                                     ),
                                 );
@@ -155,7 +160,7 @@ impl Policy {
                                 field,
                                 format!(
                                     "'{}' is not a step; use one of {}",
-                                    crate::input::quote(w),
+                                    crate::input::text::quote(w),
                                     STEP_WORDS.join(", ")
                                 ),
                             );
