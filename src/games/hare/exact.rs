@@ -413,12 +413,12 @@ pub fn lengths(chain: &Chain, tolerance: f64, max_turns: usize) -> Lengths {
         while again_mass {
             next.iter_mut().for_each(|x| *x = 0.0);
             again_mass = false;
-            for s in 0..n {
+            for (s, mass) in pi.iter_mut().enumerate() {
                 // The first pass moves every state; later passes only the "move again" ones.
-                if pi[s] == 0.0 || (!first && !chain.states[s].again) {
+                if *mass == 0.0 || (!first && !chain.states[s].again) {
                     continue;
                 }
-                let share = pi[s] / chain.dens[s] as f64;
+                let share = *mass / chain.dens[s] as f64;
                 for &(t, cnt) in &chain.rows[s] {
                     let p = share * cnt as f64;
                     match t {
@@ -428,7 +428,7 @@ pub fn lengths(chain: &Chain, tolerance: f64, max_turns: usize) -> Lengths {
                         Target::State(t) => next[t as usize] += p,
                     }
                 }
-                pi[s] = 0.0;
+                *mass = 0.0;
             }
             for s in 0..n {
                 pi[s] += next[s];

@@ -131,7 +131,7 @@ impl Policy {
                 w => {
                     match w.strip_prefix("nearest-") {
                         Some(kind) => match KIND_WORDS.iter().find(|k| **k == kind) {
-                            Some(&k) if k == "tortoise" => {
+                            Some(&"tortoise") => {
                                 p.add(field, "a forward move never ends on a tortoise square; name another kind");
                                 continue;
                             }
