@@ -6,7 +6,8 @@
 //!
 //! `cargo bench --bench hare`; the README quotes the result.
 
-use candyland::games::hare::{exact, parse};
+use candyland::games::hare::parse;
+use candyland::solve::hare as exact;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn hare(c: &mut Criterion) {

@@ -5,9 +5,10 @@
 use std::collections::HashMap;
 
 use assert_cmd::Command;
-use candyland::games::hare::exact::{self, Target};
 use candyland::games::hare::turn::{legal, play_turn, Chance, Mark, Note, Phase, Player};
-use candyland::games::hare::{parse, simulate, Board};
+use candyland::games::hare::{parse, Board};
+use candyland::sim::hare as simulate;
+use candyland::solve::hare::{self as exact, Target};
 
 /// A board of `squares` with the given extra `[rules]` lines, a one-row die table `die`, and
 /// policies `random` (just "random") and the shipped-style `cheapest`.

@@ -5,9 +5,12 @@ use anyhow::Result;
 
 use super::{bad_flag, check_players};
 use crate::app::cli::{AnalyzeArgs, PlayArgs, SimulateArgs, VariantArgs};
-use crate::games::hare::{self, exact, report, simulate, Board, Policy};
+use crate::games::hare::{self, Board, Policy};
 use crate::games::BoardSource;
 use crate::input::error::UserError;
+use crate::output::hare as report;
+use crate::sim::hare as simulate;
+use crate::solve::hare as exact;
 
 /// The default carrot cap of the exact chain: on both shipped boards' policies the chance of
 /// ever holding more is below 1e-11 (measured and printed by every run).

@@ -6,16 +6,14 @@
 //! it is a Markov chain. But a player's state (square, carrots, lettuces, a pending lettuce,
 //! number square or missed turn, a "move again") is far richer than a race position, and
 //! players interact (occupied squares, race positions), so this kind does not fit the
-//! one-token [`crate::model::Game`] trait: it has its own board file ([`board`]), policies
+//! one-token [`crate::games::Game`] trait: it has its own board file ([`board`]), policies
 //! ([`policy`]) and step function ([`turn`]), from which the exact chain of one player alone
-//! ([`exact`], solved by the general cyclic solver) and the simulator of 1 to 6 players
-//! ([`simulate`]) are both built.
+//! ([`crate::solve::hare`], solved by the general cyclic solver) and the simulator of 1 to 6
+//! players ([`crate::sim::hare`]) are both built; [`crate::output::hare`] prints them.
 
 pub mod board;
-pub mod exact;
 pub mod policy;
-pub mod report;
-pub mod simulate;
+pub mod square;
 pub mod turn;
 
 pub use board::{Board, HareFile};

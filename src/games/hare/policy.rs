@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::board::{Square, KIND_WORDS};
+use super::square::{Square, KIND_WORDS};
 use crate::input::problems::Problems;
 
 /// One step of a policy, tried in order.

@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::board::{Board, HareDraws};
-use super::exact::{Lengths, Solved};
-use super::simulate::Summary;
-use super::turn::Note;
+use crate::games::hare::board::{Board, HareDraws};
+use crate::games::hare::turn::Note;
+use crate::sim::hare::Summary;
+use crate::solve::hare::{Lengths, Solved};
 
 /// The square in words: "12 (number (3))", "0 (start)".
 pub fn square(board: &Board, i: usize) -> String {

@@ -7,9 +7,9 @@
 use rand::{Rng, RngExt as _};
 use rayon::prelude::*;
 
-use super::board::{Board, CardPile, Effect, HareDraws};
-use super::policy::Policy;
-use super::turn::{play_turn, Chance, Note, Phase, Player};
+use crate::games::hare::board::{Board, CardPile, Effect, HareDraws};
+use crate::games::hare::policy::Policy;
+use crate::games::hare::turn::{play_turn, Chance, Note, Phase, Player};
 
 /// Games per chunk.
 const CHUNK: u64 = 4096;
@@ -264,7 +264,7 @@ pub fn simulate(
     (0..chunks)
         .into_par_iter()
         .map(|c| {
-            let mut rng = crate::sim::chunk_rng(seed, c);
+            let mut rng = super::chunk_rng(seed, c);
             let mut s = Summary::empty(k, board.squares.len());
             let n = CHUNK.min(games - c * CHUNK);
             for _ in 0..n {

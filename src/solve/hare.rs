@@ -22,10 +22,10 @@ use std::collections::HashMap;
 
 use num_integer::Integer;
 
-use super::board::Board;
-use super::policy::Policy;
-use super::turn::{play_turn, Chance, Phase, Player};
 use crate::chain::Counts;
+use crate::games::hare::board::Board;
+use crate::games::hare::policy::Policy;
+use crate::games::hare::turn::{play_turn, Chance, Mark, Phase, Player};
 use crate::solve::{FloatSolver, SolveFailure};
 
 /// Where a turn leads in the chain.
@@ -105,7 +105,7 @@ pub struct Chain {
 /// 10n - n(n+1)/2), with chewing and with the carrots a square pays, and stays put when moving
 /// back to a tortoise square (which the square, descending, then puts later). What remains
 /// backward (giving carrots away, a hare sending the player back to a carrot square) is few.
-fn order_key(p: &Player) -> (u8, u64, u8, super::turn::Mark, bool) {
+fn order_key(p: &Player) -> (u8, u64, u8, Mark, bool) {
     (
         u8::MAX - p.lettuces,
         10 * u64::from(p.pos) + u64::from(p.carrots),
