@@ -10,6 +10,7 @@ pub(crate) mod forever;
 pub(crate) mod generate;
 pub(crate) mod help;
 pub(crate) mod odds;
+pub(crate) mod passage;
 pub(crate) mod play;
 pub(crate) mod players;
 pub(crate) mod report;

@@ -6,11 +6,13 @@ mod boards;
 mod check;
 mod compare;
 pub mod csv_cells;
+mod dot;
 pub mod file;
 pub mod folder;
 mod forever;
 mod layout;
 mod odds;
+mod passage;
 mod players;
 pub mod signals;
 mod simulate;
@@ -26,12 +28,14 @@ pub use analyze::*;
 pub use boards::*;
 pub use check::*;
 pub use compare::*;
+pub use dot::*;
 pub use file::{
     create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
 };
 pub use forever::*;
 pub use layout::{cell, Layout};
 pub use odds::*;
+pub use passage::*;
 pub use players::*;
 pub use simulate::*;
 pub use spaces::*;

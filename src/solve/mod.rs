@@ -15,11 +15,15 @@ pub mod distribution;
 mod exact;
 mod float;
 mod fraction_free;
+pub mod fundamental;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;
+pub mod passage;
+pub mod pgf;
 pub mod players;
 pub mod spaces;
+pub mod sparse;
 
 use serde::{Deserialize, Serialize};
 
@@ -30,7 +34,10 @@ pub use analysis::{fraction, About, Analysis, Draws, Quantile, ShortestGame, Tai
 pub use cost::{check_solves, distribution_seconds, distribution_steps};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
-pub use float::{solve_f64, FloatSolver, SolveFailure, EXACT_RETRY_STATES};
+pub use float::{
+    solve_f64, sweep_work, uses_sparse_lu, FloatSolver, SolveFailure, EXACT_RETRY_STATES,
+    SWEEP_FEEDBACK, SWEEP_WORK,
+};
 pub use fraction_free::solve_state as solve_state_exact;
 pub use linear::{backward_targets, dense_solve, Scalar, Sweep, SweepError};
 
