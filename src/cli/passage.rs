@@ -37,9 +37,14 @@ pub struct PassageArgs {
     /// Only the chance, mean and sd (linear solves): no distribution.
     #[arg(long)]
     pub moments_only: bool,
-    /// Leave out the exact fractions (computed on chains of up to 2,000 states).
+    /// Leave out the exact fractions. By default they are computed on chains of up to 2,000
+    /// states when that takes at most about 2 s, and otherwise left out with a note.
     #[arg(long)]
     pub no_exact: bool,
+    /// Compute the exact fractions even when slow (chains of up to 2,000 states; refused at
+    /// once with the estimate when over --budget).
+    #[arg(long, conflicts_with_all = ["no_exact", "every"])]
+    pub exact: bool,
     /// Compute the distribution until the chance still to come is below this.
     #[arg(long, default_value_t = 1e-12, value_name = "P")]
     pub tolerance: f64,

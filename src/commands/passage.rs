@@ -9,7 +9,7 @@ use crate::error::UserError;
 use crate::games::Source;
 use crate::model::Game;
 use crate::output::{self, Layout};
-use crate::solve::passage::{every, passage, PassageError, PassageOptions};
+use crate::solve::passage::{every, passage, ExactMode, PassageError, PassageOptions};
 
 use super::{bad_flag, json};
 
@@ -22,7 +22,13 @@ fn options(args: &PassageArgs, b: &Budget) -> Result<PassageOptions, PassageErro
     let mut o = PassageOptions::new(args.to.clone())?
         .players(args.players, args.seat)?
         .distribution(args.tolerance, args.max_turns)?
-        .exact(!args.no_exact)
+        .exact_mode(if args.no_exact {
+            ExactMode::Never
+        } else if args.exact {
+            ExactMode::Always
+        } else {
+            ExactMode::Auto
+        })
         .budget(*b);
     if let Some(from) = &args.from {
         o = o.from_state(from.clone());

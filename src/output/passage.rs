@@ -77,6 +77,8 @@ pub fn passage_table(p: &Passage, layout: Layout) -> String {
     );
     if let Some(e) = &p.probability_exact {
         row(&mut s, "exactly", &fraction_words(e));
+    } else if let Some(note) = &p.exact_note {
+        row(&mut s, "exact fractions", note);
     }
     row(
         &mut s,
@@ -200,7 +202,7 @@ pub fn every_table(c: &HittingChances, layout: Layout) -> String {
         "",
         "  ",
         &format!(
-            "{}{variant}: the chance of ever hitting each target from {} (one player, exact)",
+            "{}{variant}: the chance of ever hitting each target from {} (one player, by linear solves)",
             c.board, c.from.name
         ),
     );

@@ -48,6 +48,23 @@ use crate::solve::FloatSolver;
 pub const MAX_SEATS: usize = 4;
 /// The most states for which the exact fractions are computed (rational sweeps, cubic).
 pub const EXACT_STATES: usize = 2_000;
+/// Unless asked for ([`ExactMode::Always`]), the exact fractions are computed only when their
+/// estimated time is at most this many seconds (or the budget, if smaller); otherwise they are
+/// left out with a note saying why and how to ask for them.
+pub const AUTO_EXACT_SECONDS: f64 = 2.0;
+
+/// When the exact fractions are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExactMode {
+    /// When the chain has at most [`EXACT_STATES`] states and the estimate is at most
+    /// [`AUTO_EXACT_SECONDS`].
+    Auto,
+    /// Whenever the chain has at most [`EXACT_STATES`] states, within the budget (refused with
+    /// the estimate otherwise).
+    Always,
+    /// Never.
+    Never,
+}
 
 /// Why a first passage could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,7 +105,7 @@ pub struct PassageOptions {
     seat: usize,
     tolerance: f64,
     max_turns: usize,
-    exact: bool,
+    exact: ExactMode,
     distribution: bool,
     budget: Budget,
 }
@@ -110,7 +127,7 @@ impl PassageOptions {
             seat: 0,
             tolerance: 1e-12,
             max_turns: 100_000,
-            exact: true,
+            exact: ExactMode::Auto,
             distribution: true,
             budget: Budget::default(),
         })
@@ -167,9 +184,20 @@ impl PassageOptions {
         self
     }
 
-    /// Whether to compute exact fractions (chains up to [`EXACT_STATES`] states).
+    /// Whether to compute exact fractions (chains up to [`EXACT_STATES`] states): `false`
+    /// never, `true` where cheap ([`ExactMode::Auto`], the default).
     pub fn exact(mut self, exact: bool) -> PassageOptions {
-        self.exact = exact;
+        self.exact = if exact {
+            ExactMode::Auto
+        } else {
+            ExactMode::Never
+        };
+        self
+    }
+
+    /// When to compute the exact fractions.
+    pub fn exact_mode(mut self, mode: ExactMode) -> PassageOptions {
+        self.exact = mode;
         self
     }
 
@@ -223,8 +251,11 @@ pub struct Passage {
     pub solver: String,
     /// P(the target is reached before the game ends).
     pub probability: f64,
-    /// The same, exactly (null on chains over 2,000 states, or when not asked for).
+    /// The same, exactly (null on chains over 2,000 states, when left out as too slow, or when
+    /// not asked for; `exact_note` says which).
     pub probability_exact: Option<Exact>,
+    /// Why the exact fractions are missing (null when they are given).
+    pub exact_note: Option<String>,
     /// A bound on |probability - the true chance| from the solve's residual.
     pub error_bound: f64,
     /// E\[T | reached\], in turns (of all players together with K players); null when the
@@ -303,6 +334,7 @@ pub fn passage<G: Game>(
 pub(crate) struct Core {
     probability: f64,
     probability_exact: Option<BigRational>,
+    exact_note: Option<String>,
     error_bound: f64,
     mean: Option<f64>,
     mean_exact: Option<BigRational>,
@@ -369,6 +401,7 @@ impl Core {
             solver: if self.sparse { "sparse LU" } else { "sweep" }.into(),
             probability: self.probability,
             probability_exact: self.probability_exact.as_ref().map(Exact::from),
+            exact_note: self.exact_note,
             error_bound: self.error_bound,
             mean: self.mean,
             mean_exact: self.mean_exact.as_ref().map(Exact::from),
@@ -464,10 +497,39 @@ pub(crate) fn solve<G: crate::race::RaceGame>(
     } else {
         (None, None, None)
     };
-    let exact = if options.exact && n <= EXACT_STATES {
-        exact_figures(&counts, d, &hits, from, reachable, &options.budget)?
-    } else {
-        None
+    let (exact, exact_note) = match options.exact {
+        ExactMode::Never => (None, Some("not asked for (--no-exact)".to_string())),
+        _ if n > EXACT_STATES => (
+            None,
+            Some(format!(
+                "left out: the chain has {n} states, over the {EXACT_STATES} for which they are computed"
+            )),
+        ),
+        ExactMode::Always => (
+            exact_figures(&counts, d, &hits, from, reachable, &options.budget)?,
+            None,
+        ),
+        ExactMode::Auto => {
+            let quick = Budget::new(AUTO_EXACT_SECONDS.min(options.budget.seconds()));
+            match exact_figures(&counts, d, &hits, from, reachable, &quick) {
+                Ok(e) => (e, None),
+                Err(PassageError::OverBudget(e)) => (
+                    None,
+                    Some(format!(
+                        "left out as slow ({}); ask for them with --exact",
+                        e.to_string()
+                            .split(';')
+                            .next()
+                            .unwrap_or("over a few seconds")
+                    )),
+                ),
+                Err(e) => return Err(e),
+            }
+        }
+    };
+    let exact_note = match (&exact, exact_note) {
+        (None, None) => Some("the exact solve could not be completed".to_string()),
+        (_, note) => note,
     };
     let distribution = if options.distribution && reachable {
         let steps = mean
@@ -490,6 +552,7 @@ pub(crate) fn solve<G: crate::race::RaceGame>(
     Ok(Core {
         probability,
         probability_exact,
+        exact_note,
         error_bound: y_bound,
         mean,
         mean_exact,
