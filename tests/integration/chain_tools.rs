@@ -288,3 +288,48 @@ fn the_generating_function_gives_back_the_mean_the_variance_and_the_distribution
         }
     }
 }
+
+/// The code block after `<!-- run: PROGRAM -->` in README and the text block after it.
+fn readme_snippet(program: &str) -> (String, String) {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let marker = format!("<!-- run: {program} -->\n");
+    let at = readme.find(&marker).expect("README has the snippet") + marker.len();
+    let mut blocks = readme[at..].split("```").skip(1).step_by(2);
+    let code = blocks.next().unwrap();
+    let code = code.split_once('\n').unwrap().1.to_string();
+    let out = blocks.next().unwrap();
+    let out = out.strip_prefix("text\n").expect("a text block follows").to_string();
+    (code, out)
+}
+
+#[test]
+fn the_readme_loads_the_fundamental_matrix_in_python_and_r_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, csv, err) = run(&["transitions", "chutes-and-ladders", "--fundamental"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(dir.path().join("N.csv"), csv).unwrap();
+    for (program, flag) in [("python3", "-c"), ("Rscript", "-e")] {
+        let (snippet, want) = readme_snippet(program);
+        assert_eq!(snippet.trim().lines().count(), 1, "{program}: one line");
+        let Ok(out) = std::process::Command::new(program)
+            .args([flag, snippet.trim()])
+            .current_dir(dir.path())
+            .output()
+        else {
+            println!("skipped: {program} is not installed");
+            continue;
+        };
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() && stderr.contains("No module named") {
+            println!("skipped: {program} has no pandas ({stderr})");
+            continue;
+        }
+        assert!(out.status.success(), "{program}: {stderr}");
+        let got: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        let want: Vec<String> = want.lines().map(|l| l.trim_end().to_string()).collect();
+        assert_eq!(got, want, "{program}");
+    }
+}
