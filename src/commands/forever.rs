@@ -82,11 +82,14 @@ impl super::BoardCommand for ForeverArgs {
         };
         let report = crate::forever::ForeverReport::new(&game, &chain, &name, &question)?;
         if let Some(file) = witness_file {
-            match report.survey.as_ref().and_then(|s| s.witness.as_ref()) {
-                Some(w) => {
+            match report
+                .survey
+                .as_ref()
+                .and_then(|s| Some((s.witness.as_ref()?, s.witness_players?)))
+            {
+                Some((w, players)) => {
                     let header = format!(
-                        "A deck order for {name} that, recycled without shuffling, never ends for {} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
-                        report.survey.as_ref().and_then(|s| s.witness_players).unwrap_or(1),
+                        "A deck order for {name} that, recycled without shuffling, never ends for {players} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
                         args.board,
                         args.orders,
                         args.seed

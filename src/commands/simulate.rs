@@ -111,7 +111,8 @@ impl super::BoardCommand for SimulateArgs {
             }
             file.commit(text.as_bytes())?;
         }
-        let Some(report) = Simulation::new(&about, &options, &result) else {
+        let finished = result.histogram.iter().any(|&c| c > 0);
+        let Some(report) = Simulation::new(&about, &options, &result).filter(|_| finished) else {
             return Err(bad_flag(
                 "--max-turns",
                 format!(

@@ -117,8 +117,14 @@ pub fn passage_table(p: &Passage, layout: Layout) -> String {
     if let Some(sd) = p.sd {
         row(&mut s, "standard deviation", &format!("{sd:.4}"));
     }
-    if let Some(m) = p.median {
-        row(&mut s, "median", &turns(m));
+    match p.median {
+        Some(m) => row(&mut s, "median", &turns(m)),
+        None if p.distribution && p.truncated => row(
+            &mut s,
+            "median",
+            &format!("> {} (the turn limit cut it)", turns(p.pmf.len() - 1)),
+        ),
+        None => {}
     }
     for q in &p.quantiles {
         let label = format!("{}% of passages by", q.p * 100.0);
@@ -136,8 +142,10 @@ pub fn passage_table(p: &Passage, layout: Layout) -> String {
             "  ",
             "  ",
             &format!(
-                "(the turn limit cut the distribution: it leaves out a chance of {:.3e})",
-                p.unfinished_mass
+                "(the turn limit cut the distribution at turn {}, with a chance of {:.1e} of reaching it later still to come (more than the tolerance {:e}): figures marked > are bounds; the chance, mean and sd come from linear solves and are not cut)",
+                p.pmf.len() - 1,
+                p.unfinished_mass,
+                p.tolerance
             ),
         ));
     }

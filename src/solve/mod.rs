@@ -16,6 +16,7 @@ mod exact;
 mod float;
 mod fraction_free;
 pub mod fundamental;
+pub mod guarantee;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;

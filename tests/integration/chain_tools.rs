@@ -298,7 +298,10 @@ fn readme_snippet(program: &str) -> (String, String) {
     let code = blocks.next().unwrap();
     let code = code.split_once('\n').unwrap().1.to_string();
     let out = blocks.next().unwrap();
-    let out = out.strip_prefix("text\n").expect("a text block follows").to_string();
+    let out = out
+        .strip_prefix("text\n")
+        .expect("a text block follows")
+        .to_string();
     (code, out)
 }
 

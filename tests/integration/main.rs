@@ -14,7 +14,8 @@
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
 //!   state graph and the length's generating function, by hand and by independent eliminations;
-//! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`.
+//! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
+//! - `exactness`: figures drawn from a cut distribution or a censored sample say so.
 
 mod bad_input;
 mod chain_tools;
@@ -22,6 +23,7 @@ mod check;
 mod chutes;
 mod cli;
 mod common;
+mod exactness;
 mod forever;
 mod hostile;
 mod independent;

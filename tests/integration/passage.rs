@@ -311,3 +311,36 @@ fn bad_and_unreachable_targets_say_what_to_do() {
     assert_eq!(j["probability"], 0.0);
     assert!(j["mean"].is_null() && j["pmf"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn a_distribution_cut_by_the_turn_limit_says_so_in_every_figure_drawn_from_it() {
+    // Classic's passage to the finish is the game itself (E[T] = 37.5 turns or so, as
+    // `analyze` gives): cut at turn 5, the median and every quantile lie past the cut, so each
+    // is a bound; the chance and the mean come from linear solves and are not cut.
+    let (code, out, err) = run(&["passage", "--to", "finish", "--max-turns", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("median") && out.contains("> 5 turns (the turn limit cut it)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the turn limit cut the distribution at turn 5"),
+        "{out}"
+    );
+    assert!(out.contains("figures marked > are bounds"), "{out}");
+    let (_, out, _) = run(&["passage", "--to", "finish", "--max-turns", "5", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["truncated"], true);
+    assert!(j["unfinished_mass"].as_f64().unwrap() > 0.9);
+    assert!(j["median"].is_null());
+    for q in j["quantiles"].as_array().unwrap() {
+        assert_eq!(q["lower_bound"], true, "{q}");
+    }
+    let (_, a, _) = run(&["analyze", "--json"]);
+    let a: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let (m, am) = (j["mean"].as_f64().unwrap(), a["mean"].as_f64().unwrap());
+    assert!((m - am).abs() < 1e-9 * am, "{m} vs {am}");
+    // Not cut: no such note.
+    let (_, out, _) = run(&["passage", "--to", "finish"]);
+    assert!(!out.contains("cut"), "{out}");
+}

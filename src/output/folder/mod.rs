@@ -93,14 +93,38 @@ pub struct Plan {
 pub struct PlayersSummary {
     /// K, the number of players (1 to 4).
     pub players: usize,
-    /// Turns of all players together until the first player finishes (exact, i.i.d. draws).
-    pub turns: Mean,
+    /// Turns of all players together until the first player finishes (i.i.d. draws): exact,
+    /// or bounded when the one-player distribution was cut.
+    pub turns: BoundedMean,
     /// Rounds until the first player finishes.
-    pub rounds: Mean,
-    /// P(seat i wins), i = 0..K-1 (seat 0 plays first).
+    pub rounds: BoundedMean,
+    /// P(seat i wins), i = 0..K-1 (seat 0 plays first); lower bounds when `undecided` > 0.
     pub win: Vec<f64>,
+    /// The chance a cut distribution leaves to no seat: each seat's chance lies between
+    /// `win[i]` and `win[i] + undecided` (0 when they are exact).
+    pub undecided: f64,
     /// Until every player finishes.
     pub everyone: EveryoneSummary,
+}
+
+/// A mean that is exact, or only known to lie in `mean_range` (then `mean` is its lower end).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoundedMean {
+    /// The mean; when `mean_range` is there, its lower end.
+    pub mean: f64,
+    /// \[low, high\] when the mean is not known exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_range: Option<[f64; 2]>,
+}
+
+impl BoundedMean {
+    fn of(length: &crate::solve::players::Length) -> BoundedMean {
+        BoundedMean {
+            mean: length.mean,
+            mean_range: length.mean_range,
+        }
+    }
 }
 
 /// Until every player finishes, in `summary.json`.
@@ -286,13 +310,10 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
             .iter()
             .map(|p| PlayersSummary {
                 players: p.players,
-                turns: Mean {
-                    mean: p.first_finisher.turns.mean,
-                },
-                rounds: Mean {
-                    mean: p.first_finisher.rounds.mean,
-                },
+                turns: BoundedMean::of(&p.first_finisher.turns),
+                rounds: BoundedMean::of(&p.first_finisher.rounds),
                 win: p.first_finisher.win.clone(),
+                undecided: p.first_finisher.undecided,
                 everyone: EveryoneSummary {
                     turns: Mean {
                         mean: p.everyone.turns.mean,

@@ -267,7 +267,8 @@ pub struct Passage {
     pub mean_error_bound: Option<f64>,
     /// sd of T given reached, in turns.
     pub sd: Option<f64>,
-    /// The smallest n with P(T <= n | reached) >= 0.5 (null without a distribution).
+    /// The smallest n with P(T <= n | reached) >= 0.5 (null without a distribution, or when
+    /// the turn limit cut the distribution before it: `truncated`).
     pub median: Option<usize>,
     /// Quantiles of T given reached.
     pub quantiles: Vec<Quantile>,
