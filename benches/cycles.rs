@@ -17,10 +17,11 @@
 use std::hint::black_box;
 
 use candyland::chain::Chain;
-use candyland::config::parse;
+use candyland::games::load::parse;
+use candyland::games::load::About;
 use candyland::games::RaceTrack;
-use candyland::model::Variant;
-use candyland::solve::{uses_sparse_lu, About, FloatSolver, Moments, Sweep};
+use candyland::games::Variant;
+use candyland::solve::{uses_sparse_lu, FloatSolver, Moments, Sweep};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 /// A race of `squares` squares with faces +1..+4, back 1 and back 2 (the board

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::FromArgMatches;
 
-use candyland::cli::Cli;
+use candyland::app::cli::Cli;
 
 fn main() -> ExitCode {
     // Ctrl-C, SIGTERM and every other catchable signal that would end the run: remove the
@@ -13,8 +13,8 @@ fn main() -> ExitCode {
     // killed outright cannot clean up; the next run removes what it left.)
     candyland::output::signals::clean_up_on_signals();
     // The one place that decides how wide text output (and clap's help) is.
-    let layout = candyland::output::terminal::stdout_layout();
-    let mut command = candyland::cli::command(layout.width());
+    let layout = candyland::output::stdout_layout();
+    let mut command = candyland::app::cli::command(layout.width());
     let matches = command.get_matches_mut();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     let stdout = std::io::stdout();

@@ -18,7 +18,9 @@
 //! the best, at most [`MAX_SIMULATED`] per deck; [`MAX_SIMULATED_SUMMARY`] for a published
 //! summary, which tells fewer rule sets apart).
 
+pub mod crosscheck;
 pub mod fit;
+pub mod lengths;
 pub mod model;
 mod search;
 pub mod set;
@@ -31,7 +33,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
-use crate::model::{value_word, Variant};
+use crate::games::{value_word, Variant};
 use crate::sim::DeckMode;
 use crate::stats::Summary;
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::budget::OverBudget;
 use crate::chain::Chain;
 use crate::games::Source;
-use crate::model::{Game, Variant};
+use crate::games::{Game, Variant};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
 use crate::solve::check_finishes;
 use crate::solve::distribution::Distribution;

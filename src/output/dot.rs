@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::transitions::StateGraph;
+use crate::results::transitions::StateGraph;
 
 /// A DOT string literal: quotes and backslashes escaped (control characters never reach a
 /// name: board text is checked for them).

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod boards;
+pub mod charts;
 mod check;
 mod compare;
 pub mod csv_cells;
@@ -10,6 +11,7 @@ mod dot;
 pub mod file;
 pub mod folder;
 mod forever;
+pub mod json;
 mod layout;
 mod odds;
 mod passage;
@@ -33,7 +35,7 @@ pub use file::{
     create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
 };
 pub use forever::*;
-pub use layout::{cell, Layout};
+pub use layout::{cell, stdout_layout, Layout};
 pub use odds::*;
 pub use passage::*;
 pub use players::*;

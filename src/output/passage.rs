@@ -24,7 +24,7 @@ fn turns(n: usize) -> String {
 
 /// An exact value as the table shows it: the fraction when short, else its size (the digits
 /// are in `--json`).
-fn fraction_words(e: &crate::json::Exact) -> String {
+fn fraction_words(e: &crate::solve::vocabulary::Exact) -> String {
     if e.num.len() + e.den.len() <= 40 {
         e.to_string()
     } else {

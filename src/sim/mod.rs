@@ -14,6 +14,7 @@ mod deck;
 mod observe;
 mod run;
 mod summary;
+pub mod transcript;
 
 use rand::Rng;
 

@@ -4,9 +4,24 @@ use super::{distribution, Moments, Sweep, LONGER_THAN};
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
 
-/// Refuses `solves` linear solves of the chain if their memory (B, n x k values, k the
-/// targets of backward moves) or time (about (nnz + n) k + k^3 operations each) is too much.
+/// Refuses `solves` linear solves of the chain by [`super::FloatSolver`] if their memory or
+/// time is too much: [`check_sweep_solves`], or on a chain with many cycles the sparse LU's.
 pub fn check_solves<S>(
+    chain: &Matrix<S>,
+    solves: f64,
+    what: &str,
+    budget: &Budget,
+) -> Result<(), OverBudget> {
+    if super::uses_sparse_lu(chain.counts()) {
+        return check_lu_solves(chain, solves, what, budget);
+    }
+    check_sweep_solves(chain, solves, what, budget)
+}
+
+/// Refuses `solves` linear solves of the chain by the sweep ([`Sweep`], whatever the chain) if
+/// their memory (B, n x k values, k the targets of backward moves) or time (about
+/// (nnz + n) k + k^3 operations each) is too much.
+pub fn check_sweep_solves<S>(
     chain: &Matrix<S>,
     solves: f64,
     what: &str,
@@ -14,9 +29,6 @@ pub fn check_solves<S>(
 ) -> Result<(), OverBudget> {
     let counts = chain.counts();
     let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
-    if super::uses_sparse_lu(counts) {
-        return check_lu_solves(chain, solves, what, budget);
-    }
     let k = Sweep::<f64>::feedback_size(counts) as f64;
     let what = format!("{what} ({n:.0} states, {k:.0} of them targets of backward moves)");
     let fix = "a board with fewer spaces that moves lead back to (cards and jumps that go backward) solves faster";

@@ -13,11 +13,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
+use crate::chain::position::PositionError;
 use crate::chain::{Chain, Counts};
-use crate::json::StateRef;
-use crate::model::Game;
-use crate::position::PositionError;
+use crate::games::Game;
 use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::vocabulary::StateRef;
 use crate::solve::{
     check_finishes, check_solves, failure_error, FloatSolver, SolveError, SolveFailure,
 };
@@ -57,7 +57,7 @@ impl FundamentalOptions {
     }
 
     /// Only the rows of the states `rows` names (`start`, a state's name or a space number; see
-    /// [`crate::position::find`]); all rows when empty.
+    /// [`crate::chain::position::find`]); all rows when empty.
     pub fn rows(mut self, rows: Vec<String>) -> FundamentalOptions {
         self.rows = rows;
         self
@@ -132,7 +132,7 @@ pub fn fundamental<G: Game>(
         options
             .rows
             .iter()
-            .map(|t| crate::position::find(game, chain, t).map_err(FundamentalError::From))
+            .map(|t| crate::chain::position::find(game, chain, t).map_err(FundamentalError::From))
             .collect::<Result<_, _>>()?
     };
     let dense = n <= DENSE_STATES;

@@ -25,14 +25,17 @@ pub mod pgf;
 pub mod players;
 pub mod spaces;
 pub mod sparse;
+pub mod vocabulary;
 
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
-use crate::race::RaceGame;
-pub use analysis::{fraction, About, Analysis, Draws, Quantile, ShortestGame, Tail};
-pub use cost::{check_solves, distribution_seconds, distribution_steps};
+use crate::games::load::About;
+use crate::games::race::RaceGame;
+pub use analysis::{fraction, Analysis, Draws, Quantile, ShortestGame, Tail};
+pub use cost::{check_solves, check_sweep_solves, distribution_seconds, distribution_steps};
+pub use dense::{Scalar, SweepError};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
 pub use float::{
@@ -40,7 +43,7 @@ pub use float::{
     SWEEP_FEEDBACK, SWEEP_WORK,
 };
 pub use fraction_free::solve_state as solve_state_exact;
-pub use linear::{backward_targets, dense_solve, Scalar, Sweep, SweepError};
+pub use linear::{backward_targets, dense_solve, Sweep};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]

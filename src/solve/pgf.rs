@@ -29,8 +29,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
-use crate::json::Exact;
-use crate::race::RaceGame;
+use crate::games::race::RaceGame;
+use crate::solve::vocabulary::Exact;
 use crate::solve::{check_finishes, SolveError};
 
 /// The most states for which the generating function is computed (its coefficients have

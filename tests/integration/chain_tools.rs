@@ -4,11 +4,12 @@
 //! re-derived from its coefficients here, and its recurrence against the distribution.
 
 use candyland::chain::Chain;
+use candyland::games::load::About;
 use candyland::games::{CandyLand, ChutesAndLadders, RaceTrack};
-use candyland::model::{Game, Variant};
+use candyland::games::{Game, Variant};
 use candyland::solve::fundamental::{fundamental, FundamentalOptions};
 use candyland::solve::pgf::{pgf, Pgf};
-use candyland::solve::{exact_expected_turns, About, Analysis, Moments, Options};
+use candyland::solve::{exact_expected_turns, Analysis, Moments, Options};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -62,7 +63,7 @@ fn start_row<G: Game>(g: &G) -> (Vec<BigRational>, Vec<f64>, f64) {
 #[test]
 fn the_start_rows_of_the_shipped_boards_agree_with_an_independent_rational_elimination() {
     let mut checked = 0;
-    for b in candyland::model::shipped::SHIPPED
+    for b in candyland::games::shipped::SHIPPED
         .iter()
         .filter(|b| ["classic", "chutes-and-ladders", "hi-ho-cherry-o"].contains(&b.name))
     {
@@ -274,7 +275,7 @@ fn the_generating_function_gives_back_the_mean_the_variance_and_the_distribution
     let series = candyland::solve::pgf::pmf_from(&p, 4).unwrap();
     let q: Vec<String> = series.iter().map(|x| x.to_string()).collect();
     assert_eq!(q, ["0", "0", "3/4", "1/4", "0"]);
-    for b in candyland::model::shipped::SHIPPED.iter() {
+    for b in candyland::games::shipped::SHIPPED.iter() {
         match b.name {
             "classic" | "treats" => {
                 check_pgf(&board::<CandyLand>(b.text, &Variant::default()), b.name)

@@ -16,7 +16,10 @@
 //!   state graph and the length's generating function, by hand and by independent eliminations;
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so.
+//! - `architecture`: the source tree keeps its stages in order, with no import circle.
+//! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
+mod architecture;
 mod bad_input;
 mod chain_tools;
 mod check;
@@ -41,12 +44,13 @@ mod shipped;
 mod simulation;
 mod spaces;
 mod tiny_boards;
+mod toolchain;
 mod whatif;
 mod width;
 
 /// The text of a shipped board.
 fn shipped_text(name: &str) -> &'static str {
-    candyland::model::shipped::find(name)
+    candyland::games::shipped::find(name)
         .expect("shipped board")
         .text
 }

@@ -4,11 +4,12 @@
 //! chain, the sparse LU against the sweep on a board with many cycles, and bad targets.
 
 use candyland::chain::Chain;
+use candyland::games::load::About;
 use candyland::games::{CandyLand, ChutesAndLadders, RaceTrack};
-use candyland::model::{Game, Variant};
+use candyland::games::{Game, Variant};
 use candyland::solve::passage::{every, passage, Passage, PassageOptions};
 use candyland::solve::spaces::Spaces;
-use candyland::solve::{About, Analysis, Options, Sweep};
+use candyland::solve::{Analysis, Options, Sweep};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -148,7 +149,7 @@ fn the_shipped_boards_agree_with_an_independent_rational_elimination() {
         ("hi-ho-cherry-o", "5"),
     ];
     for (name, to) in cases {
-        let text = candyland::model::shipped::find(name).unwrap().text;
+        let text = candyland::games::shipped::find(name).unwrap().text;
         let (p, mean) = match name {
             "classic" => {
                 let g: CandyLand = board(text, &Variant::default());

@@ -13,9 +13,9 @@ use super::target::{every_target, single, Part};
 use super::PassageError;
 use crate::budget::Budget;
 use crate::chain::Chain;
-use crate::json::StateRef;
-use crate::model::Game;
+use crate::games::Game;
 use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::vocabulary::StateRef;
 use crate::solve::{check_finishes, check_solves, failure_error, FloatSolver, SolveFailure};
 
 /// The chance of ever hitting one target.
@@ -71,7 +71,9 @@ pub fn every<G: Game>(
     check_finishes(game, chain)?;
     let from = match from {
         None => chain.start(),
-        Some(text) => crate::position::find(game, chain, text).map_err(PassageError::From)?,
+        Some(text) => {
+            crate::chain::position::find(game, chain, text).map_err(PassageError::From)?
+        }
     };
     let named = every_target(game);
     let n = chain.len();

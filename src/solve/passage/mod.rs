@@ -18,7 +18,7 @@
 //! ||N'||_inf ||r||_inf with ||N'||_inf = max N' 1 from one more solve ([`super::sparse`]).
 //! Probabilities are clamped to \[0, 1\] (a change within that bound): never negative.
 //!
-//! The same code runs on the K-player product chain ([`crate::race::product`]), where a target
+//! The same code runs on the K-player product chain ([`crate::chain::product`]), where a target
 //! is about one seat's token and the other seats' standing at that moment is split out.
 
 mod every;
@@ -37,11 +37,11 @@ use super::{
     SolveFailure, QUANTILES,
 };
 use crate::budget::{Budget, OverBudget};
+use crate::chain::position::PositionError;
 use crate::chain::{push, Chain, Counts, Probabilities};
-use crate::json::{Exact, StateRef};
-use crate::model::Game;
-use crate::position::PositionError;
+use crate::games::Game;
 use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::vocabulary::{Exact, StateRef};
 use crate::solve::FloatSolver;
 
 /// The most seats of a product chain (its size is the one-player chain's to the power K).
@@ -133,7 +133,7 @@ impl PassageOptions {
         })
     }
 
-    /// Starts from the state `text` names (see [`crate::position::find`]) instead of the start.
+    /// Starts from the state `text` names (see [`crate::chain::position::find`]) instead of the start.
     pub fn from_state(mut self, text: impl Into<String>) -> PassageOptions {
         self.from = Some(text.into());
         self
@@ -311,7 +311,9 @@ pub fn passage<G: Game>(
     }
     let from = match &options.from {
         None => chain.start(),
-        Some(text) => crate::position::find(game, chain, text).map_err(PassageError::From)?,
+        Some(text) => {
+            crate::chain::position::find(game, chain, text).map_err(PassageError::From)?
+        }
     };
     let target = Target::resolve(game, chain.states(), &options.to)
         .map_err(|(index, source)| PassageError::Target { index, source })?;
@@ -435,7 +437,7 @@ fn terms(counts: &Counts) -> usize {
 /// The chances, moments, split and distribution of the first passage through the moves `hit`
 /// selects, from state `from`; `splits` are further subsets of the hitting moves whose chances
 /// are wanted too (a seat's standing).
-pub(crate) fn solve<G: crate::race::RaceGame>(
+pub(crate) fn solve<G: crate::games::race::RaceGame>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
     hit: &dyn Fn(usize, usize) -> bool,
@@ -474,7 +476,7 @@ pub(crate) fn solve<G: crate::race::RaceGame>(
     for pick in splits {
         let rhs: Vec<f64> = (0..n)
             .map(|s| {
-                crate::solve::spaces::card_weights(chain, s)
+                crate::solve::landing::card_weights(chain, s)
                     .filter(|&(card, _)| hit(s, card) && pick(s, card))
                     .map(|(_, w)| w)
                     .sum()

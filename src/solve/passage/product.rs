@@ -5,11 +5,11 @@
 //! before anyone finishes.
 
 use super::{solve, PassageError, PassageOptions, Target};
+use crate::chain::product::Product;
 use crate::chain::Chain;
-use crate::json::StateRef;
-use crate::model::Game;
-use crate::race::product::Product;
-use crate::race::{Next, RaceGame, Turn};
+use crate::games::race::{Next, RaceGame, Turn};
+use crate::games::Game;
+use crate::solve::vocabulary::StateRef;
 
 /// The first passage of `options` (K > 1 players) on `game`; `one` is its one-player chain,
 /// whose states name the targets.

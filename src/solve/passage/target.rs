@@ -18,9 +18,9 @@
 //!
 //! Several `--to` make one target: the first move that hits any of them.
 
-use crate::input::{did_you_mean, quote};
-use crate::model::Game;
-use crate::race::{Event, Next, Turn};
+use crate::games::race::{Event, Next, Turn};
+use crate::games::Game;
+use crate::input::text::{did_you_mean, quote};
 
 /// Why a text names no target.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
