@@ -245,10 +245,10 @@ pub fn every_table(c: &HittingChances, layout: Layout) -> String {
             .iter()
             .filter(|t| t.word == word && t.kind == kind)
         {
-            s.push_str(&layout.row("  ", &t.name, 28, &format!("{:.6}", t.probability)));
+            target_row(&mut s, layout, &t.name, t.probability);
         }
     }
-    // Named spaces: those whose name no other space shares (a landmark, not a colour).
+    // Named spaces: those whose name no other space shares (a named space, not a kind of space).
     let spaces: Vec<_> = c.targets.iter().filter(|t| t.kind == "space").collect();
     let mut counts: std::collections::HashMap<&str, usize> = Default::default();
     for t in &spaces {
@@ -273,7 +273,7 @@ pub fn every_table(c: &HittingChances, layout: Layout) -> String {
                 t.position
                     .map_or(String::new(), |p| format!("({word} {p})"))
             );
-            s.push_str(&layout.row("  ", &label, 28, &format!("{:.6}", t.probability)));
+            target_row(&mut s, layout, &label, t.probability);
         }
     }
     s.push('\n');
@@ -283,6 +283,19 @@ pub fn every_table(c: &HittingChances, layout: Layout) -> String {
         "Every space and every state of the chain: --csv or --json.",
     ));
     s
+}
+
+/// One target of the `--every` table: its name and chance on one line, or a name too wide
+/// for its column wrapped on lines of its own with the chance under it.
+fn target_row(s: &mut String, layout: Layout, name: &str, probability: f64) {
+    const NAME: usize = 28;
+    let value = format!("{probability:.6}");
+    if textwrap::core::display_width(name) < NAME {
+        s.push_str(&layout.row("  ", name, NAME, &value));
+    } else {
+        s.push_str(&layout.hang("  ", "    ", name));
+        s.push_str(&layout.row("  ", "", NAME, &value));
+    }
 }
 
 /// `passage --every --csv`: one row per target.

@@ -109,9 +109,9 @@ pub struct GraphEdge {
     pub to: usize,
     /// Cards (counts over D) leading there.
     pub count: u64,
-    /// Some of those moves take a jump (a shortcut, a ladder, a chute).
+    /// Some of those moves take a jump (the game's jumps).
     pub jump: bool,
-    /// Some of those moves are caught by a trap (licorice).
+    /// Some of those moves are caught by the game's trap.
     pub caught: bool,
 }
 
@@ -129,7 +129,7 @@ pub struct StateGraph {
     pub states: Vec<StateRef>,
     /// Whether each state stands on a trap space.
     pub on_trap: Vec<bool>,
-    /// What the trap is called ("licorice"; empty if the game has none).
+    /// What the game calls its trap (empty if it has none).
     pub trap_word: String,
     /// Every edge, by state and then next state.
     pub edges: Vec<GraphEdge>,

@@ -7,6 +7,7 @@ use crate::chain::Counts;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
+use super::failure::SolveFailure;
 use super::linear::{Sweep, SweepError};
 use super::sparse::SparseLu;
 
@@ -114,27 +115,4 @@ impl FloatSolver<'_> {
     pub fn is_sparse_lu(&self) -> bool {
         matches!(self.route, Route::Sparse(_))
     }
-}
-
-/// Why [`solve_f64`] has no answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveFailure {
-    /// A state that every card leaves where it is.
-    #[error("state {state} has no way out (every card leaves it where it is)")]
-    Trapped {
-        /// Index of that state in the chain.
-        state: usize,
-    },
-    /// Some states cannot reach the finish.
-    #[error("some states cannot reach the finish")]
-    CannotFinish,
-    /// The `f64` route lost a pivot and the chain is too big to retry exactly.
-    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
-    LostPivot {
-        /// Number of states in the chain.
-        states: usize,
-    },
-    /// A solution is beyond the `f64` range.
-    #[error("a result is beyond the floating-point range (about 1e308)")]
-    OutOfRange,
 }

@@ -13,6 +13,7 @@ mod cost;
 mod dense;
 pub mod distribution;
 mod exact;
+mod failure;
 mod float;
 mod fraction_free;
 pub mod fundamental;
@@ -38,9 +39,10 @@ pub use cost::{check_solves, check_sweep_solves, distribution_seconds, distribut
 pub use dense::{Scalar, SweepError};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
+pub use failure::SolveFailure;
 pub use float::{
-    solve_f64, sweep_work, uses_sparse_lu, FloatSolver, SolveFailure, EXACT_RETRY_STATES,
-    SWEEP_FEEDBACK, SWEEP_WORK,
+    solve_f64, sweep_work, uses_sparse_lu, FloatSolver, EXACT_RETRY_STATES, SWEEP_FEEDBACK,
+    SWEEP_WORK,
 };
 pub use fraction_free::solve_state as solve_state_exact;
 pub use linear::{backward_targets, dense_solve, Sweep};

@@ -25,12 +25,12 @@ pub struct HittingChance {
     /// What kind of target: "trap" (caught there), "jump" (taken), "space" (landed on),
     /// "finish" or "state" (moved into).
     pub kind: String,
-    /// The game's word for it: its trap ("licorice"), the kind of jump ("shortcut", "chute",
-    /// "ladder"), what a space is called ("space", "square"), "finish", "state".
+    /// The game's word for it: the trap's name, the kind of jump, what a space is called
+    /// ("space", "square"), "finish", "state" (as the game words them).
     pub word: String,
     /// The number of its space as the board prints it (a jump's start); null for the finish.
     pub position: Option<usize>,
-    /// Its name: the space's name, "licorice 47", "chute 47 to 26", a state's name.
+    /// Its name: the space's name, "TRAP 47", "JUMP 47 to 26" in the game's words, a state's name.
     pub name: String,
     /// For a state: its index in the chain (as `transitions` numbers them).
     pub state: Option<usize>,

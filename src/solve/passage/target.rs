@@ -8,10 +8,10 @@
 //!   lands on it (ends there coming from another space, or passes through it), as `spaces`
 //!   counts landings;
 //! - a named space (`Plumpy`, `Queen Frostine`): landing on it;
-//! - a kind of space (`red`, `landmark`, `chute top`): landing on any space of that kind;
-//! - the trap word (`licorice`), alone or with a number (`licorice 47`): being caught there;
-//! - a kind of jump (`shortcut`, `ladder`, `chute`; the plural too), alone or with the number of
-//!   its start (`chute 47`): taking it;
+//! - a kind of space (`red`, or any kind the game names): landing on any space of that kind;
+//! - the game's word for its trap, alone or with a number (`TRAP 47`): being caught there;
+//! - the game's word for a kind of jump (the plural too), alone or with the number of its start
+//!   (`JUMP 47`): taking it;
 //! - `finish`: finishing the game;
 //! - a state's name as `candyland transitions` prints it: any move into that state, staying
 //!   there included (the Markov chain's hitting time).
@@ -56,11 +56,11 @@ pub enum TargetError {
     /// A trap or jump word with the number of a space that has none.
     #[error("{word} {number} is not a {what} on this board; its {what}s are at {list}")]
     NotThere {
-        /// The word given ("licorice", "chute").
+        /// The word given (a trap's or a jump's).
         word: String,
         /// The number given.
         number: usize,
-        /// What was asked for ("licorice space", "chute").
+        /// What was asked for (a trap space, a jump).
         what: String,
         /// Where they are.
         list: String,
@@ -195,7 +195,7 @@ impl<S: Copy> Words<S> {
         if let Some((_, on)) = self.kinds.iter().find(|(n, _)| n.to_lowercase() == wanted) {
             return Ok(on.iter().map(|&i| Part::Land(i)).collect());
         }
-        // "licorice", "licorice 47"; "chute", "chutes", "chute 47".
+        // "TRAP", "TRAP 47"; "JUMP", "JUMPs", "JUMP 47", in the game's words.
         let (head, number) = match wanted.rsplit_once(' ') {
             Some((h, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
                 (h.trim(), Some(n))
