@@ -146,7 +146,7 @@ pub fn graph<G: crate::games::Game>(
     let traps: std::collections::HashSet<usize> = track.traps.1.iter().copied().collect();
     let states = chain.states();
     let mut edges: Vec<GraphEdge> = Vec::new();
-    for s in 0..n {
+    for (s, &state) in states.iter().enumerate().take(n) {
         let kinds: Vec<usize> = if chain.draws(s) {
             (0..chain.cards().len()).collect()
         } else {
@@ -161,8 +161,7 @@ pub fn graph<G: crate::games::Game>(
             } else {
                 u64::from(chain.denominator())
             };
-            let jump =
-                chain.draws(s) && !game.jump_starts(states[s], chain.cards()[k].0).is_empty();
+            let jump = chain.draws(s) && !game.jump_starts(state, chain.cards()[k].0).is_empty();
             let caught = chain
                 .events(game, s, k)
                 .contains(crate::games::race::Event::TRAP);

@@ -54,7 +54,7 @@ pub struct FloatSolver<'a> {
 enum Route<'a> {
     Fast(Sweep<f64>),
     Exact(Sweep<BigRational>),
-    Sparse(SparseLu<'a>),
+    Sparse(Box<SparseLu<'a>>),
 }
 
 impl<'a> FloatSolver<'a> {
@@ -63,7 +63,7 @@ impl<'a> FloatSolver<'a> {
         if uses_sparse_lu(counts) {
             return Ok(FloatSolver {
                 counts,
-                route: Route::Sparse(SparseLu::factor(counts, d)?),
+                route: Route::Sparse(Box::new(SparseLu::factor(counts, d)?)),
             });
         }
         let route = match Sweep::<f64>::factor(counts, d) {

@@ -137,9 +137,9 @@ pub fn every<G: Game>(
             probability,
         });
     }
-    for j in 0..n {
+    for (j, &state) in states.iter().enumerate().take(n) {
         let probability = chance(&|s: usize, card: usize| chain.next(s, card) == j as u32)?;
-        let r = StateRef::of(game, j, states[j]);
+        let r = StateRef::of(game, j, state);
         targets.push(HittingChance {
             kind: "state".into(),
             word: "state".into(),
