@@ -34,6 +34,7 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
             with_threads(args.threads, || commands::players::run(&args, b, l))?
         }
         Command::Odds(args) => commands::odds::run(&args, b, l)?,
+        Command::Passage(args) => commands::passage::run(&args, b, l)?,
         Command::Spaces(args) => commands::spaces::run(&args, b, l)?,
         Command::Whatif(args) => commands::whatif::run(&args, b, l)?,
         Command::Compare(args) => commands::compare::run(&args, b, l)?,
@@ -110,6 +111,9 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
             || cause.is::<crate::budget::OverBudget>()
             || cause.is::<crate::solve::spaces::SpacesError>()
             || cause.is::<crate::results::whatif::WhatIfError>()
+            || cause.is::<crate::solve::passage::PassageError>()
+            || cause.is::<crate::solve::fundamental::FundamentalError>()
+            || cause.is::<crate::solve::pgf::PgfError>()
     });
     if users {
         USER_ERROR

@@ -111,4 +111,13 @@ impl<G: RaceGame, const K: usize> RaceGame for Product<'_, G, K> {
     fn position(&self, s: Self::State) -> Option<usize> {
         self.game.position(s.tokens[s.turn as usize])
     }
+
+    /// The inner game's bound to the power K, times the K seats that can be on turn.
+    fn states_bound(&self) -> usize {
+        let one = self.game.states_bound();
+        if one == 0 {
+            return 0;
+        }
+        (0..K).fold(K, |acc, _| acc.saturating_mul(one))
+    }
 }

@@ -99,4 +99,11 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     fn draws_text(&self) -> (String, Vec<(u32, String)>);
     /// What the charts mark along the track.
     fn track(&self) -> Track;
+    /// The spaces (0-based) a move from `state` with `card` passes through that start a jump
+    /// it takes (a shortcut, a ladder, a chute): how a first-passage target that names a jump
+    /// is hit. Default: the spaces the move passes through ([`RaceGame::passed_through`]),
+    /// which hold the start of every jump taken where landing on a jump's start takes it.
+    fn jump_starts(&self, state: Self::State, card: Self::Card) -> Vec<usize> {
+        self.passed_through(state, card)
+    }
 }

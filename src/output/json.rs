@@ -188,6 +188,14 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::Analysis>(),
                 Shape::of::<solve::Moments>(),
                 Shape::of::<forever::Unfinishable>(),
+                Shape::of::<solve::pgf::Pgf>(),
+            ],
+        ),
+        (
+            "passage",
+            vec![
+                Shape::of::<solve::passage::Passage>(),
+                Shape::of::<solve::passage::HittingChances>(),
             ],
         ),
         ("players", vec![Shape::of::<figures::PlayersReport>()]),
@@ -211,7 +219,13 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             ],
         ),
         ("forever", vec![Shape::of::<forever::ForeverReport>()]),
-        ("transitions", vec![Shape::of::<transitions::Transitions>()]),
+        (
+            "transitions",
+            vec![
+                Shape::of::<transitions::Transitions>(),
+                Shape::of::<solve::fundamental::Fundamental>(),
+            ],
+        ),
         ("play", vec![Shape::of::<transcript::Transcript>()]),
         ("boards", vec![Shape::of::<Vec<output::BoardRow>>()]),
         ("board show", vec![Shape::of::<output::BoardShow>()]),

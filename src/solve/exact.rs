@@ -21,6 +21,7 @@ pub fn exact_expected_turns_within<S, C>(
     chain: &Chain<S, C>,
     budget: &Budget,
 ) -> Result<Result<BigRational, SweepError>, OverBudget> {
+    check_feedback_system(chain.counts(), chain.denominator(), budget)?;
     let probe = budget.probe(
         "the exact fraction of the expected length",
         "leave out the fraction (analyze without --exact, or --no-exact)",
@@ -28,4 +29,25 @@ pub fn exact_expected_turns_within<S, C>(
     let d = chain.denominator();
     let h = vec![u64::from(d); chain.len()];
     probe.run(|watch| solve_state(chain.counts(), d, &h, chain.start(), watch))
+}
+
+/// Refuses an exact solve whose dense system of feedback unknowns (k x k rationals, k the
+/// targets of backward moves) would take too long or too much memory: on a chain with many
+/// cycles k is close to the number of states, and elimination in rationals is cubic in k with
+/// numbers of about n log2 D bits. The probe of the sweep cannot see this part coming.
+pub(super) fn check_feedback_system(
+    counts: &crate::chain::Counts,
+    d: u32,
+    budget: &Budget,
+) -> Result<(), OverBudget> {
+    /// Rational multiply-adds per second on numbers of a thousand bits, roughly.
+    const RATIONAL_OPS: f64 = 2e5;
+    let k = super::Sweep::<f64>::feedback_size(counts) as f64;
+    let bits = counts.rows() as f64 * f64::from(d.max(2)).log2();
+    let what = format!(
+        "the exact fraction ({k:.0} targets of backward moves: a {k:.0} x {k:.0} system in rationals)"
+    );
+    let fix = "leave out the fraction (analyze without --exact, or --no-exact)";
+    budget.memory(&what, k * k * (64.0 + bits / 8.0), fix)?;
+    budget.time(&what, k * k * k * (1.0 + bits / 1000.0) / RATIONAL_OPS, fix)
 }

@@ -1,12 +1,36 @@
 //! The fast `f64` route through the sweep, with its safety net: a lost pivot is retried in
 //! exact rationals on small chains, and a result beyond the `f64` range is an error, never an
-//! infinity or a NaN.
+//! infinity or a NaN. A chain with many cycles (many targets of backward moves), where the
+//! sweep would be quadratic or worse, goes to the sparse LU of [`super::sparse`] instead.
 
 use crate::chain::Counts;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
+use super::failure::SolveFailure;
 use super::linear::{Sweep, SweepError};
+use super::sparse::SparseLu;
+
+/// Chains whose sweep has at most this many feedback states always take the sweep: its GTH
+/// elimination keeps tiny chances exact, and the shipped boards' figures stay what they were.
+pub const SWEEP_FEEDBACK: usize = 64;
+
+/// Sweep work (multiply-adds, (nnz + n) k + k^3) above which a chain with more than
+/// [`SWEEP_FEEDBACK`] feedback states is solved by sparse LU instead (about 0.1 s of sweep).
+pub const SWEEP_WORK: f64 = 2e7;
+
+/// Whether [`FloatSolver`] factors this matrix by sparse LU rather than by the sweep: when it
+/// has many targets of backward moves (k) and the sweep's O((nnz + n) k + k^3) is large.
+pub fn uses_sparse_lu(counts: &Counts) -> bool {
+    let k = Sweep::<f64>::feedback_size(counts);
+    k > SWEEP_FEEDBACK && sweep_work(counts, k) > SWEEP_WORK
+}
+
+/// The sweep's multiply-adds for one factorisation and solve with k feedback states.
+pub fn sweep_work(counts: &Counts, k: usize) -> f64 {
+    let (n, nnz, k) = (counts.rows() as f64, counts.nnz() as f64, k as f64);
+    (nnz + n) * k.max(1.0) + k * k * k
+}
 
 /// The most states for which a lost `f64` pivot is retried in exact rationals (whose cost
 /// grows about cubically with the board: a few seconds at this size).
@@ -24,17 +48,24 @@ pub fn solve_f64(counts: &Counts, d: u32, rhss: &[&[f64]]) -> Result<Vec<Vec<f64
 /// 1e308) is [`SolveFailure::OutOfRange`], never an infinity or a NaN.
 pub struct FloatSolver<'a> {
     counts: &'a Counts,
-    route: Route,
+    route: Route<'a>,
 }
 
-enum Route {
+enum Route<'a> {
     Fast(Sweep<f64>),
     Exact(Sweep<BigRational>),
+    Sparse(Box<SparseLu<'a>>),
 }
 
 impl<'a> FloatSolver<'a> {
     /// Factors I - Q for Q = `counts` / `d`.
     pub fn factor(counts: &'a Counts, d: u32) -> Result<FloatSolver<'a>, SolveFailure> {
+        if uses_sparse_lu(counts) {
+            return Ok(FloatSolver {
+                counts,
+                route: Route::Sparse(Box::new(SparseLu::factor(counts, d)?)),
+            });
+        }
         let route = match Sweep::<f64>::factor(counts, d) {
             Ok(sweep) => Route::Fast(sweep),
             Err(SweepError::Trapped { state }) => return Err(SolveFailure::Trapped { state }),
@@ -69,6 +100,7 @@ impl<'a> FloatSolver<'a> {
                     .map(|v| v.to_f64().unwrap_or(f64::INFINITY))
                     .collect()
             }
+            Route::Sparse(lu) => lu.solve(rhs)?,
         };
         if y.iter().all(|v| v.is_finite()) {
             Ok(y)
@@ -78,25 +110,9 @@ impl<'a> FloatSolver<'a> {
     }
 }
 
-/// Why [`solve_f64`] has no answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveFailure {
-    /// A state that every card leaves where it is.
-    #[error("state {state} has no way out (every card leaves it where it is)")]
-    Trapped {
-        /// Index of that state in the chain.
-        state: usize,
-    },
-    /// Some states cannot reach the finish.
-    #[error("some states cannot reach the finish")]
-    CannotFinish,
-    /// The `f64` route lost a pivot and the chain is too big to retry exactly.
-    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
-    LostPivot {
-        /// Number of states in the chain.
-        states: usize,
-    },
-    /// A solution is beyond the `f64` range.
-    #[error("a result is beyond the floating-point range (about 1e308)")]
-    OutOfRange,
+impl FloatSolver<'_> {
+    /// Whether this solver took the sparse LU route.
+    pub fn is_sparse_lu(&self) -> bool {
+        matches!(self.route, Route::Sparse(_))
+    }
 }

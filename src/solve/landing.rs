@@ -207,7 +207,7 @@ fn solve_space(sum: &Sums, segments: &[Segment], k: usize, start: usize) -> Opti
 
 /// The chance of each card kind on a turn from `s` (a turn that draws no card: the first kind
 /// stands for the whole turn).
-pub(super) fn card_weights<S, C>(
+pub(crate) fn card_weights<S, C>(
     chain: &Chain<S, C>,
     s: usize,
 ) -> impl Iterator<Item = (usize, f64)> + '_ {

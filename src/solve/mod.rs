@@ -13,15 +13,20 @@ mod cost;
 mod dense;
 pub mod distribution;
 mod exact;
+mod failure;
 mod float;
 mod fraction_free;
+pub mod fundamental;
 pub mod guarantee;
 pub mod hare;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;
+pub mod passage;
+pub mod pgf;
 pub mod players;
 pub mod spaces;
+pub mod sparse;
 pub mod vocabulary;
 
 use serde::{Deserialize, Serialize};
@@ -31,11 +36,15 @@ use crate::chain::Matrix;
 use crate::games::load::About;
 use crate::games::race::RaceGame;
 pub use analysis::{fraction, Analysis, Draws, Quantile, ShortestGame, Tail};
-pub use cost::{check_solves, distribution_seconds, distribution_steps};
+pub use cost::{check_solves, check_sweep_solves, distribution_seconds, distribution_steps};
 pub use dense::{Scalar, SweepError};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
-pub use float::{solve_f64, FloatSolver, SolveFailure, EXACT_RETRY_STATES};
+pub use failure::SolveFailure;
+pub use float::{
+    solve_f64, sweep_work, uses_sparse_lu, FloatSolver, EXACT_RETRY_STATES, SWEEP_FEEDBACK,
+    SWEEP_WORK,
+};
 pub use fraction_free::solve_state as solve_state_exact;
 pub use linear::{backward_targets, dense_solve, Sweep};
 

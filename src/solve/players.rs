@@ -32,7 +32,7 @@ use crate::chain::product::Product;
 use crate::chain::Chain;
 use crate::games::race::RaceGame;
 use crate::solve::guarantee::{probability, Cut, Figure};
-use crate::solve::{check_solves, Distribution, Sweep};
+use crate::solve::{check_sweep_solves, Distribution, Sweep};
 
 /// The most players the product chain is tried for (its states grow as the K-th power of the
 /// one-player chain's).
@@ -306,7 +306,9 @@ fn product<G: RaceGame, const K: usize>(
         .map_err(|e| e.to_string())?;
     let chain = Chain::build(&Product::<G, K>::new(game));
     // K seat chances, the turns and the rounds: K + 2 solves.
-    check_solves(
+    // The sweep, priced as the sweep (the sparse LU's fill on a product chain is not known
+    // before it is factored).
+    check_sweep_solves(
         &chain,
         (K + 2) as f64,
         &format!("solving the product chain of {K} players"),

@@ -59,7 +59,12 @@ fn documents() -> Vec<(String, Value)> {
         add(&["transitions", board]);
         add(&["play", board, "-p", "2", "--odds"]);
         add(&["board", "show", board]);
+        add(&["passage", board, "--to", "5"]);
+        add(&["passage", board, "--every"]);
+        add(&["transitions", board, "--fundamental"]);
+        add(&["analyze", board, "--pgf"]);
     }
+    add(&["passage", "hi-ho-cherry-o", "--to", "5", "--players", "2"]);
     add(&["analyze", &forever]);
     add(&["forever", &forever]);
     add(&["compare", "classic", "classic --licorice none"]);
@@ -425,6 +430,47 @@ fn every_table_has_a_csv_with_the_json_keys_and_values() {
         cell(&h, &rows[0], "p_value"),
         j["reference"][0]["p_value"].as_f64().unwrap()
     );
+    // passage: the distribution, one row per turn; --every, one row per target.
+    let args = ["passage", "--to", "licorice"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    assert_eq!(rows.len(), j["pmf"].as_array().unwrap().len());
+    for (n, row) in rows.iter().enumerate() {
+        assert_eq!(cell(&h, row, "pmf"), j["pmf"][n].as_f64().unwrap());
+        assert_eq!(
+            cell(&h, row, "survival"),
+            j["survival"][n].as_f64().unwrap()
+        );
+    }
+    let args = ["passage", "chutes-and-ladders", "--every"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    let targets = j["targets"].as_array().unwrap();
+    assert_eq!(rows.len(), targets.len());
+    for (row, want) in rows.iter().zip(targets) {
+        let name = h.iter().position(|c| c == "name").unwrap();
+        assert_eq!(row[name], want["name"].as_str().unwrap());
+        assert_eq!(
+            cell(&h, row, "probability"),
+            want["probability"].as_f64().unwrap()
+        );
+    }
+    // transitions --fundamental: the matrix, row by row.
+    let args = ["transitions", "hi-ho-cherry-o", "--fundamental"];
+    let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
+    let j = run_json(&[&args[..], &["--json"]].concat());
+    assert_eq!(rows.len(), j["states"].as_u64().unwrap() as usize);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(cell(&h, row, "from"), i as f64);
+        for (k, v) in j["rows"][i]["visits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(cell(&h, row, &k.to_string()), v.as_f64().unwrap());
+        }
+    }
     // --json and --csv together are refused.
     let out = candyland()
         .args(["compare", "classic", "treats", "--json", "--csv"])

@@ -12,6 +12,8 @@
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
+//! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
+//!   state graph and the length's generating function, by hand and by independent eliminations;
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so.
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
@@ -19,6 +21,7 @@
 
 mod architecture;
 mod bad_input;
+mod chain_tools;
 mod check;
 mod check_calibration;
 mod check_inputs;
@@ -36,6 +39,7 @@ mod independent;
 mod invariants;
 mod json;
 mod odds;
+mod passage;
 mod players;
 mod properties;
 mod race;

@@ -48,7 +48,10 @@ fn on_board(board: &str, lengths: &str) -> Vec<Vec<String>> {
         .filter(|args| args[0] != "transitions")
         .map(|args| args.into_iter().map(String::from).collect())
         .collect();
-    let more: [&[&str]; 9] = [
+    let more: [&[&str]; 12] = [
+        &["passage", board, "--to", "5"],
+        &["passage", board, "--every"],
+        &["analyze", board, "--pgf"],
         &["analyze", board],
         &["analyze", board, "--exact"],
         &["analyze", board, "--max-turns", "30"],
@@ -102,7 +105,8 @@ fn every_text_command(dir: &Path) -> Vec<Vec<String>> {
         .collect();
     lines.extend(on_board(long, lengths));
     let reports = dir.join("reports");
-    let others: [&[&str]; 9] = [
+    let others: [&[&str]; 10] = [
+        &["passage", "hi-ho-cherry-o", "--to", "5", "--players", "2"],
         &["boards"],
         &["help"],
         &["help", "check"],

@@ -9,11 +9,13 @@ use crate::sim::DeckMode;
 
 mod forever;
 mod game;
+mod passage;
 mod values;
 mod variant;
 mod whatif;
 pub use forever::ForeverArgs;
 pub use game::{OddsArgs, PlayArgs};
+pub use passage::PassageArgs;
 pub use variant::VariantArgs;
 pub use whatif::WhatifArgs;
 
@@ -59,6 +61,9 @@ pub enum Command {
     Players(PlayersArgs),
     /// Who wins from here: each player's exact chance to win from given positions mid-game.
     Odds(OddsArgs),
+    /// First passage: the chance a token ever reaches a target (a space, a landmark, the
+    /// licorice, a jump, a set of them) and when; `--every` for every target at once.
+    Passage(PassageArgs),
     /// Per-space figures: remaining turns, landings, licorice, and event counts per game.
     Spaces(SpacesArgs),
     /// The exact effect on the expected length of removing each board element, or of changing
@@ -153,6 +158,11 @@ pub struct AnalyzeArgs {
     /// Skip the exact rational solve (for very large boards).
     #[arg(long, conflicts_with = "exact")]
     pub no_exact: bool,
+    /// The length's generating function P(z) = E[z^T] as a ratio of two polynomials with exact
+    /// integer coefficients, the mean and variance from it, and the linear recurrence the
+    /// distribution obeys (chains of up to 500 states).
+    #[arg(long, conflicts_with_all = ["csv", "moments_only", "exact"])]
+    pub pgf: bool,
     /// Only the expected length and variance: no distribution, no exact fraction (fast on
     /// boards of millions of spaces).
     #[arg(long, conflicts_with_all = ["exact", "csv"])]
@@ -413,6 +423,20 @@ pub struct TransitionsArgs {
     /// that stays put: the square stochastic matrix that Markov-chain packages load.
     #[arg(long, conflicts_with = "json")]
     pub aggregate: bool,
+    /// The fundamental matrix N = (I - Q)^-1 instead: N_ij is the expected number of turns
+    /// begun in state j from state i, the row sums the expected lengths. CSV: a square matrix
+    /// with the state numbers as row and column labels (chains of up to 2,000 states), or
+    /// `from,to,visits` with only the non-zero entries beyond; --json: every row.
+    #[arg(long, conflicts_with_all = ["aggregate", "dot"])]
+    pub fundamental: bool,
+    /// With --fundamental: only the rows of these states (repeatable; `start`, a space number
+    /// or a state's name).
+    #[arg(long = "from", value_name = "STATE", requires = "fundamental")]
+    pub from: Vec<String>,
+    /// The state graph in Graphviz's DOT language (`| dot -Tsvg > chain.svg`): every state,
+    /// the finish, and each move with its exact chance; jumps dashed, trap states filled.
+    #[arg(long, conflicts_with_all = ["json", "csv", "aggregate"])]
+    pub dot: bool,
 }
 
 /// `candyland generate`: a random valid Candy Land board file.

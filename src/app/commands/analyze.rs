@@ -45,6 +45,14 @@ impl super::BoardCommand for AnalyzeArgs {
                 output::unfinishable_text(&report, layout)
             });
         }
+        if args.pgf {
+            let pgf = crate::solve::pgf::pgf(&game, &chain, &about, b)?;
+            return Ok(if args.json {
+                json("analyze", &pgf)?
+            } else {
+                output::pgf_text(&pgf, layout)
+            });
+        }
         if args.moments_only {
             // The per-card table is not needed for the moments: freed before the solves.
             let matrix = chain.into_matrix();

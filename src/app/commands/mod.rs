@@ -11,6 +11,7 @@ pub(crate) mod generate;
 pub(crate) mod hare;
 pub(crate) mod help;
 pub(crate) mod odds;
+pub(crate) mod passage;
 pub(crate) mod play;
 pub(crate) mod players;
 pub(crate) mod report;

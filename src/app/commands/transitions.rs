@@ -26,6 +26,32 @@ impl super::BoardCommand for TransitionsArgs {
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         let name = about.board;
+        if args.dot {
+            b.memory(
+                "drawing the state graph",
+                (chain.len() * chain.cards().len()) as f64 * BYTES_PER_TRANSITION_ROW,
+                "use a smaller board",
+            )?;
+            return Ok(output::dot(&crate::results::transitions::graph(
+                &game, &chain, &name,
+            )));
+        }
+        if args.fundamental {
+            let options =
+                crate::solve::fundamental::FundamentalOptions::all(*b).rows(args.from.clone());
+            let n = crate::solve::fundamental::fundamental(&game, &chain, &name, &options)
+                .map_err(|e| match e {
+                    crate::solve::fundamental::FundamentalError::From(e) => {
+                        super::bad_flag("--from", e.to_string()).into()
+                    }
+                    other => anyhow::Error::from(other),
+                })?;
+            return Ok(if args.json {
+                json("transitions", &n)?
+            } else {
+                output::fundamental_csv(&n)?
+            });
+        }
         b.memory(
             "printing the move table",
             (chain.len() * chain.cards().len()) as f64 * BYTES_PER_TRANSITION_ROW,

@@ -132,8 +132,43 @@ impl CandyLand {
         }
     }
 
+    /// The shortcuts (by their start, 0-based) a move from `state` with `card` takes.
+    pub fn shortcuts_taken(&self, state: Token, card: Card) -> Vec<usize> {
+        let mut taken = Vec::new();
+        if state.hold == Hold::Free && !self.held(state, card) {
+            if let Card::Single(c) | Card::Double(c) = card {
+                self.advance_recording(state.at, c, matches!(card, Card::Double(_)), &mut taken);
+            }
+        }
+        taken
+    }
+
+    /// Whether stuck-until-color licorice keeps the token where it is against `card`.
+    fn held(&self, state: Token, card: Card) -> bool {
+        let board = &self.board;
+        state.at.space().is_some_and(|p| {
+            board.rules.licorice == LicoriceRule::StuckUntilColor
+                && board.is_licorice(p)
+                && !match card {
+                    Card::Single(c) | Card::Double(c) => board.colour(p) == Some(c),
+                    Card::Landmark(_) => board.rules.landmark_frees,
+                }
+        })
+    }
+
     /// A colour card: one step, or two for a double under `two-steps`.
     fn advance(&self, from: Place, c: Colour, double: bool) -> Outcome<Token> {
+        self.advance_recording(from, c, double, &mut Vec::new())
+    }
+
+    /// [`CandyLand::advance`], pushing the start of each shortcut taken onto `taken`.
+    fn advance_recording(
+        &self,
+        from: Place,
+        c: Colour,
+        double: bool,
+        taken: &mut Vec<usize>,
+    ) -> Outcome<Token> {
         let rules = &self.board.rules;
         let steps = if double && rules.doubles == DoubleMove::TwoSteps {
             2
@@ -159,6 +194,7 @@ impl CandyLand {
                 };
             if shortcut_counts {
                 if let Some(to) = self.board.shortcut(space) {
+                    taken.push(space);
                     space = to;
                     events = events.with(SHORTCUT);
                 }
@@ -247,20 +283,11 @@ impl RaceGame for CandyLand {
     }
 
     fn step(&self, state: Token, card: Card) -> Outcome<Token> {
-        let board = &self.board;
-        if let Some(p) = state.at.space() {
-            if board.rules.licorice == LicoriceRule::StuckUntilColor && board.is_licorice(p) {
-                let freed = match card {
-                    Card::Single(c) | Card::Double(c) => board.colour(p) == Some(c),
-                    Card::Landmark(_) => board.rules.landmark_frees,
-                };
-                if !freed {
-                    return Outcome {
-                        next: Next::At(state),
-                        events: Events::NONE.with(Event::TURN_LOST),
-                    };
-                }
-            }
+        if self.held(state, card) {
+            return Outcome {
+                next: Next::At(state),
+                events: Events::NONE.with(Event::TURN_LOST),
+            };
         }
         match card {
             Card::Single(c) => self.advance(state.at, c, false),

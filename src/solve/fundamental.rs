@@ -1,0 +1,214 @@
+//! The fundamental matrix N = (I - Q)^-1 of the chain, row by row: N_ij is the expected number
+//! of turns begun in state j by a token that starts in state i (its first turn included when
+//! j = i), and the row sums are the expected lengths from each state.
+//!
+//! N is dense (every state a token can reach from i has N_ij > 0), so it is formed only when
+//! asked for, and refused at once when its n^2 entries or n solves are over the budget. Row i
+//! is one solve of the transposed system v^T (I - Q) = e_i^T: the reversed transpose of Q is
+//! again a chain matrix whose backward entries are Q's, so it goes through the same
+//! [`FloatSolver`] (the sweep, or sparse LU on a chain with many cycles). Each row's residual
+//! is checked: the error of v is r^T N, so at most ||r||_inf times the largest column sum of
+//! N, ||N||_1, from one more solve ([`crate::solve::sparse`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::budget::{Budget, OverBudget};
+use crate::chain::position::PositionError;
+use crate::chain::{Chain, Counts};
+use crate::games::Game;
+use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::vocabulary::StateRef;
+use crate::solve::{
+    check_finishes, check_solves, failure_error, FloatSolver, SolveError, SolveFailure,
+};
+
+/// Chains up to this many states get N as a dense matrix; past it, each row lists only its
+/// non-zero entries.
+pub const DENSE_STATES: usize = 2_000;
+
+/// Why N could not be given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FundamentalError {
+    /// A `--from` names no state.
+    #[error("{0}")]
+    From(PositionError),
+    /// The chain cannot be solved.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// Over the budget.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+}
+
+/// Which rows of N to give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FundamentalOptions {
+    rows: Vec<String>,
+    budget: Budget,
+}
+
+impl FundamentalOptions {
+    /// Every row of N (all n of them), within `budget`.
+    pub fn all(budget: Budget) -> FundamentalOptions {
+        FundamentalOptions {
+            rows: Vec::new(),
+            budget,
+        }
+    }
+
+    /// Only the rows of the states `rows` names (`start`, a state's name or a space number; see
+    /// [`crate::chain::position::find`]); all rows when empty.
+    pub fn rows(mut self, rows: Vec<String>) -> FundamentalOptions {
+        self.rows = rows;
+        self
+    }
+}
+
+/// One row of N.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FundamentalRow {
+    /// The state the token starts in (index into `names`).
+    pub from: usize,
+    /// Expected turns from it until the finish: the row's sum, (N 1)_from.
+    pub mean: f64,
+    /// The columns of `visits` when the matrix is sparse (`dense` false): only the non-zero
+    /// entries are listed. Absent when dense.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<Vec<usize>>,
+    /// N_(from, j): expected turns begun in state j, for every j in order (dense) or for the
+    /// states in `to`.
+    pub visits: Vec<f64>,
+}
+
+/// The fundamental matrix (`transitions --fundamental --json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Fundamental {
+    /// The board's short name.
+    pub board: String,
+    /// Number of transient states: N is n x n.
+    pub states: usize,
+    /// Index of the start state.
+    pub start: usize,
+    /// Every state, in chain order: row and column j of N are state j.
+    pub names: Vec<StateRef>,
+    /// Whether each row lists every column (chains up to 2,000 states) or only its non-zero
+    /// entries.
+    pub dense: bool,
+    /// The rows asked for (every state's, in order, unless some were chosen).
+    pub rows: Vec<FundamentalRow>,
+    /// A bound on the error of every entry given, from the residuals.
+    pub error_bound: f64,
+    /// The linear solver used: "sweep" or "sparse LU".
+    pub solver: String,
+}
+
+/// The reversed transpose of Q: entry (rev(t), rev(s)) = c(s, t), rev(i) = n - 1 - i.
+pub(crate) fn reversed_transpose(counts: &Counts) -> Counts {
+    let n = counts.rows();
+    let rev = |i: usize| n - 1 - i;
+    let mut tri = sprs::TriMatI::<u32, u32>::with_capacity((n, n), counts.nnz());
+    for (s, row) in counts.outer_iterator().enumerate() {
+        for (t, &c) in row.iter() {
+            tri.add_triplet(rev(t), rev(s), c);
+        }
+    }
+    tri.to_csr()
+}
+
+/// Rows of N for `game`'s chain, as `options` asks.
+pub fn fundamental<G: Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    options: &FundamentalOptions,
+) -> Result<Fundamental, FundamentalError> {
+    check_finishes(game, chain)?;
+    let n = chain.len();
+    let rows: Vec<usize> = if options.rows.is_empty() {
+        (0..n).collect()
+    } else {
+        options
+            .rows
+            .iter()
+            .map(|t| crate::chain::position::find(game, chain, t).map_err(FundamentalError::From))
+            .collect::<Result<_, _>>()?
+    };
+    let dense = n <= DENSE_STATES;
+    // Every row is up to n numbers of about 20 characters written out, and 8 bytes in memory.
+    let entries = rows.len() as f64 * n as f64;
+    options.budget.memory(
+        &format!(
+            "the fundamental matrix ({} rows of {n} states: {entries:.0} entries, N being dense)",
+            rows.len()
+        ),
+        entries * 36.0,
+        "give only some rows with --from STATE",
+    )?;
+    check_solves(
+        chain,
+        rows.len() as f64 + 2.0,
+        &format!(
+            "the fundamental matrix ({} rows, one solve each)",
+            rows.len()
+        ),
+        &options.budget,
+    )?;
+    let fail = |f: SolveFailure| FundamentalError::Solve(failure_error(game, chain, f));
+    let m = reversed_transpose(chain.counts());
+    let d = chain.denominator();
+    let df = f64::from(d);
+    let solver = FloatSolver::factor(&m, d).map_err(fail)?;
+    let terms = m.outer_iterator().map(|r| r.nnz()).max().unwrap_or(0) + 1;
+    let rev = |i: usize| n - 1 - i;
+    // ||N||_1: the column sums of N are the solution of (I - Q)^T c = 1.
+    let ones = vec![1.0; n];
+    let c = solver.solve(&ones).map_err(fail)?;
+    let norm = norm_bound(&c, &residual(&m, df, false, &c, &ones), terms);
+    let mut bound: f64 = 0.0;
+    let mut out = Vec::with_capacity(rows.len());
+    let mut e = vec![0.0; n];
+    for &i in &rows {
+        e.iter_mut().for_each(|x| *x = 0.0);
+        e[rev(i)] = 1.0;
+        let v = solver.solve(&e).map_err(fail)?;
+        let r = residual(&m, df, false, &v, &e);
+        bound = bound.max(error_bound(&r, terms, max_abs(&v).max(1.0), norm));
+        // In chain order; expected visits are never negative (a clamp within the bound).
+        let visits: Vec<f64> = (0..n).map(|j| v[rev(j)].max(0.0)).collect();
+        let mean = visits.iter().sum();
+        out.push(if dense {
+            FundamentalRow {
+                from: i,
+                mean,
+                to: None,
+                visits,
+            }
+        } else {
+            let to: Vec<usize> = (0..n).filter(|&j| visits[j] > 0.0).collect();
+            FundamentalRow {
+                from: i,
+                mean,
+                visits: to.iter().map(|&j| visits[j]).collect(),
+                to: Some(to),
+            }
+        });
+    }
+    let states = chain.states();
+    Ok(Fundamental {
+        board: board.to_string(),
+        states: n,
+        start: chain.start(),
+        names: (0..n).map(|j| StateRef::of(game, j, states[j])).collect(),
+        dense,
+        rows: out,
+        error_bound: bound,
+        solver: if solver.is_sparse_lu() {
+            "sparse LU"
+        } else {
+            "sweep"
+        }
+        .into(),
+    })
+}
