@@ -10,6 +10,10 @@ use candyland::cli::Cli;
 /// The exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
 const INTERRUPTED: i32 = 130;
 
+/// Set, this environment variable makes a run print its estimates of time and memory to
+/// standard error at the end (`cargo bench --bench budget` compares them with measured runs).
+const SHOW_ESTIMATE: &str = "CANDYLAND_ESTIMATE";
+
 fn main() -> ExitCode {
     // Ctrl-C, SIGTERM and SIGHUP: remove the temporaries of files not yet written, then exit.
     // (A run killed outright cannot clean up; the next run removes what it left.)
@@ -20,7 +24,12 @@ fn main() -> ExitCode {
     let matches = command.get_matches_mut();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     let stdout = std::io::stdout();
-    match candyland::run(cli, layout, &mut stdout.lock()) {
+    let result = candyland::run(cli, layout, &mut stdout.lock());
+    candyland::budget::watch::disarm();
+    if std::env::var_os(SHOW_ESTIMATE).is_some() {
+        eprint!("{}", candyland::budget::watch::estimate_text());
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`candyland analyze --csv | head`) is not an error.

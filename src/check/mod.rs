@@ -18,6 +18,7 @@
 //! the best, at most [`MAX_SIMULATED`] per deck; [`MAX_SIMULATED_SUMMARY`] for a published
 //! summary, which tells fewer rule sets apart).
 
+mod cost;
 pub mod fit;
 pub mod model;
 mod search;

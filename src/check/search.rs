@@ -12,7 +12,7 @@ use crate::budget::OverBudget;
 use crate::chain::Chain;
 use crate::games::Source;
 use crate::model::{Game, Variant};
-use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
+use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulator};
 use crate::solve::check_finishes;
 use crate::solve::distribution::Distribution;
 
@@ -53,6 +53,13 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
     }
     survival[last * k] = s[last].powi(k as i32);
     LengthModel::exact(pmf, survival)
+}
+
+/// Bytes one distinct chain keeps: its simulator's table, and its exact distribution (the pmf
+/// and the survival to the longest game, K times as long for K players).
+fn distinct_bytes<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) -> f64 {
+    let table = Simulator::table_bytes(chain);
+    table + 16.0 * (longest.max(200) + 2 * players.max(1)) as f64 * players.max(1) as f64
 }
 
 /// A fingerprint of everything a simulation of the chain depends on: two chains with the same
@@ -198,6 +205,8 @@ pub fn search<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Candidate>, Searched), OverBudget> {
     let longest = screen.longest();
+    super::cost::search(sources, space, longest, settings)?;
+    let mut step = None;
     let mut distinct: Vec<Distinct> = Vec::new();
     let mut by_print: HashMap<u64, usize> = HashMap::new();
     // (board, variant, distinct index)
@@ -214,12 +223,31 @@ pub fn search<G: Game>(
             if !boards.contains(name) {
                 boards.push(name.clone());
             }
-            let chain = Chain::build_within(&game, &settings.budget)?;
+            // Each chain is freed once its distribution and simulator are kept; its cost is in
+            // the search's estimate.
+            let chain = crate::budget::counted(|| Chain::build_within(&game, &settings.budget))?;
             if check_finishes(&game, &chain).is_err() {
                 left_out += 1;
                 continue;
             }
             let print = fingerprint(&chain);
+            if !by_print.contains_key(&print) {
+                // A rule set can make games last for ages: refused before its distribution.
+                let seconds = crate::budget::counted(|| {
+                    super::cost::distribution_seconds(&game, &chain, longest, settings, &mut step)
+                });
+                settings.budget.fits(
+                    &format!("the exact distribution of {name} {variant}"),
+                    seconds,
+                    "narrow the rules with --vary or --fix, or skip the search with --no-rank",
+                )?;
+                settings.budget.memory_kept(
+                    "the length distributions and simulators of the rule sets",
+                    distinct_bytes(&chain, settings.players, longest),
+                    crate::budget::Kept::Kept,
+                    "narrow the rules with --vary or --fix, or skip the search with --no-rank",
+                )?;
+            }
             let index = *by_print.entry(print).or_insert_with(|| {
                 distinct.push(Distinct {
                     simulator: Simulator::new(&chain),
@@ -259,6 +287,9 @@ pub fn search<G: Game>(
                     + DeckMode::ALL.iter().position(|m| m == deck).unwrap_or(0),
             });
         }
+    }
+    if let Screen::Lengths(sample) = screen {
+        super::cost::rank(&candidates, sample, settings)?;
     }
     let searched = Searched {
         boards,
@@ -300,12 +331,19 @@ fn simulate_decks(
         return Ok(0);
     };
     let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
-    let (mean, _) = distinct[anchor].exact.moments();
-    settings.budget.simulation(
-        settings
-            .reference_games
-            .saturating_mul((decks.len() * (screen.cap() + 1)) as u64),
-        mean.min(f64::from(MAX_TURNS)),
+    // At most the cap and the anchor per deck, each timed on a pilot of the anchor.
+    let runs: Vec<(u64, Pilot)> = decks
+        .iter()
+        .map(|&deck| {
+            let pilot = Pilot::measure(&distinct[anchor].simulator, &reference(deck, settings));
+            let games = settings
+                .reference_games
+                .saturating_mul((screen.cap() + 1) as u64);
+            (games, pilot)
+        })
+        .collect();
+    settings.budget.simulated(
+        &runs,
         "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank",
     )?;
     let mut simulated = vec![false; distinct.len()];
@@ -348,17 +386,21 @@ fn simulate_decks(
     Ok(simulated.iter().filter(|&&s| s).count())
 }
 
-/// One distinct chain simulated under a finite deck.
-fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
-    let options = SimOptions {
+/// The options of a reference simulation under `deck`.
+fn reference(deck: DeckMode, settings: &Settings) -> SimOptions {
+    SimOptions {
         games: settings.reference_games,
         seed: settings.seed,
         deck,
         players: settings.players,
         max_turns: MAX_TURNS,
         keep_lengths: false,
-    };
-    let r = simulate(&d.simulator, &options, &|_| {});
+    }
+}
+
+/// One distinct chain simulated under a finite deck.
+fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
+    let r = simulate(&d.simulator, &reference(deck, settings), &|_| {});
     LengthModel::simulated(r.histogram, d.exact.clone())
 }
 
@@ -382,20 +424,13 @@ pub fn candidate<G: Game>(
     let model = if deck == DeckMode::Iid {
         exact
     } else {
-        settings.budget.simulation(
-            settings.reference_games,
-            exact.moments().0.min(f64::from(MAX_TURNS)),
+        let sim = Simulator::new(&chain);
+        let options = reference(deck, settings);
+        settings.budget.simulated(
+            &[(settings.reference_games, Pilot::measure(&sim, &options))],
             "use fewer --reference-games",
         )?;
-        let options = SimOptions {
-            games: settings.reference_games,
-            seed: settings.seed,
-            deck,
-            players: settings.players,
-            max_turns: MAX_TURNS,
-            keep_lengths: false,
-        };
-        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+        let r = simulate(&sim, &options, &|_| {});
         Arc::new(LengthModel::simulated(r.histogram, exact))
     };
     Ok(Some(Candidate {

@@ -24,19 +24,63 @@ pub struct Distribution {
     pub survival: Vec<f64>,
 }
 
-/// Seconds one turn-step takes on this chain, measured.
-pub fn time_one_step(counts: &Counts, d: u32) -> f64 {
+/// Seconds one turn-step of [`Distribution::compute`] takes on this chain, measured: the
+/// whole step (the product with Q from every state, the two sums over the states: the chance
+/// of finishing, the mass left), and the part that does not depend on which states hold a
+/// chance (clearing the next vector and the two sums). After one step to warm the caches.
+pub fn time_one_step(counts: &Counts, d: u32) -> (f64, f64) {
     let n = counts.rows();
     let p = Probabilities::new(d);
     let x = vec![1.0 / n.max(1) as f64; n];
     let mut y = vec![0.0; n];
+    let sums = |y: &mut [f64]| {
+        let finished: f64 = x.iter().zip(y.iter()).map(|(a, b)| a * b).sum();
+        let left: f64 = y.iter().sum();
+        std::hint::black_box((finished, left));
+    };
+    let step = |y: &mut [f64]| {
+        push(counts, &p, &x, y);
+        sums(y);
+    };
+    let clear_and_sum = |y: &mut [f64]| {
+        y.iter_mut().for_each(|v| *v = 0.0);
+        std::hint::black_box(&y);
+        sums(y);
+    };
+    let time = |f: &dyn Fn(&mut [f64]), y: &mut [f64]| {
+        f(y);
+        repeat_for(PILOT, || f(y))
+    };
+    let full = time(&step, &mut y);
+    let base = time(&clear_and_sum, &mut y);
+    (full, base.min(full))
+}
+
+/// Seconds one backward step (f = r + Q f, every state's row read) takes on this chain,
+/// measured after one step to warm the caches: the step of `forever`'s certificate.
+pub fn time_one_pull(counts: &Counts, d: u32) -> f64 {
+    let n = counts.rows();
+    let p = Probabilities::new(d);
+    let f = vec![0.5; n];
+    let mut out = vec![0.0; n];
+    pull(counts, &p, Some(&f), &f, &mut out);
+    let seconds = repeat_for(PILOT, || pull(counts, &p, Some(&f), &f, &mut out));
+    std::hint::black_box(&out);
+    seconds
+}
+
+/// How long a step is timed for: long enough that a busy machine's time slices average out.
+const PILOT: std::time::Duration = std::time::Duration::from_millis(30);
+
+/// Runs `step` at least three times and until `at_least` has passed; the seconds per run.
+fn repeat_for(at_least: std::time::Duration, mut step: impl FnMut()) -> f64 {
     let started = std::time::Instant::now();
-    let reps = (1_000_000 / (counts.nnz() + 1)).clamp(1, 100);
-    for _ in 0..reps {
-        push(counts, &p, &x, &mut y);
+    let mut reps = 0u32;
+    while reps < 3 || started.elapsed() < at_least {
+        step();
+        reps += 1;
     }
-    std::hint::black_box(&y);
-    started.elapsed().as_secs_f64() / reps as f64
+    started.elapsed().as_secs_f64() / f64::from(reps)
 }
 
 impl Distribution {

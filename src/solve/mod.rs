@@ -27,7 +27,10 @@ use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
 use crate::race::RaceGame;
 pub use analysis::{fraction, About, Analysis, Draws, Quantile, ShortestGame, Tail};
-pub use cost::{check_solves, distribution_seconds, distribution_steps};
+pub use cost::{
+    check_solves, distribution_seconds, distribution_seconds_by, distribution_steps, step_time,
+    StepTime,
+};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
 pub use float::{solve_f64, FloatSolver, SolveFailure, EXACT_RETRY_STATES};
