@@ -16,7 +16,7 @@ use crate::games::{GameVisitor, Source};
 use crate::model::{Game, Variant};
 use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
 use crate::solve::odds::Curves;
-use crate::solve::players::Players;
+use crate::solve::players::{OnePlayer, Players, Products};
 use crate::solve::spaces::Spaces;
 use crate::solve::{About, Analysis, Options};
 
@@ -105,6 +105,7 @@ fn solve<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, spaces: usize, bud
         assert!(rel < 1e-9, "exact {exact} vs f64 {}", a.expected_turns);
     }
     let _ = Spaces::within(game, chain, spaces, budget);
+    players(&a, &options);
     odds(game, chain, &a, &options);
     let sim = Simulator::new(chain);
     let deck = if game.has_deck() {
@@ -122,6 +123,44 @@ fn solve<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, spaces: usize, bud
     };
     let r = simulate(&sim, &options, &|_| {});
     assert_eq!(r.histogram.iter().sum::<u64>() + r.unfinished, 64);
+}
+
+/// The K-player figures, cut or not: every chance in [0, 1], the seats' chances and the chance
+/// left undecided make 1, and every bound is an interval.
+fn players(a: &Analysis, options: &Options) {
+    let d = a.distribution();
+    let one = OnePlayer {
+        dist: &d,
+        mean: a.expected_turns,
+        tolerance: options.tolerance,
+    };
+    for k in 1..=3 {
+        let p = Players::derive(&one, k, &Products::none());
+        let ff = &p.first_finisher;
+        let total = ff.win.iter().sum::<f64>() + ff.undecided;
+        assert!(
+            (total - 1.0).abs() < 1e-9,
+            "{k} players: win + undecided = {total}"
+        );
+        let chances = ff
+            .win
+            .iter()
+            .chain(&ff.turns.pmf)
+            .chain(&p.everyone.rounds.pmf)
+            .chain(ff.win_by_round.iter().flatten());
+        for &c in chances {
+            assert!((0.0..=1.0).contains(&c), "{k} players: a chance of {c}");
+        }
+        let ranges = [
+            ff.rounds.mean_range,
+            ff.turns.mean_range,
+            p.everyone.rounds.mean_range,
+        ];
+        for [low, high] in ranges.into_iter().flatten() {
+            assert!(low <= high, "{k} players: bounds [{low}, {high}]");
+        }
+        assert_eq!(ff.undecided > 0.0, ff.rounds.mean_range.is_some() && k > 1);
+    }
 }
 
 /// The odds from every state: each seat's chances and the chance left out make 1, and with

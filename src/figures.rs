@@ -68,8 +68,12 @@ pub struct OddsReport {
     pub turns: Mean,
     /// The curves were computed until P(T > n) fell below this.
     pub tolerance: f64,
-    /// Some curve was cut by the turn limit first: the figures leave out
-    /// `odds.rounds`' last survival value. In JSON only when true.
+    /// P(nobody has finished after the last round computed): the chance the figures leave
+    /// out (`rounds`' last survival value). Each seat's chance to win lies between `win[i]` and
+    /// `win[i]` plus this, and the means are at least what they say.
+    pub unfinished_mass: f64,
+    /// Some curve was cut by the turn limit first: `win`, `rounds.mean` and `turns.mean` are
+    /// lower bounds, missing `unfinished_mass`. In JSON only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
 }
@@ -109,7 +113,8 @@ pub struct SeatPosition {
     pub seat: usize,
     /// The seat's state.
     pub state: StateRef,
-    /// T from there: the turns this seat would still need alone (lost turns included).
+    /// T from there: the turns this seat would still need alone (lost turns included); E\[T\]
+    /// from the linear solve, exact.
     pub alone: Mean,
 }
 

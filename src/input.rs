@@ -2,10 +2,13 @@
 //!
 //! A path is hostile until checked. Only regular files are read (a FIFO with no writer would
 //! block forever, `/dev/zero` would never end), each kind of input has a size cap, and a
-//! message quotes at most a short piece of the input, never the input itself.
+//! message quotes at most a short piece of the input, never the input itself. Every file read
+//! is recorded (by device and inode), so that no output of the same run can replace it
+//! ([`input_named`]).
 
 use std::io::Read;
 use std::path::Path;
+use std::sync::Mutex;
 
 use crate::error::UserError;
 
@@ -54,7 +57,65 @@ pub fn read_text(path: &Path, what: &str, max_bytes: u64) -> Result<String, User
             io_reason(&e)
         ))
     })?;
+    // The file as opened (a link swapped after the check above is caught here too).
+    if let Ok(opened) = handle.metadata() {
+        record(&opened, path, what);
+    }
     read_capped(handle, max_bytes, what).map_err(bad)
+}
+
+/// One file this run reads: its identity, the path as given, and what it is read as.
+struct Input {
+    id: FileId,
+    path: String,
+    what: String,
+}
+
+/// A file's identity: device and inode, the same through every link or path that names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileId(u64, u64);
+
+impl FileId {
+    /// The identity of the file `meta` describes.
+    #[cfg(unix)]
+    pub fn of(meta: &std::fs::Metadata) -> Option<FileId> {
+        use std::os::unix::fs::MetadataExt;
+        Some(FileId(meta.dev(), meta.ino()))
+    }
+
+    /// Without device and inode numbers no identity is known (paths are compared instead).
+    #[cfg(not(unix))]
+    pub fn of(_meta: &std::fs::Metadata) -> Option<FileId> {
+        None
+    }
+}
+
+/// The files this process has read.
+static INPUTS: Mutex<Vec<Input>> = Mutex::new(Vec::new());
+
+fn record(meta: &std::fs::Metadata, path: &Path, what: &str) {
+    let Some(id) = FileId::of(meta) else { return };
+    if let Ok(mut inputs) = INPUTS.lock() {
+        inputs.push(Input {
+            id,
+            path: path.display().to_string(),
+            what: what.to_string(),
+        });
+    }
+}
+
+/// If `target` names a file this run has read (the same file through any path, symbolic link
+/// or hard link): what it was read as and the path it was read by.
+pub fn input_named(target: &Path) -> Option<(String, String)> {
+    let ids: Vec<FileId> = [std::fs::symlink_metadata(target), std::fs::metadata(target)]
+        .iter()
+        .filter_map(|m| m.as_ref().ok().and_then(FileId::of))
+        .collect();
+    let inputs = INPUTS.lock().ok()?;
+    inputs
+        .iter()
+        .find(|i| ids.contains(&i.id))
+        .map(|i| (i.what.clone(), i.path.clone()))
 }
 
 /// Reads standard input, at most `max_bytes`.

@@ -7,17 +7,15 @@ use clap::FromArgMatches;
 
 use candyland::cli::Cli;
 
-/// The exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
-const INTERRUPTED: i32 = 130;
-
 /// Set, this environment variable makes a run print its estimates of time and memory to
 /// standard error at the end (`cargo bench --bench budget` compares them with measured runs).
 const SHOW_ESTIMATE: &str = "CANDYLAND_ESTIMATE";
 
 fn main() -> ExitCode {
-    // Ctrl-C, SIGTERM and SIGHUP: remove the temporaries of files not yet written, then exit.
-    // (A run killed outright cannot clean up; the next run removes what it left.)
-    let _ = ctrlc::set_handler(|| candyland::output::remove_pending_and_exit(INTERRUPTED));
+    // Ctrl-C, SIGTERM and every other catchable signal that would end the run: remove the
+    // temporaries of files not yet written, then exit with 128 + the signal's number. (A run
+    // killed outright cannot clean up; the next run removes what it left.)
+    candyland::output::signals::clean_up_on_signals();
     // The one place that decides how wide text output (and clap's help) is.
     let layout = candyland::output::terminal::stdout_layout();
     let mut command = candyland::cli::command(layout.width());
@@ -38,6 +36,8 @@ fn main() -> ExitCode {
                     return ExitCode::SUCCESS;
                 }
             }
+            // A refused output folder (`report -o out/a/b/c`) leaves no empty folders behind.
+            candyland::output::remove_created_folders();
             let message = format!("error: {e:#}");
             eprintln!("{}", candyland::output::terminal::escape(&message));
             ExitCode::from(candyland::exit_code(&e))

@@ -11,7 +11,7 @@ use crate::error::UserError;
 use crate::games::{GameVisitor, Source};
 use crate::model::{Game, Track, Variant};
 use crate::sim::{simulate, DeckMode, Pilot, SimOptions, SimResult, Simulator};
-use crate::solve::players::Players;
+use crate::solve::players::{OnePlayer, Players, Products};
 use crate::solve::spaces::Spaces;
 use crate::solve::{About, Analysis, Moments, Options};
 use crate::stats::Summary;
@@ -144,14 +144,30 @@ impl GameVisitor for Compute<'_> {
         let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
         let spaces = Spaces::within(&game, &chain, len, &budget)?;
         let dist = analysis.distribution();
-        let players = (1..=MAX_REPORT_PLAYERS)
-            .map(|k| Players::from_single(&dist, k))
+        let one = OnePlayer {
+            dist: &dist,
+            mean: moments.expected_turns,
+            tolerance: options.tolerance,
+        };
+        let counts: Vec<usize> = (1..=MAX_REPORT_PLAYERS).collect();
+        // Where the distribution was cut, the product chains that fit the budget.
+        let products = Products::within(&game, chain.len(), &one, &counts, &budget);
+        let players = counts
+            .iter()
+            .map(|&k| Players::derive(&one, k, &products))
             .collect();
         let run = |deck, games| simulate(&sim, &sim_options(deck, games), progress);
         let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
             Some(r) => {
-                let summary = Summary::of(&r.histogram)
-                    .ok_or_else(|| UserError::unfinished_games(&about.board, games))?;
+                // Games still running at the turn limit count as lower bounds (`cut`).
+                let finished = r.histogram.iter().any(|&c| c > 0);
+                let summary = Summary::censored(
+                    &r.histogram,
+                    r.unfinished,
+                    crate::verify::MAX_TURNS as usize,
+                )
+                .filter(|_| finished)
+                .ok_or_else(|| UserError::unfinished_games(&about.board, games))?;
                 Some((r, summary))
             }
             None => None,

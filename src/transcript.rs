@@ -52,6 +52,11 @@ pub struct Transcript {
     /// `--odds`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_win: Option<Vec<f64>>,
+    /// With `--odds`: the turn limit cut some of the distributions they come from, so each
+    /// chance is a lower bound (the chances of a turn then sum to less than 1). In JSON only
+    /// when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub odds_truncated: bool,
 }
 
 /// One game, turn by turn: the first game that `simulate --seed S` plays.
@@ -95,6 +100,7 @@ pub fn transcript<G: Game>(
         turns,
         winner,
         start_win: None,
+        odds_truncated: false,
     }
 }
 
@@ -119,6 +125,7 @@ pub fn with_odds(t: &mut Transcript, start: usize, curves: &Curves) {
     let k = t.players;
     let mut tokens = vec![start; k];
     t.start_win = Some(curves.odds(&tokens, 0).win);
+    t.odds_truncated = curves.truncated();
     for r in &mut t.turns {
         let seat = r.player - 1;
         r.win = Some(match r.to.as_ref().map(|t| t.state) {

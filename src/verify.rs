@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
 use crate::solve::Analysis;
-use crate::stats::{chi_square, max_cdf_gap, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
+use crate::stats::{chi_square, max_cdf_gap, with_cut, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
 
 /// Both checks for one board. This struct is `crosscheck --json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -43,15 +43,21 @@ pub struct ExactLength {
     pub sd: f64,
     /// The smallest n with P(T <= n) >= 0.5.
     pub median: usize,
+    /// The distribution was cut before its median: the median is at least `median`. In JSON
+    /// only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub median_lower_bound: bool,
 }
 
 /// I.i.d. simulation against the exact distribution.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IidFit {
-    /// The simulated game lengths (finished games only), in turns.
+    /// The simulated game lengths, in turns (games stopped at the turn limit counted as lower
+    /// bounds: see the sample's `cut`).
     pub sample: Summary,
-    /// (sample mean - exact mean) / (exact sd / sqrt(games)).
+    /// (sample mean - exact mean) / (exact sd / sqrt(games)); with cut games, from a lower
+    /// bound of the mean.
     pub z_mean: f64,
     /// Pearson's chi-square test of the sample against the exact pmf; `None` when fewer than
     /// two bins can be formed.
@@ -65,7 +71,8 @@ pub struct IidFit {
     /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`], chi-square p-value > [`P_FLOOR`]
     /// (1 without a test) and no unfinished game.
     pub consistent: bool,
-    /// The result in one sentence, starting "CONSISTENT" or "INCONSISTENT".
+    /// The result in one sentence, starting "CONSISTENT", "INCONSISTENT", or "UNDECIDED" when
+    /// the sample fits as far as it goes but games were stopped at the turn limit.
     pub verdict: String,
 }
 
@@ -73,13 +80,15 @@ pub struct IidFit {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FiniteDeck {
-    /// The simulated game lengths with a shuffled deck (finished games only), in turns.
+    /// The simulated game lengths with a shuffled deck, in turns (games stopped at the turn
+    /// limit counted as lower bounds: see the sample's `cut`).
     pub sample: Summary,
-    /// Shuffled mean minus exact i.i.d. mean.
+    /// Shuffled mean minus exact i.i.d. mean; a lower bound when games were cut.
     pub mean_difference: f64,
     /// 95 % confidence interval of `mean_difference`, [low, high], in turns (normal
-    /// approximation; the exact mean has no error).
-    pub difference_ci95: [f64; 2],
+    /// approximation; the exact mean has no error); left out when games were cut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difference_ci95: Option<[f64; 2]>,
     /// Shuffled median minus exact median.
     pub median_difference: i64,
     /// Whether the 95 % interval of the difference excludes 0.
@@ -127,6 +136,7 @@ impl CrossCheck {
                 mean: exact.expected_turns,
                 sd: exact.std_dev,
                 median: exact.median,
+                median_lower_bound: exact.median_lower_bound,
             },
             iid: iid_fit(exact, &iid)?,
             shuffled: match &shuffled {
@@ -138,23 +148,54 @@ impl CrossCheck {
 }
 
 fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
-    let sample = Summary::of(&r.histogram)?;
+    let limit = MAX_TURNS as usize;
+    let sample = Summary::censored(&r.histogram, r.unfinished, limit)?;
     let n = r.games;
     let z_mean = (sample.mean - exact.expected_turns) / (exact.std_dev / (n as f64).sqrt());
-    let chi = chi_square(&r.histogram, &exact.pmf, n);
-    let (gap, at) = max_cdf_gap(&r.histogram, &exact.pmf, n);
-    let p = chi.as_ref().map_or(1.0, |c| c.p_value);
-    let consistent = z_mean.abs() < Z_LIMIT && p > P_FLOOR && r.unfinished == 0;
-    let verdict = format!(
-        "{}: {} i.i.d. games {} the exact distribution (chi-square p = {:.3}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
-        if consistent { "CONSISTENT" } else { "INCONSISTENT" },
+    // Every game, the cut ones past the limit: the chi-square's last bin holds them.
+    let all = with_cut(&r.histogram, r.unfinished, limit);
+    let chi = chi_square(&all, &exact.pmf, n);
+    // Both CDFs are known only up to the last turn of a cut distribution and up to the turn
+    // limit of a sample with cut games: the gap is measured there.
+    let known = if exact.truncated || r.unfinished > 0 {
+        exact.pmf.len().min(limit + 1)
+    } else {
+        usize::MAX
+    };
+    let (gap, at) = max_cdf_gap(
+        &all[..all.len().min(known)],
+        &exact.pmf[..exact.pmf.len().min(known)],
         n,
-        if consistent { "fit" } else { "do not fit" },
+    );
+    let p = chi.as_ref().map_or(1.0, |c| c.p_value);
+    let fits = z_mean.abs() < Z_LIMIT && p > P_FLOOR;
+    let consistent = fits && r.unfinished == 0;
+    let mut verdict = format!(
+        "{}: {} i.i.d. games {} the exact distribution (chi-square p = {:.3}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
+        match (fits, r.unfinished) {
+            (true, 0) => "CONSISTENT",
+            (true, _) => "UNDECIDED",
+            (false, _) => "INCONSISTENT",
+        },
+        n,
+        if fits { "fit" } else { "do not fit" },
         p,
         z_mean,
         gap,
         at
     );
+    if r.unfinished > 0 {
+        verdict.push_str(&format!(
+            "; but {} games were stopped at the turn limit of {MAX_TURNS}, so the sample's mean (and its z) is only a lower bound",
+            r.unfinished
+        ));
+    }
+    if exact.truncated {
+        verdict.push_str(&format!(
+            "; the exact distribution was cut at turn {}, so the CDFs are compared up to there",
+            exact.pmf.len() - 1
+        ));
+    }
     Some(IidFit {
         sample,
         z_mean,
@@ -167,14 +208,28 @@ fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
     })
 }
 
+/// A length that may be only a lower bound (`t` one past the last known): "n" or "more than n".
+fn bounded_turns(t: usize, lower_bound: bool) -> String {
+    if lower_bound {
+        format!("more than {}", t - 1)
+    } else {
+        t.to_string()
+    }
+}
+
 fn finite_deck(exact: &Analysis, r: &SimResult) -> Option<FiniteDeck> {
-    let sample = Summary::of(&r.histogram)?;
+    let sample = Summary::censored(&r.histogram, r.unfinished, MAX_TURNS as usize)?;
     let d = sample.mean - exact.expected_turns;
     let half = Z95 * sample.sd / (r.games as f64).sqrt();
     let ci = [d - half, d + half];
-    let significant = ci[0] > 0.0 || ci[1] < 0.0;
+    let significant = r.unfinished == 0 && (ci[0] > 0.0 || ci[1] < 0.0);
     let median_difference = sample.median as i64 - exact.median as i64;
-    let effect = if significant {
+    let effect = if r.unfinished > 0 {
+        format!(
+            "cannot be measured here: {} of its {} games were stopped at the turn limit of {MAX_TURNS}, so its mean ({:.2} turns more than i.i.d. draws, at least) is only a lower bound",
+            r.unfinished, r.games, d
+        )
+    } else if significant {
         format!(
             "makes the average one-player game {:.2} turns {} than i.i.d. draws (95 % CI {:.2} to {:.2})",
             d.abs(),
@@ -190,12 +245,14 @@ fn finite_deck(exact: &Analysis, r: &SimResult) -> Option<FiniteDeck> {
     };
     let statement = format!(
         "On {}, a real shuffled deck {effect}; the median is {} turns against {} exactly.",
-        exact.board, sample.median, exact.median
+        exact.board,
+        bounded_turns(sample.median, sample.median_lower_bound),
+        bounded_turns(exact.median, exact.median_lower_bound)
     );
     Some(FiniteDeck {
         sample,
         mean_difference: d,
-        difference_ci95: ci,
+        difference_ci95: (r.unfinished == 0).then_some(ci),
         median_difference,
         significant,
         statement,

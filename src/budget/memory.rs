@@ -103,12 +103,14 @@ enum Limit {
 /// The soft limit minus what the process uses of it now; `None` when unlimited or unknown.
 #[cfg(unix)]
 fn rlimit_left(limit: Limit, used: Option<f64>) -> Option<f64> {
+    use rustix::process::{getrlimit, Resource};
     let resource = match limit {
-        Limit::AddressSpace => rlimit::Resource::AS,
-        Limit::Data => rlimit::Resource::DATA,
+        Limit::AddressSpace => Resource::As,
+        Limit::Data => Resource::Data,
     };
-    let (soft, _) = rlimit::getrlimit(resource).ok()?;
-    (soft != rlimit::INFINITY).then(|| soft as f64 - used.unwrap_or(0.0))
+    // `current` is the soft limit, `None` when unlimited.
+    let soft = getrlimit(resource).current?;
+    Some(soft as f64 - used.unwrap_or(0.0))
 }
 
 #[cfg(not(unix))]

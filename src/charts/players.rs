@@ -3,18 +3,23 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::solve::guarantee::Figure;
+
 use super::{box_legend, legend, length_axis, line_legend, palette, Chart, DrawResult, Scale};
 
 /// One number of players.
 pub struct PlayersSeries {
     /// K, the number of players.
     pub players: usize,
-    /// P(seat i wins).
+    /// P(seat i wins); lower bounds when `undecided` > 0.
     pub win: Vec<f64>,
+    /// The chance a cut distribution leaves to no seat.
+    pub undecided: f64,
     /// P(the game lasts n turns in all).
     pub turns_pmf: Vec<f64>,
-    /// Expected turns of all players together until the first player finishes.
-    pub mean_turns: f64,
+    /// Expected turns of all players together until the first player finishes (a bound when
+    /// the distribution was cut and the product chain could not be solved).
+    pub mean_turns: Figure,
 }
 
 /// 6. Several players: each seat's chance to win (for 2 players and up), and the game length
@@ -24,6 +29,9 @@ pub struct PlayersChart<'a> {
     pub board: &'a str,
     /// One series per number of players, in the order they are drawn and listed.
     pub series: Vec<PlayersSeries>,
+    /// The last turn of a cut one-player distribution (the length curves stop there); `None`
+    /// when it was not cut.
+    pub cut_at: Option<usize>,
 }
 
 impl Chart for PlayersChart<'_> {
@@ -33,7 +41,13 @@ impl Chart for PlayersChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let k = Scale::of(root);
-        let title = format!("{}: several players (exact, i.i.d. draws)", self.board);
+        let title = match self.cut_at {
+            None => format!("{}: several players (exact, i.i.d. draws)", self.board),
+            Some(turn) => format!(
+                "{}: several players (i.i.d. draws; distribution cut at turn {turn})",
+                self.board
+            ),
+        };
         let root = root.titled(&title, k.title(root, &title))?;
         let (left, right) = root.split_horizontally(root.dim_in_pixel().0 * 2 / 5);
 
@@ -58,7 +72,14 @@ impl PlayersChart<'_> {
             .fold(0.0, f64::max)
             * 1.2;
         let mut chart = ChartBuilder::on(left)
-            .caption("each seat's chance to win", k.label())
+            .caption(
+                if groups.iter().any(|s| s.undecided > 0.0) {
+                    "each seat's chance to win (at least)"
+                } else {
+                    "each seat's chance to win"
+                },
+                k.label(),
+            )
             .margin(k.px(15))
             .x_label_area_size(k.px(50))
             .y_label_area_size(k.px(70))
@@ -142,10 +163,10 @@ impl PlayersChart<'_> {
                     color.stroke_width(k.px(2)),
                 ))?
                 .label(format!(
-                    "{} player{} (mean {:.1})",
+                    "{} player{} (mean {})",
                     s.players,
                     if s.players == 1 { "" } else { "s" },
-                    s.mean_turns
+                    s.mean_turns.text(1)
                 ))
                 .legend(line_legend(color, k));
         }

@@ -141,8 +141,8 @@ impl super::BoardCommand for CheckArgs {
                 bad_flag(
                     "--board",
                     format!(
-                        "{} can go on forever; there is no distribution to check against",
-                        args.board
+                        "{} can go on forever, so there is no distribution of game lengths to check against; `candyland forever {}` gives the chance that a game never ends. Check against a board whose games always end",
+                        args.board, args.board
                     ),
                 )
             })?;
@@ -297,8 +297,8 @@ fn summary_report<G: Game>(
         bad_flag(
             "--board",
             format!(
-                "{} can go on forever; there is no distribution to check against",
-                args.board
+                "{} can go on forever, so there is no distribution of game lengths to check against; `candyland forever {}` gives the chance that a game never ends. Check against a board whose games always end",
+                args.board, args.board
             ),
         )
     })?;

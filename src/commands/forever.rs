@@ -24,6 +24,24 @@ pub(crate) fn run(args: &ForeverArgs, b: &Budget, layout: Layout) -> Result<Stri
 impl super::BoardCommand for ForeverArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
+        // The deck order is read and the witness's file checked (its temporary created) before
+        // any work: a bad path fails at once, and the witness cannot replace the order read.
+        let order_text = match &args.deck_order {
+            None => None,
+            Some(path) => Some((
+                path.display().to_string(),
+                crate::input::read_text(
+                    path,
+                    "a deck order (one card per line)",
+                    crate::input::MAX_ORDER_BYTES,
+                )?,
+            )),
+        };
+        let witness_file = args
+            .witness
+            .as_deref()
+            .map(|p| PendingFile::create(p, "--witness"))
+            .transpose()?;
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         let name = about.board;
@@ -40,15 +58,9 @@ impl super::BoardCommand for ForeverArgs {
             )
             .into());
         }
-        let order = match &args.deck_order {
+        let order = match order_text {
             None => None,
-            Some(path) => {
-                let file = path.display().to_string();
-                let text = crate::input::read_text(
-                    path,
-                    "a deck order (one card per line)",
-                    crate::input::MAX_ORDER_BYTES,
-                )?;
+            Some((file, text)) => {
                 let order = crate::forever::parse_order(&text, &names, &counts).map_err(
                     |(line, message)| UserError::BadDataFile {
                         file,
@@ -59,11 +71,6 @@ impl super::BoardCommand for ForeverArgs {
                 Some(order)
             }
         };
-        let witness_file = args
-            .witness
-            .as_deref()
-            .map(|p| PendingFile::create(p, "--witness"))
-            .transpose()?;
         // A fixed deck order only exists for a deck of cards.
         let survey = (order.is_none() && chain.has_deck()).then_some((args.orders, args.seed));
         let question = crate::forever::Question {
@@ -75,11 +82,14 @@ impl super::BoardCommand for ForeverArgs {
         };
         let report = crate::forever::ForeverReport::new(&game, &chain, &name, &question)?;
         if let Some(file) = witness_file {
-            match report.survey.as_ref().and_then(|s| s.witness.as_ref()) {
-                Some(w) => {
+            match report
+                .survey
+                .as_ref()
+                .and_then(|s| Some((s.witness.as_ref()?, s.witness_players?)))
+            {
+                Some((w, players)) => {
                     let header = format!(
-                        "A deck order for {name} that, recycled without shuffling, never ends for {} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
-                        report.survey.as_ref().and_then(|s| s.witness_players).unwrap_or(1),
+                        "A deck order for {name} that, recycled without shuffling, never ends for {players} player(s).\nFound by: candyland forever {} --orders {} --seed {}",
                         args.board,
                         args.orders,
                         args.seed

@@ -114,4 +114,16 @@ pub(crate) fn on_board<C: BoardCommand>(
 ) -> Result<String> {
     let source = crate::config::read_board(Some(spec))?;
     crate::games::with_game(&source, On(command, budget, layout))?
+        .map_err(|e| name_the_board(e, &source.label))
+}
+
+/// A [`crate::solve::SolveError`] (the board's games can go on forever, a chance too small to
+/// compute) says what is wrong with *a* board; the board file is named before it, since the
+/// message alone does not say which file to change.
+pub(crate) fn name_the_board(e: anyhow::Error, label: &str) -> anyhow::Error {
+    if e.chain().any(|c| c.is::<crate::solve::SolveError>()) {
+        e.context(label.to_string())
+    } else {
+        e
+    }
 }

@@ -65,21 +65,24 @@ impl super::BoardCommand for OddsArgs {
         let options = Options::quick(b);
         let curves = Curves::within(&game, &chain, &about, &tokens, &options, (tokens.len(), 1))?;
         let odds = curves.odds(&tokens, to_move);
+        // E[T] from every state, one linear solve (E = N 1): exact whatever the curves leave out.
+        let alone = crate::solve::solve_f64(
+            chain.counts(),
+            chain.denominator(),
+            &[&vec![1.0; chain.len()]],
+        )
+        .map_err(|f| crate::solve::failure_error(&game, &chain, f))?
+        .remove(0);
         let seats = tokens
             .iter()
             .enumerate()
-            .map(|(i, &state)| {
-                let alone = curves.from(state);
-                SeatPosition {
-                    seat: i + 1,
-                    state: crate::json::StateRef::of(&game, state, chain.states()[state]),
-                    // E[T] = sum_(n>=0) P(T > n).
-                    alone: crate::json::Mean {
-                        mean: (1..=alone.last_turn()).map(|n| alone.survival(n - 1)).sum(),
-                    },
-                }
+            .map(|(i, &state)| SeatPosition {
+                seat: i + 1,
+                state: crate::json::StateRef::of(&game, state, chain.states()[state]),
+                alone: crate::json::Mean { mean: alone[state] },
             })
             .collect();
+        let unfinished_mass = odds.unfinished_mass();
         let report = OddsReport {
             board: about.board,
             variant: variant.to_string(),
@@ -92,6 +95,7 @@ impl super::BoardCommand for OddsArgs {
             },
             odds,
             tolerance: curves.tolerance(),
+            unfinished_mass,
             truncated: curves.truncated(),
         };
         Ok(if args.json {

@@ -49,7 +49,10 @@ impl super::BoardCommand for PlayArgs {
         let args = self;
         // The chart's file is opened before any work, so that a bad path fails at once.
         let chart = match &args.chart {
-            Some(path) => Some((PendingFile::create(path, "--chart")?, chart_format(path)?)),
+            Some(path) => {
+                let format = chart_format(path)?;
+                Some((PendingFile::create(path, "--chart")?, format))
+            }
             None => None,
         };
         let variant = args.variant.to_variant();

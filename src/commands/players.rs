@@ -1,4 +1,5 @@
-//! `candyland players`: K players, exact from the one-player distribution, next to simulations.
+//! `candyland players`: K players, exact from the one-player distribution (or, where it was cut,
+//! from the product chain, or as bounds), next to simulations.
 
 use crate::output::Layout;
 use anyhow::Result;
@@ -13,7 +14,7 @@ use crate::figures::{PlayersReport, PlayersRow};
 use crate::output;
 use crate::sim::DeckMode;
 use crate::sim::{simulate, Pilot, SimOptions, Simulation, Simulator};
-use crate::solve::players::Players;
+use crate::solve::players::{OnePlayer, Players, Products};
 use crate::solve::{Analysis, Options};
 
 use super::{bad_flag, check_players, json};
@@ -73,6 +74,13 @@ impl super::BoardCommand for PlayersArgs {
         let options = Options::quick(b);
         let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
         let dist = analysis.distribution();
+        let one = OnePlayer {
+            dist: &dist,
+            mean: moments.expected_turns,
+            tolerance: options.tolerance,
+        };
+        // Where the distribution was cut, the product chains that fit the budget.
+        let products = Products::within(&game, chain.len(), &one, &counts, b);
         let progress = Progress::new(
             args.games.saturating_mul(decks * counts.len() as u64),
             "simulating",
@@ -87,7 +95,7 @@ impl super::BoardCommand for PlayersArgs {
             };
             rows.push(PlayersRow {
                 players: k,
-                exact: Players::from_single(&dist, k),
+                exact: Players::derive(&one, k, &products),
                 iid: run(DeckMode::Iid)?,
                 shuffled: if chain.has_deck() {
                     Some(run(args.deck)?)

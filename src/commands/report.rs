@@ -70,12 +70,20 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             (Some(out), true) => out.join(&folder),
             (None, _) => std::path::Path::new("reports").join(&folder),
         };
-        std::fs::create_dir_all(&dir).map_err(|e| {
-            bad_flag(
+        // A folder the tool names itself (under `reports/`, or under --out with --all) is never
+        // followed through a link someone planted there: it would send the report elsewhere.
+        let named_here = args.out.is_none() || args.all;
+        if named_here && std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(bad_flag(
                 "--out",
-                format!("cannot create the folder '{}': {e}", dir.display()),
+                format!(
+                    "'{}' is a symbolic link; a report folder this tool names is never followed through a link, so remove the link or give the folder with --out",
+                    dir.display()
+                ),
             )
-        })?;
+            .into());
+        }
+        crate::output::create_folder(&dir, "--out")?;
         let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
         jobs.push((dir, plan, source));
     }
@@ -93,7 +101,9 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             seed: args.seed,
             budget: *b,
         };
-        let report = crate::report::Report::compute(inputs, &|n| progress.inc(n))?;
+        let label = inputs.source.label.clone();
+        let report = crate::report::Report::compute(inputs, &|n| progress.inc(n))
+            .map_err(|e| super::name_the_board(e, &label))?;
         drop(progress);
         // Drawing: about 0.1 s of processor time for the charts at the default size (most of
         // it encoding pixels), and the board and landing charts grow with the spaces.

@@ -36,22 +36,24 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget, layout: Layout) -> Result<Str
 impl super::BoardCommand for SimulateArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
-        let variant = args.variant.to_variant();
-        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
-        check_finishes(&game, &chain)?;
-        let deck = deck_mode(args.deck, chain.has_deck())?;
-        if args.lengths.is_some() {
+        // The output is checked (its temporary created) before any work, so that a bad path
+        // fails at once.
+        let lengths_file = args
+            .lengths
+            .as_deref()
+            .map(|p| PendingFile::create(p, "--lengths"))
+            .transpose()?;
+        if lengths_file.is_some() {
             b.memory(
                 &format!("keeping {} game lengths for --lengths", args.games),
                 args.games as f64 * BYTES_PER_LENGTH,
                 "play fewer games with --games N",
             )?;
         }
-        let lengths_file = args
-            .lengths
-            .as_deref()
-            .map(|p| PendingFile::create(p, "--lengths"))
-            .transpose()?;
+        let variant = args.variant.to_variant();
+        let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
+        check_finishes(&game, &chain)?;
+        let deck = deck_mode(args.deck, chain.has_deck())?;
         let options = SimOptions {
             games: args.games,
             seed: args.seed,
@@ -73,7 +75,8 @@ impl super::BoardCommand for SimulateArgs {
             }
             file.commit(text.as_bytes())?;
         }
-        let Some(report) = Simulation::new(&about, &options, &result) else {
+        let finished = result.histogram.iter().any(|&c| c > 0);
+        let Some(report) = Simulation::new(&about, &options, &result).filter(|_| finished) else {
             return Err(bad_flag(
                 "--max-turns",
                 format!(

@@ -135,8 +135,10 @@ pub struct ForeverReport {
     pub shortest_loop: Option<LoopReport>,
     /// The shortest loop that never stands still, if different.
     pub moving_loop: Option<LoopReport>,
-    /// One shortest game, step by step.
-    pub shortest_game: ShortestPath,
+    /// One shortest game, step by step; absent when no game can finish (the start cannot
+    /// reach the finish).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortest_game: Option<ShortestPath>,
     /// The fixed deck order asked about, played to the end or to a loop.
     pub fixed_order: Option<FixedOrder>,
     /// The survey of random fixed deck orders, if asked for.
@@ -184,7 +186,9 @@ fn step_report<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, s: &Step) ->
 
 fn loop_report<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, steps: &[Step]) -> LoopReport {
     let start = steps[0].from;
-    let reach = shortest_path(chain, chain.start(), start as u32).unwrap_or_default();
+    // The loop is among the reachable states, so a way to it exists.
+    let reach = shortest_path(chain, chain.start(), start as u32)
+        .expect("the loop's states are reachable from the start");
     let p = probability(steps, chain.denominator());
     LoopReport {
         start: StateRef::of(game, start, chain.states()[start]),
@@ -372,8 +376,7 @@ impl ForeverReport {
         let dist = analysis.as_ref().map(|a| a.distribution());
         let rho = spectral_radius(chain);
         let cert = certificate(chain);
-        let shortest = super::shortest_path(chain, chain.start(), FINISH).unwrap_or_default();
-        let p_short = probability(&shortest, chain.denominator());
+        let shortest = super::shortest_path(chain, chain.start(), FINISH);
         let loop_any = shortest_loop(chain, false);
         let loop_moving = shortest_loop(chain, true);
         let moving_loop = match (&loop_any, &loop_moving) {
@@ -426,9 +429,9 @@ impl ForeverReport {
             longest_game: longest_game(chain),
             shortest_loop: loop_any.as_ref().map(|l| loop_report(game, chain, l)),
             moving_loop,
-            shortest_game: ShortestPath {
+            shortest_game: shortest.map(|shortest| ShortestPath {
                 turns: shortest.len(),
-                probability: Exact::from(&p_short),
+                probability: Exact::from(&probability(&shortest, chain.denominator())),
                 p_length: analysis
                     .as_ref()
                     .and_then(|a| a.pmf.get(shortest.len()).copied()),
@@ -436,7 +439,7 @@ impl ForeverReport {
                     .iter()
                     .map(|s| step_report(game, chain, s))
                     .collect(),
-            },
+            }),
             fixed_order: order.map(|o| play_fixed_order(&Simulator::new(chain), o, players)),
             survey,
         })

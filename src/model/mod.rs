@@ -19,7 +19,10 @@ use serde::Serialize;
 use crate::race::RaceGame;
 
 pub(crate) use problems::Problems;
-pub use problems::{BoardProblem, InvalidBoard, MAX_CARDS, MAX_NAME_CHARS, MAX_SPACES};
+pub use problems::{
+    is_invisible, text_problem, BoardProblem, InvalidBoard, MAX_CARDS, MAX_NAME_CHARS, MAX_SPACES,
+    MAX_TEXT_CHARS,
+};
 pub use track::{Jumps, Rgb, Track};
 pub use variant::values_of;
 pub(crate) use variant::word;

@@ -104,31 +104,32 @@ pub fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> String {
         a.unfinished_mass
     );
     if a.truncated {
-        let warning = format!(
-            "the distribution was cut at turn {} by --max-turns, with {:.1e} of the games still running (more than --tolerance {:e}): figures marked > or <= are bounds",
-            a.pmf.len() - 1,
-            a.unfinished_mass,
-            a.tolerance,
-        );
+        let warning = format!("{} (--max-turns N computes further)", a.cut().sentence());
         s.push_str(&layout.labelled("  warning: ", &warning));
     }
     s.push_str(&histogram(a, layout));
     s
 }
 
-/// A text histogram of the pmf, up to the last reported quantile.
+/// A text histogram of the pmf, up to the last reported quantile, or to the last turn computed
+/// when the distribution was cut before it (past the cut the chances are not known, not 0).
 fn histogram(a: &Analysis, layout: Layout) -> String {
+    let last = a.pmf.len() - 1;
     let end = a
         .quantiles
         .last()
-        .map_or(a.pmf.len() - 1, |q| q.turns)
+        .map_or(last, |q| q.turns)
+        .min(last)
         .max(1);
     let width = nice_width(end.div_ceil(BINS));
     let bins: Vec<(usize, usize, f64)> = (0..)
         .map(|i| (i * width + 1, (i + 1) * width))
         .take_while(|&(lo, _)| lo <= end)
         .map(|(lo, hi)| {
-            let p = (lo..=hi).filter_map(|n| a.pmf.get(n)).sum();
+            // Starting from +0.0: an empty f64 sum is -0.0, printed "-0.0000".
+            let p = (lo..=hi)
+                .filter_map(|n| a.pmf.get(n))
+                .fold(0.0, |s, p| s + p);
             (lo, hi, p)
         })
         .collect();
@@ -136,6 +137,15 @@ fn histogram(a: &Analysis, layout: Layout) -> String {
     // The bars take what the range and the probability leave, at most BAR_WIDTH.
     let bar_width = BAR_WIDTH.min(layout.width().saturating_sub(LABELS));
     let mut s = format!("\nLength distribution (probability of each {width}-turn range)\n");
+    if a.truncated {
+        s.push_str(&layout.para(
+            "  ",
+            &format!(
+                "(to turn {last}, where the distribution was cut; {:.1e} of the chance lies past it)",
+                a.unfinished_mass
+            ),
+        ));
+    }
     for (lo, hi, p) in bins {
         let bar = "#".repeat(((p / top) * bar_width as f64).round() as usize);
         let range = if width == 1 {
@@ -167,8 +177,19 @@ pub fn distribution_csv(a: &Analysis) -> String {
     let mut s = String::from("turn,pmf,cdf,survival\n");
     let mut survival = 1.0;
     for (n, p) in a.pmf.iter().enumerate().skip(1) {
-        survival -= p;
-        let _ = writeln!(s, "{n},{p:e},{:e},{:e}", 1.0 - survival, survival.max(0.0));
+        // The survival as computed (the unfinished mass, which keeps its relative precision),
+        // or as 1 - the cdf; either way within [0, 1].
+        survival = a
+            .survival
+            .get(n)
+            .copied()
+            .unwrap_or(survival - p)
+            .clamp(0.0, 1.0);
+        let _ = writeln!(
+            s,
+            "{n},{p:e},{:e},{survival:e}",
+            (1.0 - survival).clamp(0.0, 1.0)
+        );
     }
     s
 }
@@ -188,7 +209,12 @@ pub fn moments_table(
     let _ = writeln!(s, "  {:<26}{:.6}", "expected turns", m.expected_turns);
     let _ = writeln!(s, "  {:<26}{:.6}", "standard deviation", m.std_dev);
     let _ = writeln!(s, "  {:<26}{:.6}", "variance", m.variance);
-    let _ = writeln!(s, "  {:<26}{:.6}", "expected cards drawn", m.expected_cards);
+    let _ = writeln!(
+        s,
+        "  {:<26}{:.6}",
+        format!("expected {}", m.draws.word),
+        m.expected_cards
+    );
     let _ = writeln!(s, "  (chain built and solved in {seconds:.2} s)");
     if let Some(note) = note {
         s.push_str(&layout.labelled("  note: ", note));

@@ -52,44 +52,78 @@ pub fn comparison_table(c: &Comparison, layout: Layout) -> String {
         "  {:<label$}{:>w$}{:>w$}{:>d$}",
         "", head_a, head_b, "difference"
     );
-    let mut row = |name: &str, x: f64, y: f64, digits: usize| {
+    // A cell: its value, and its mark when it is only a bound of a cut distribution (">" past
+    // the cut, "<=" for a tail chance); the difference of a bound is unknown.
+    let mut row = |name: &str, (x, mx): (f64, &str), (y, my): (f64, &str), digits: usize| {
+        let cell = |v: f64, mark: &str| format!("{mark}{v:.digits$}");
+        let difference = if mx.is_empty() && my.is_empty() {
+            format!("{:+.digits$}", y - x)
+        } else {
+            "unknown".to_string()
+        };
         let _ = writeln!(
             s,
-            "  {name:<label$}{x:>w$.digits$}{y:>w$.digits$}{:>+d$.digits$}",
-            y - x
+            "  {name:<label$}{:>w$}{:>w$}{difference:>d$}",
+            cell(x, mx),
+            cell(y, my)
         );
     };
-    row("states", a.states as f64, b.states as f64, 0);
-    row("expected turns", a.expected_turns, b.expected_turns, 4);
-    row("standard deviation", a.std_dev, b.std_dev, 4);
-    row("expected draws", a.draws.mean, b.draws.mean, 4);
+    // A length past the cut is at least `t` (one past the last turn computed): "> t - 1".
+    let length = |t: usize, lower_bound: bool| {
+        if lower_bound {
+            ((t - 1) as f64, "> ")
+        } else {
+            (t as f64, "")
+        }
+    };
+    let exact = |v: f64| (v, "");
+    row("states", exact(a.states as f64), exact(b.states as f64), 0);
+    row(
+        "expected turns",
+        exact(a.expected_turns),
+        exact(b.expected_turns),
+        4,
+    );
+    row("standard deviation", exact(a.std_dev), exact(b.std_dev), 4);
+    row(
+        "expected draws",
+        exact(a.draws.mean),
+        exact(b.draws.mean),
+        4,
+    );
     row(
         "shortest game",
-        a.shortest_game.turns as f64,
-        b.shortest_game.turns as f64,
+        exact(a.shortest_game.turns as f64),
+        exact(b.shortest_game.turns as f64),
         0,
     );
-    row("median", a.median as f64, b.median as f64, 0);
-    row("mode", a.mode as f64, b.mode as f64, 0);
+    row(
+        "median",
+        length(a.median, a.median_lower_bound),
+        length(b.median, b.median_lower_bound),
+        0,
+    );
+    row("mode", exact(a.mode as f64), exact(b.mode as f64), 0);
     for (qa, qb) in a.quantiles.iter().zip(&b.quantiles) {
         row(
             &format!("{}% end by", qa.p * 100.0),
-            qa.turns as f64,
-            qb.turns as f64,
+            length(qa.turns, qa.lower_bound),
+            length(qb.turns, qb.lower_bound),
             0,
         );
     }
+    let tail = |t: &crate::solve::Tail| (t.probability, if t.upper_bound { "<= " } else { "" });
     for (ta, tb) in a.longer_than.iter().zip(&b.longer_than) {
         row(
             &format!("P(longer than {})", ta.turns),
-            ta.probability,
-            tb.probability,
+            tail(ta),
+            tail(tb),
             6,
         );
     }
     for f in [a, b].into_iter().filter(|f| f.truncated) {
         let note = format!(
-            "{}'s distribution was cut by the turn limit: its median, mode, quantiles and tail chances are bounds, not values",
+            "the turn limit cut {}'s distribution: figures marked > or <= are bounds, their differences unknown, and its mode may not be the most likely length",
             f.board
         );
         s.push_str(&layout.labelled("  note: ", &note));

@@ -71,7 +71,7 @@ fn ends(s: &mut String, r: &ForeverReport, layout: Layout) {
         if let Some(&(d, p)) = c.windows.first() {
             say(s, format!(
                 "Certificate: from every state the finish is reached within {d} turns with probability at least {p:.4e}, so P(T > n) <= (1 - p)^floor(n/d) for every n (with longer windows too: best rate {:.6} per turn).",
-                r.bound_rate.unwrap_or(f64::NAN)
+                c.rate()
             ));
         }
         let bounds: Vec<String> = r
@@ -152,23 +152,32 @@ fn longest(s: &mut String, r: &ForeverReport, layout: Layout) {
     }
 }
 
-/// Part 3: the shortest game and its probability.
+/// Part 3: the shortest game and its probability, if any game can finish.
 fn shortest(s: &mut String, r: &ForeverReport, layout: Layout) {
+    let Some(shortest) = &r.shortest_game else {
+        s.push('\n');
+        s.push_str(&layout.hang(
+            "3. ",
+            "   ",
+            "No shortest game: no game can finish, since the finish cannot be reached from the start.",
+        ));
+        return;
+    };
     let _ = writeln!(
         s,
         "\n3. Shortest possible game: {} turns, for example:",
-        r.shortest_game.turns
+        shortest.turns
     );
-    steps(s, &r.shortest_game.steps, layout);
+    steps(s, &shortest.steps, layout);
     let mut text = format!(
         "That sequence has probability {:.6e}",
-        r.shortest_game.probability.float
+        shortest.probability.float
     );
-    if let Some(p) = r.shortest_game.p_length {
+    if let Some(p) = shortest.p_length {
         let _ = write!(
             text,
             "; a game of exactly {} turns, any way, {p:.6e}",
-            r.shortest_game.turns
+            shortest.turns
         );
     }
     text.push('.');

@@ -5,12 +5,14 @@ mod analyze;
 mod boards;
 mod check;
 mod compare;
-mod file;
+pub mod csv_cells;
+pub mod file;
 pub mod folder;
 mod forever;
 mod layout;
 mod odds;
 mod players;
+pub mod signals;
 mod simulate;
 mod spaces;
 mod tables;
@@ -24,7 +26,9 @@ pub use analyze::*;
 pub use boards::*;
 pub use check::*;
 pub use compare::*;
-pub use file::{remove_pending_and_exit, write_atomic, PendingFile};
+pub use file::{
+    create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
+};
 pub use forever::*;
 pub use layout::{cell, Layout};
 pub use odds::*;

@@ -25,7 +25,9 @@ pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
     s.push('\n');
     // Positions longer than the line leaves wrap inside their column; with less than
     // POSITION columns left, they go under their rows.
-    let room = layout.width().saturating_sub(FIXED);
+    // ">= " before each chance when they are lower bounds.
+    let win_width = if r.truncated { 9 } else { 6 };
+    let room = layout.width().saturating_sub(FIXED + win_width - 6);
     let width = r
         .seats
         .iter()
@@ -37,12 +39,13 @@ pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
     let under = room < POSITION;
     let _ = writeln!(
         s,
-        "  seat  {}P(win)  turns to finish alone",
+        "  seat  {}{:<win_width$}  turns to finish alone",
         if under {
             String::new()
         } else {
             format!("{:<width$}  ", "position")
-        }
+        },
+        "P(win)"
     );
     for (p, win) in r.seats.iter().zip(&r.odds.win) {
         let next = if p.seat == r.to_move {
@@ -50,7 +53,13 @@ pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
         } else {
             ""
         };
-        let figures = format!("{win:.4}  {:>21.2}{next}", p.alone.mean);
+        // A cut leaves each chance a lower bound.
+        let win = if r.truncated {
+            format!(">= {win:.4}")
+        } else {
+            format!("{win:.4}")
+        };
+        let figures = format!("{win:>win_width$}  {:>21.2}{next}", p.alone.mean);
         if under {
             let _ = writeln!(s, "  {:>4}  {figures}", p.seat);
             s.push_str(&layout.para("        ", &p.state.name));
@@ -63,8 +72,9 @@ pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
         }
     }
     let o = &r.odds;
+    let more = if r.truncated { "> " } else { "" };
     let mut until = format!(
-        "Until someone finishes: {:.2} rounds on average ({:.2} turns of all players together)",
+        "Until someone finishes: {more}{:.2} rounds on average ({more}{:.2} turns of all players together)",
         o.mean_rounds, o.mean_turns
     );
     let within: Vec<String> = [(0.5, "50 %"), (0.9, "90 %"), (0.99, "99 %")]
@@ -83,11 +93,17 @@ pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
     s.push('\n');
     s.push_str(&layout.hang("", "  ", &until));
     if r.truncated {
-        let cut = format!(
-            "(The turn limit cut the distributions: these figures leave out a chance of {:.3e}.)",
-            o.unfinished_mass()
+        let cut = crate::solve::guarantee::Cut {
+            last_turn: o.rounds.last_turn(),
+            unfinished_mass: r.unfinished_mass,
+            tolerance: r.tolerance,
+        };
+        let note = format!(
+            "{}; each seat's chance is at most the figure shown plus {:.3e}",
+            cut.sentence(),
+            r.unfinished_mass
         );
-        s.push_str(&layout.hang("", " ", &cut));
+        s.push_str(&layout.labelled("note: ", &note));
     }
     s
 }

@@ -1,14 +1,16 @@
-//! `players`: K players, exact and simulated side by side.
+//! `players`: K players, exact and simulated side by side. A figure the cut distribution only
+//! bounds is printed as a bound (">"), with what was left out said below the tables.
 
 use std::fmt::Write;
 
-use crate::sim::DeckMode;
+use crate::sim::{DeckMode, Simulation};
+use crate::solve::players::{Players, Route};
 
 use super::Layout;
 use crate::figures::PlayersReport;
 
-/// Columns of a row's exact figures: players, mean rounds, median, mean turns, median.
-const EXACT: usize = 2 + 7 + 2 + 11 + 1 + 6 + 2 + 10 + 1 + 6;
+/// The narrowest width of each exact column: players, mean rounds, median, mean turns, median.
+const WIDTHS: [usize; 5] = [7, 11, 6, 10, 6];
 
 /// The `players` table.
 pub fn players_table(r: &PlayersReport, layout: Layout) -> String {
@@ -26,11 +28,21 @@ pub fn players_table(r: &PlayersReport, layout: Layout) -> String {
         Some(d) => format!("{} deck", d.name()),
         None => "simulated".to_string(),
     };
+    let route = |route| {
+        r.rows
+            .iter()
+            .any(|row| row.exact.first_finisher.route == route)
+    };
+    let (product, bounds) = (route(Route::ProductChain), route(Route::CutDistribution));
     s.push_str(&layout.hang("", "  ", &format!("{}{variant}: several players", r.board)));
-    s.push_str(&layout.labelled(
-        "  exact: ",
-        "i.i.d. draws, derived from the one-player distribution",
-    ));
+    let mut exact = "i.i.d. draws, derived from the one-player distribution".to_string();
+    if product {
+        exact.push_str(", and where that was cut from the product chain of the players' tokens");
+    }
+    if bounds {
+        exact.push_str(" (bounds where the product chain did not fit: see the notes)");
+    }
+    s.push_str(&layout.labelled("  exact: ", &exact));
     let sim = format!(
         "{} games {} (seed {})",
         r.games,
@@ -46,21 +58,70 @@ pub fn players_table(r: &PlayersReport, layout: Layout) -> String {
     first_finisher(&mut s, r, &simulated, layout);
     let _ = writeln!(s, "\nEach seat's chance of winning (exact | {simulated})");
     for row in r.rows.iter().filter(|row| row.players > 1) {
-        let seats: Vec<String> = row
-            .exact
-            .first_finisher
+        let ff = &row.exact.first_finisher;
+        let sim = row.shuffled.as_ref().unwrap_or(&row.iid);
+        let at_least = if ff.undecided > 0.0 { ">= " } else { "" };
+        let mut seats: Vec<String> = ff
             .win
             .iter()
-            .zip(&row.shuffled.as_ref().unwrap_or(&row.iid).win_share)
+            .zip(&sim.win_share)
             .enumerate()
-            .map(|(i, (w, sim))| format!("seat {} {:.4} | {:.4}", i + 1, w, sim))
+            .map(|(i, (w, sim))| format!("seat {} {at_least}{:.4} | {:.4}", i + 1, w, sim))
             .collect();
+        if ff.undecided > 0.0 || sim.unfinished > 0 {
+            seats.push(format!(
+                "undecided {:.4} | {:.4}",
+                ff.undecided,
+                sim.unfinished as f64 / sim.games as f64
+            ));
+        }
         let label = format!("  {} players: ", row.players);
         let rest = " ".repeat(label.len());
         s.push_str(&layout.list(&label, &rest, &seats, ";  "));
     }
     everyone(&mut s, r, layout);
+    notes(&mut s, r, layout);
     s
+}
+
+/// The column widths of the exact figures: at least [`WIDTHS`], wider for bounds.
+fn widths(cells: &[[String; 5]]) -> [usize; 5] {
+    let mut w = WIDTHS;
+    for row in cells {
+        for (w, c) in w.iter_mut().zip(row) {
+            *w = (*w).max(c.len());
+        }
+    }
+    w
+}
+
+/// One line of exact figures in `widths`.
+fn line(cells: &[String; 5], w: &[usize; 5]) -> String {
+    format!(
+        "  {:>a$}  {:>b$} {:>c$}  {:>d$} {:>e$}",
+        cells[0],
+        cells[1],
+        cells[2],
+        cells[3],
+        cells[4],
+        a = w[0],
+        b = w[1],
+        c = w[2],
+        d = w[3],
+        e = w[4]
+    )
+}
+
+/// A simulation's mean game length: with its 95 % CI, or as a lower bound with the games cut.
+fn simulated_mean(sim: &Simulation) -> String {
+    let t = &sim.turns;
+    match t.mean_ci95 {
+        Some([low, high]) if t.cut == 0 => format!("{:.3} ({low:.3} to {high:.3})", t.mean),
+        _ => format!(
+            "> {:.3} ({} of {} games cut at {} turns)",
+            t.mean, t.cut, t.games, sim.max_turns
+        ),
+    }
 }
 
 /// The table of games played until the first player finishes, exact and simulated; the
@@ -69,45 +130,54 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
     let sims: Vec<String> = r
         .rows
         .iter()
+        .map(|row| simulated_mean(row.shuffled.as_ref().unwrap_or(&row.iid)))
+        .collect();
+    let cells: Vec<[String; 5]> = r
+        .rows
+        .iter()
         .map(|row| {
-            let t = &row.shuffled.as_ref().unwrap_or(&row.iid).turns;
-            format!(
-                "{:.3} ({:.3} to {:.3})",
-                t.mean, t.mean_ci95[0], t.mean_ci95[1]
-            )
+            let f = &row.exact.first_finisher;
+            [
+                row.players.to_string(),
+                f.rounds.mean_figure().text(3),
+                f.rounds.median_text(),
+                f.turns.mean_figure().text(3),
+                f.turns.median_text(),
+            ]
         })
         .collect();
-    let head = format!("{simulated}: mean, 95% CI");
+    let head = [
+        "players".to_string(),
+        "mean rounds".into(),
+        "median".into(),
+        "mean turns".into(),
+        "median".into(),
+    ];
+    let w = widths(&cells);
+    let exact_width = line(&head, &w).len();
+    let sim_head = format!("{simulated}: mean, 95% CI");
     let widest = sims
         .iter()
         .map(String::len)
         .max()
         .unwrap_or(0)
-        .max(head.len());
-    let inline = EXACT + 2 + widest <= layout.width();
+        .max(sim_head.len());
+    let inline = exact_width + 2 + widest <= layout.width();
     let _ = writeln!(s, "Until the first player finishes");
     let _ = writeln!(
         s,
-        "  {:>7}  {:>11} {:>6}  {:>10} {:>6}{}",
-        "players",
-        "mean rounds",
-        "median",
-        "mean turns",
-        "median",
+        "{}{}",
+        line(&head, &w),
         if inline {
-            format!("  {head}")
+            format!("  {sim_head}")
         } else {
             String::new()
         }
     );
-    for (row, sim) in r.rows.iter().zip(&sims) {
-        let f = &row.exact.first_finisher;
-        let exact = format!(
-            "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}",
-            row.players, f.rounds.mean, f.rounds.median, f.turns.mean, f.turns.median,
-        );
+    for (cells, sim) in cells.iter().zip(&sims) {
+        let exact = line(cells, &w);
         if inline {
-            let _ = writeln!(s, "{exact}  {sim}");
+            let _ = writeln!(s, "{exact:<exact_width$}  {sim}");
         } else {
             let _ = writeln!(s, "{exact}");
             s.push_str(&layout.labelled(&format!("{}{simulated}: ", " ".repeat(11)), sim));
@@ -118,29 +188,103 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
 /// The table of games played until everyone finishes.
 fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
     s.push('\n');
+    let cut = r.rows.iter().any(|row| row.exact.truncated);
     s.push_str(&layout.hang(
         "",
         "  ",
-        "Playing until everyone finishes (exact; finished players sit out)",
+        if cut {
+            "Playing until everyone finishes (finished players sit out; figures marked > are bounds)"
+        } else {
+            "Playing until everyone finishes (exact; finished players sit out)"
+        },
     ));
-    let places = if EXACT + 2 + 22 <= layout.width() {
+    let cells: Vec<[String; 5]> = r
+        .rows
+        .iter()
+        .map(|row| {
+            let e = &row.exact.everyone;
+            [
+                row.players.to_string(),
+                e.rounds.mean_figure().text(3),
+                e.rounds.median_text(),
+                e.turns.mean_figure().text(3),
+                e.turns.median_text(),
+            ]
+        })
+        .collect();
+    let head = [
+        "players".to_string(),
+        "mean rounds".into(),
+        "median".into(),
+        "mean turns".into(),
+        "median".into(),
+    ];
+    let w = widths(&cells);
+    let exact_width = line(&head, &w).len();
+    let places = if exact_width + 2 + 22 <= layout.width() {
         "expected place by seat"
     } else {
         "places"
     };
-    let _ = writeln!(
-        s,
-        "  {:>7}  {:>11} {:>6}  {:>10} {:>6}  {places}",
-        "players", "mean rounds", "median", "mean turns", "median"
-    );
-    for row in &r.rows {
+    let _ = writeln!(s, "{}  {places}", line(&head, &w));
+    for (row, cells) in r.rows.iter().zip(&cells) {
         let e = &row.exact.everyone;
-        let figures = format!(
-            "  {:>7}  {:>11.3} {:>6}  {:>10.3} {:>6}  ",
-            row.players, e.rounds.mean, e.rounds.median, e.turns.mean, e.turns.median,
-        );
-        let places: Vec<String> = e.mean_place.iter().map(|p| format!("{p:.4}")).collect();
+        let figures = format!("{}  ", line(cells, &w));
+        let places: Vec<String> = match &e.mean_place_range {
+            None => e.mean_place.iter().map(|p| format!("{p:.4}")).collect(),
+            Some(ranges) => ranges
+                .iter()
+                .map(|[low, high]| format!("{low:.4} to {high:.4}"))
+                .collect(),
+        };
         let rest = " ".repeat(figures.len());
         s.push_str(&layout.list(&figures, &rest, &places, ", "));
+    }
+}
+
+/// What the figures leave out: the cut distribution, the product chains used, and why they
+/// could not be used where bounds are printed.
+fn notes(s: &mut String, r: &PlayersReport, layout: Layout) {
+    let Some(first) = r.rows.first() else {
+        return;
+    };
+    let exact: Vec<&Players> = r.rows.iter().map(|row| &row.exact).collect();
+    let mut notes = Vec::new();
+    if first.exact.truncated {
+        notes.push(first.exact.cut().sentence());
+        let product: Vec<String> = exact
+            .iter()
+            .filter(|p| p.first_finisher.route == Route::ProductChain)
+            .map(|p| p.players.to_string())
+            .collect();
+        if !product.is_empty() {
+            notes.push(format!(
+                "the means and seat chances until the first player finishes with {} players are exact all the same: solved on the product chain of the tokens (the medians come from the cut distribution)",
+                product.join(", ")
+            ));
+        }
+        if exact.iter().any(|p| p.first_finisher.undecided > 0.0) {
+            notes.push(
+                "each seat's chance is at least the figure shown and at most that plus the chance left undecided"
+                    .to_string(),
+            );
+        }
+        if let Some(why) = exact.iter().find_map(|p| p.product_note.as_deref()) {
+            notes.push(format!("exact values need the product chain: {why}"));
+        }
+    }
+    if r.rows.iter().any(|row| {
+        row.iid.unfinished > 0 || row.shuffled.as_ref().is_some_and(|s| s.unfinished > 0)
+    }) {
+        notes.push(format!(
+            "simulated games still running after {} turns were stopped: each counts as one turn more, the least it lasts, so those means are lower bounds, and is won by no seat",
+            first.iid.max_turns
+        ));
+    }
+    if !notes.is_empty() {
+        s.push('\n');
+    }
+    for note in notes {
+        s.push_str(&layout.labelled("note: ", &note));
     }
 }

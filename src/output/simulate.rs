@@ -16,22 +16,58 @@ pub fn histogram_csv(histogram: &[u64]) -> String {
     s
 }
 
+/// A sample's mean: with its 95 % confidence interval, or, when games were stopped at the turn
+/// limit, as the lower bound it then is ("> mean"), saying how many were cut, with no interval.
+pub(crate) fn sample_mean(x: &Summary, decimals: usize, unit: &str) -> String {
+    match x.mean_ci95 {
+        Some([low, high]) if x.cut == 0 => format!(
+            "{:.decimals$}  (95% CI {low:.decimals$} to {high:.decimals$})",
+            x.mean
+        ),
+        _ => format!(
+            "> {:.decimals$}  (a lower bound: {} of {} games were stopped at the turn limit and count as {} {unit}; no confidence interval)",
+            x.mean, x.cut, x.games, x.max
+        ),
+    }
+}
+
+/// A sample's length (median, quantile, max): "n", or "> n - 1" when it is one of the games
+/// cut at the turn limit (counted as n turns, the least they last).
+fn sample_turns(t: usize, lower_bound: bool) -> String {
+    if lower_bound {
+        format!("> {}", t - 1)
+    } else {
+        t.to_string()
+    }
+}
+
 pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layout) {
-    let mean = format!(
-        "{:.4}  (95% CI {:.4} to {:.4})",
-        x.mean, x.mean_ci95[0], x.mean_ci95[1]
-    );
-    s.push_str(&layout.row("  ", &format!("mean {unit}"), 26, &mean));
-    let _ = writeln!(s, "  {:<26}{:.4}", "standard deviation", x.sd);
+    // "turns (all players)" counts turns.
+    let counted = unit.split(' ').next().unwrap_or(unit);
+    s.push_str(&layout.row(
+        "  ",
+        &format!("mean {unit}"),
+        26,
+        &sample_mean(x, 4, counted),
+    ));
+    let sd = if x.cut > 0 {
+        format!("{:.4} (of the lengths as counted)", x.sd)
+    } else {
+        format!("{:.4}", x.sd)
+    };
+    let _ = writeln!(s, "  {:<26}{sd}", "standard deviation");
     let _ = writeln!(
         s,
         "  {:<26}{} / {} / {}",
-        "min / median / max", x.min, x.median, x.max
+        "min / median / max",
+        x.min,
+        sample_turns(x.median, x.median_lower_bound),
+        sample_turns(x.max, x.cut > 0)
     );
     let q: Vec<String> = x
         .quantiles
         .iter()
-        .map(|q| format!("{}% {}", q.p * 100.0, q.turns))
+        .map(|q| format!("{}% {}", q.p * 100.0, sample_turns(q.turns, q.lower_bound)))
         .collect();
     s.push_str(&layout.list("  quantiles                 ", &" ".repeat(28), &q, ", "));
 }
@@ -64,8 +100,9 @@ pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
     }
     let _ = writeln!(
         s,
-        "  {:<26}{:.4}",
+        "  {:<26}{}{:.4}",
         format!("{} per game", r.draws.word),
+        if r.unfinished > 0 { "> " } else { "" },
         r.draws.mean
     );
     if r.players > 1 {
@@ -84,8 +121,11 @@ pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
     }
     if r.unfinished > 0 {
         let warning = format!(
-            "{} games hit --max-turns and are left out of these figures",
-            r.unfinished
+            "{} of the {} games were stopped at --max-turns {} before anyone finished: each counts as {} turns, the least it lasts, so the means are lower bounds (figures marked >), and none of them is won by any seat",
+            r.unfinished,
+            r.games,
+            r.max_turns,
+            u64::from(r.max_turns) + 1
         );
         s.push_str(&layout.labelled("  warning: ", &warning));
     }

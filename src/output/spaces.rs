@@ -203,28 +203,40 @@ fn legend(s: &mut String, r: &SpacesReport, columns: &Columns, layout: Layout) {
     s.push_str(&layout.para("  ", &(parts.join("; ") + ".")));
 }
 
-/// The `spaces` table as CSV.
+/// The `spaces` table as CSV (RFC 4180, names guarded: [`super::csv_cells`]).
 pub fn spaces_csv(r: &SpacesReport) -> String {
-    let mut s = String::from(
-        "space,name,finish,expected_remaining,expected_landings,p_land,expected_turns_on,p_caught,expected_turns_lost\n",
-    );
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record([
+        "space",
+        "name",
+        "finish",
+        "expected_remaining",
+        "expected_landings",
+        "p_land",
+        "expected_turns_on",
+        "p_caught",
+        "expected_turns_lost",
+    ]);
     for f in &r.figures.spaces {
-        let number = f.space + r.first_number;
         let remaining = f
             .expected_remaining
             .map_or(String::new(), |e| e.to_string());
-        let name = r.names[f.space].replace(',', " ");
-        let _ = writeln!(
-            s,
-            "{},{name},{},{remaining},{},{},{},{},{}",
-            number,
-            f.finish,
-            f.expected_landings,
-            f.p_land,
-            f.expected_turns_on,
-            f.p_caught,
-            f.expected_turns_lost
+        let _ = super::csv_cells::record(
+            &mut w,
+            [
+                (f.space + r.first_number).to_string(),
+                r.names[f.space].clone(),
+                f.finish.to_string(),
+                remaining,
+                f.expected_landings.to_string(),
+                f.p_land.to_string(),
+                f.expected_turns_on.to_string(),
+                f.p_caught.to_string(),
+                f.expected_turns_lost.to_string(),
+            ],
         );
     }
-    s
+    w.into_inner()
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default()
 }

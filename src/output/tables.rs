@@ -15,7 +15,7 @@ fn write(header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(header)?;
     for row in rows {
-        w.write_record(row)?;
+        super::csv_cells::record(&mut w, row)?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }
@@ -29,7 +29,10 @@ fn opt<T: ToString>(x: Option<T>) -> String {
 }
 
 /// `players --csv`: one row per number of players and seat: the exact figures (i.i.d. draws),
-/// then each simulation's share of wins for that seat.
+/// with whether the one-player distribution was cut, how the first-finisher figures were
+/// computed (the JSON's `route`: with `cut_distribution` the means are lower bounds and the
+/// chance to win is at most `win` + `undecided`), then each simulation's share of wins for that
+/// seat.
 pub fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
     let header = [
         "players",
@@ -42,6 +45,9 @@ pub fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
         "rounds_median",
         "everyone_turns_mean",
         "everyone_rounds_mean",
+        "truncated",
+        "route",
+        "undecided",
         "iid_win",
         "finite_deck",
         "finite_deck_win",
@@ -62,6 +68,9 @@ pub fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
                 f.rounds.median.to_string(),
                 num(e.turns.mean),
                 num(e.rounds.mean),
+                row.exact.truncated.to_string(),
+                f.route.name().to_string(),
+                num(f.undecided),
                 num(row.iid.win_share[seat]),
                 opt(finite.map(|s| s.deck.name())),
                 opt(finite.map(|s| s.win_share[seat])),
@@ -112,6 +121,7 @@ pub fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
         "mean",
         "mean_ci95_low",
         "mean_ci95_high",
+        "cut",
         "sd",
         "min",
         "median",
@@ -129,8 +139,9 @@ pub fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
             deck.to_string(),
             s.games.to_string(),
             num(s.mean),
-            num(s.mean_ci95[0]),
-            num(s.mean_ci95[1]),
+            opt(s.mean_ci95.map(|c| c[0])),
+            opt(s.mean_ci95.map(|c| c[1])),
+            s.cut.to_string(),
             num(s.sd),
             s.min.to_string(),
             s.median.to_string(),

@@ -5,8 +5,8 @@
 //! rewrite earlier lines, set the window title), so every control character the tool prints is
 //! made visible as `\uXXXX` instead, except the line feed and tab that the tool's own layout
 //! uses. That is also JSON's escape: inside a JSON string it decodes back to the character, so
-//! JSON output stays valid and exact. Bidirectional overrides, which can make text read differently from what it is, are
-//! escaped too. Validation keeps line feeds out of names, so a name cannot fake a line.
+//! JSON output stays valid and exact. Bidirectional controls, which can make text read differently from what it
+//! is, and the line and paragraph separators U+2028 and U+2029 are escaped too. Validation keeps line feeds out of names, so a name cannot fake a line.
 
 use std::borrow::Cow;
 use std::io::IsTerminal;
@@ -35,7 +35,10 @@ pub fn stdout_layout() -> Layout {
 /// Whether `c` must not reach a terminal raw.
 pub fn is_unsafe(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// `text` with every unsafe character written as `\uXXXX`.

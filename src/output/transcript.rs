@@ -25,12 +25,23 @@ pub fn transcript_text(t: &Transcript, layout: Layout) -> String {
         } else {
             ""
         };
-        let what = format!(
-            "each player's exact chance to win from there, players 1 to {} (i.i.d. draws{deck})",
-            t.players
-        );
+        let what = if t.odds_truncated {
+            format!(
+                "each player's chance to win from there, at least (the turn limit cut the distributions: every chance marked >= is a lower bound), players 1 to {} (i.i.d. draws{deck})",
+                t.players
+            )
+        } else {
+            format!(
+                "each player's exact chance to win from there, players 1 to {} (i.i.d. draws{deck})",
+                t.players
+            )
+        };
         s.push_str(&layout.labelled("  P(win): ", &what));
-        let _ = writeln!(s, "  before the first turn  P(win) {}", chances(start));
+        let _ = writeln!(
+            s,
+            "  before the first turn  P(win) {}",
+            chances(start, t.odds_truncated)
+        );
     }
     for r in &t.turns {
         let card = r.card.clone().unwrap_or_else(|| "(lost turn)".into());
@@ -42,7 +53,7 @@ pub fn transcript_text(t: &Transcript, layout: Layout) -> String {
             parts.push(format!("[{}]", r.events.join(", ")));
         }
         if let Some(w) = &r.win {
-            parts.push(format!("P(win) {}", chances(w)));
+            parts.push(format!("P(win) {}", chances(w, t.odds_truncated)));
         }
         let turn = format!("  turn {:>4}  player {}  ", r.turn, r.player);
         let rest = " ".repeat((turn.len() + CARD + 1).min(layout.width() / 2));
@@ -66,8 +77,9 @@ pub fn transcript_text(t: &Transcript, layout: Layout) -> String {
     s
 }
 
-/// Chances to win, by seat.
-fn chances(win: &[f64]) -> String {
-    let each: Vec<String> = win.iter().map(|w| format!("{w:.4}")).collect();
+/// Chances to win, by seat; ">=" before each when they are lower bounds.
+fn chances(win: &[f64], lower_bounds: bool) -> String {
+    let mark = if lower_bounds { ">=" } else { "" };
+    let each: Vec<String> = win.iter().map(|w| format!("{mark}{w:.4}")).collect();
     each.join(" ")
 }

@@ -22,17 +22,20 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
         "events",
     ])?;
     for r in &t.rows {
-        w.write_record([
-            r.from.state.to_string(),
-            r.from.name.clone(),
-            r.card.clone(),
-            r.count.to_string(),
-            r.p.to_string(),
-            format!("{}/{}", r.p_exact.num, r.p_exact.den),
-            r.to.state.to_string(),
-            r.to.name.clone(),
-            r.events.join(" "),
-        ])?;
+        super::csv_cells::record(
+            &mut w,
+            [
+                r.from.state.to_string(),
+                r.from.name.clone(),
+                r.card.clone(),
+                r.count.to_string(),
+                r.p.to_string(),
+                format!("{}/{}", r.p_exact.num, r.p_exact.den),
+                r.to.state.to_string(),
+                r.to.name.clone(),
+                r.events.join(" "),
+            ],
+        )?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }
@@ -61,18 +64,21 @@ pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
         "p_exact",
     ])?;
     for ((from, to), (from_name, to_name, count)) in merged {
-        w.write_record([
-            from.to_string(),
-            from_name,
-            to.to_string(),
-            to_name,
-            count.to_string(),
-            (count as f64 / d as f64).to_string(),
-            {
-                let r = num_rational::Ratio::new(count, d);
-                format!("{}/{}", r.numer(), r.denom())
-            },
-        ])?;
+        super::csv_cells::record(
+            &mut w,
+            [
+                from.to_string(),
+                from_name,
+                to.to_string(),
+                to_name,
+                count.to_string(),
+                (count as f64 / d as f64).to_string(),
+                {
+                    let r = num_rational::Ratio::new(count, d);
+                    format!("{}/{}", r.numer(), r.denom())
+                },
+            ],
+        )?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -135,15 +135,18 @@ fn csv_row(
 ) {
     let number = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
     let (mean, difference, unsolved) = figures;
-    let _ = w.write_record([
-        section,
-        label,
-        rule.0,
-        rule.1,
-        &number(mean),
-        &number(difference),
-        unsolved.unwrap_or(""),
-    ]);
+    let _ = super::csv_cells::record(
+        w,
+        [
+            section,
+            label,
+            rule.0,
+            rule.1,
+            &number(mean),
+            &number(difference),
+            unsolved.unwrap_or(""),
+        ],
+    );
 }
 
 fn csv_text(w: csv::Writer<Vec<u8>>) -> String {

@@ -274,6 +274,15 @@ impl Analysis {
         }
     }
 
+    /// What the distribution leaves out: every figure drawn from it carries this.
+    pub fn cut(&self) -> super::guarantee::Cut {
+        super::guarantee::Cut {
+            last_turn: self.pmf.len() - 1,
+            unfinished_mass: self.unfinished_mass,
+            tolerance: self.tolerance,
+        }
+    }
+
     /// The exact expected length as a float (for checks against `expected_turns`).
     pub fn exact_as_f64(&self) -> Option<f64> {
         self.expected_turns_exact.as_ref()?.to_f64()

@@ -57,10 +57,11 @@ impl<'a> FloatSolver<'a> {
                 .solve(self.counts, rhs)
                 .map_err(|_| SolveFailure::CannotFinish)?,
             Route::Exact(sweep) => {
+                // Every f64 but an infinity or a NaN is a rational; those have no solution.
                 let exact: Vec<BigRational> = rhs
                     .iter()
-                    .map(|&x| BigRational::from_float(x).unwrap_or_default())
-                    .collect();
+                    .map(|&x| BigRational::from_float(x).ok_or(SolveFailure::OutOfRange))
+                    .collect::<Result<_, _>>()?;
                 let y = sweep
                     .solve(self.counts, &exact)
                     .map_err(|_| SolveFailure::CannotFinish)?;

@@ -15,6 +15,7 @@ pub mod distribution;
 mod exact;
 mod float;
 mod fraction_free;
+pub mod guarantee;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;
@@ -86,7 +87,7 @@ pub const PEAK_FRACTION: f64 = 0.01;
 pub enum SolveError {
     /// The finish cannot be reached from some reachable states, so E\[T\] is infinite.
     #[error(
-        "this game can go on forever: {stuck} of its {states} reachable states cannot reach the finish (for example {example}), so its expected length is infinite; `candyland forever` gives the probability that a game never ends"
+        "this game can go on forever: {stuck} of its {states} reachable states cannot reach the finish (for example {example}), so its expected length is infinite. `candyland forever` gives the probability that a game never ends; for finite figures, change the board or its rules so that the finish can be reached from every state"
     )]
     CannotFinish {
         /// How many reachable states cannot reach the finish.

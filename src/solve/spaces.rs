@@ -91,7 +91,10 @@ pub fn expected_remaining<S, C>(chain: &Chain<S, C>) -> Result<Vec<f64>, SolveFa
 
 /// One solve of (I - Q) y = rhs.
 fn one(counts: &Counts, d: u32, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
-    Ok(solve_f64(counts, d, &[rhs])?.pop().unwrap_or_default())
+    let mut solutions = solve_f64(counts, d, &[rhs])?;
+    Ok(solutions
+        .pop()
+        .expect("one solution for one right-hand side"))
 }
 
 /// v = e_start^T N: the expected number of turns begun in each state.

@@ -23,27 +23,67 @@ pub const P_FLOOR: f64 = 1e-4;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
-    /// Number of games in the sample (at least 1).
+    /// Number of games in the sample (at least 1), `cut` ones included.
     pub games: u64,
-    /// Sample mean length, in turns.
+    /// Games stopped at the turn limit before they finished. Each is counted as lasting one
+    /// turn more than the limit, the least it can: `mean` is then a lower bound (of what the
+    /// games would give played out), and so are `max` and the median and quantiles that reach
+    /// the cut games (marked); there is no `mean_ci95`, since no interval bounds a mean the
+    /// sample does not know. In JSON only when some were.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cut: u64,
+    /// Sample mean length, in turns; a lower bound when `cut` > 0.
     pub mean: f64,
-    /// 95 % confidence interval of the mean (normal approximation).
-    pub mean_ci95: [f64; 2],
-    /// Sample standard deviation (n - 1 in the denominator; 0 for a single game), in turns.
+    /// 95 % confidence interval of the mean (normal approximation); left out when games were
+    /// cut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_ci95: Option<[f64; 2]>,
+    /// Sample standard deviation (n - 1 in the denominator; 0 for a single game), in turns,
+    /// of the lengths as counted.
     pub sd: f64,
     /// The shortest game in the sample, in turns.
     pub min: usize,
     /// The smallest n with at least half the games lasting n turns or fewer.
     pub median: usize,
-    /// The longest game in the sample, in turns.
+    /// The median is one of the cut games: the median is at least `median`, printed
+    /// "> median - 1". In JSON only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub median_lower_bound: bool,
+    /// The longest game in the sample, in turns; with cut games, at least this.
     pub max: usize,
-    /// The sample quantiles at each level of [`QUANTILES`] (never lower bounds).
+    /// The sample quantiles at each level of [`QUANTILES`] (lower bounds where they reach the
+    /// cut games).
     pub quantiles: Vec<Quantile>,
 }
 
+/// A histogram of finished games with `cut` more stopped after `limit` turns, counted at
+/// `limit` + 1, the least they last.
+pub fn with_cut(finished: &[u64], cut: u64, limit: usize) -> Vec<u64> {
+    let mut h = finished.to_vec();
+    if cut > 0 {
+        if h.len() < limit + 2 {
+            h.resize(limit + 2, 0);
+        }
+        h[limit + 1] += cut;
+    }
+    h
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 impl Summary {
-    /// Summarises a histogram; `None` if it is empty.
+    /// Summarises a histogram of finished games; `None` if it is empty.
     pub fn of(h: &[u64]) -> Option<Summary> {
+        Summary::censored(h, 0, 0)
+    }
+
+    /// Summarises a histogram of finished games and `cut` more stopped after `limit` turns
+    /// (counted as `limit` + 1, the least they last); `None` if there is no game at all.
+    pub fn censored(finished: &[u64], cut: u64, limit: usize) -> Option<Summary> {
+        let h = with_cut(finished, cut, limit);
+        let h = &h[..];
         let games: u64 = h.iter().sum();
         if games == 0 {
             return None;
@@ -66,21 +106,31 @@ impl Summary {
             0.0
         };
         let half = Z95 * sd / n.sqrt();
-        let quantile = |p: f64| quantile(h, games, p);
+        // A quantile at the cut games' count (limit + 1) is only a lower bound.
+        let quantile = |p: f64| {
+            let t = quantile(h, games, p);
+            (t, cut > 0 && t > limit)
+        };
+        let (median, median_lower_bound) = quantile(0.5);
         Some(Summary {
             games,
+            cut,
             mean,
-            mean_ci95: [mean - half, mean + half],
+            mean_ci95: (cut == 0).then_some([mean - half, mean + half]),
             sd,
-            min: h.iter().position(|&c| c > 0).unwrap_or(0),
-            median: quantile(0.5),
-            max: h.iter().rposition(|&c| c > 0).unwrap_or(0),
+            min: h.iter().position(|&c| c > 0)?,
+            median,
+            median_lower_bound,
+            max: h.iter().rposition(|&c| c > 0)?,
             quantiles: QUANTILES
                 .iter()
-                .map(|&p| Quantile {
-                    p,
-                    turns: quantile(p),
-                    lower_bound: false,
+                .map(|&p| {
+                    let (turns, lower_bound) = quantile(p);
+                    Quantile {
+                        p,
+                        turns,
+                        lower_bound,
+                    }
                 })
                 .collect(),
         })

@@ -253,7 +253,7 @@ fn board_show_prints_every_space_with_its_index() {
 fn stopping_at_max_turns_is_reported() {
     let out = stdout(&["analyze", "--max-turns", "30", "--no-exact"]);
     assert!(
-        out.contains("warning: the distribution was cut at turn 30 by --max-turns"),
+        out.contains("warning: the turn limit cut the distribution at turn 30,"),
         "{out}"
     );
     assert!(
@@ -320,11 +320,17 @@ fn a_game_that_can_go_on_forever_is_reported_not_failed() {
 #[allow(dead_code)]
 struct SummaryJson {
     games: u64,
+    /// Present only when games were stopped at the turn limit.
+    #[serde(default)]
+    cut: u64,
     mean: f64,
-    mean_ci95: [f64; 2],
+    /// Absent when games were cut.
+    mean_ci95: Option<[f64; 2]>,
     sd: f64,
     min: usize,
     median: usize,
+    #[serde(default)]
+    median_lower_bound: bool,
     max: usize,
     quantiles: Vec<QuantileJson>,
 }
@@ -346,6 +352,7 @@ struct SimulateJson {
     games: u64,
     seed: u64,
     unfinished: u64,
+    max_turns: u32,
     turns: SummaryJson,
     rounds: Option<SummaryJson>,
     draws: DrawsJson,
@@ -370,8 +377,9 @@ fn simulate_json_has_the_documented_keys() {
         (s.deck.as_str(), s.players, s.games, s.seed),
         ("shuffled", 2, 20000, 3)
     );
-    assert_eq!(s.turns.games + s.unfinished, 20000);
-    assert!(s.turns.mean_ci95[0] < s.turns.mean && s.turns.mean < s.turns.mean_ci95[1]);
+    assert_eq!((s.turns.games, s.turns.cut, s.unfinished), (20000, 0, 0));
+    let ci = s.turns.mean_ci95.expect("no game was cut");
+    assert!(ci[0] < s.turns.mean && s.turns.mean < ci[1]);
     assert!(s.rounds.is_some());
     assert_relative_eq!(s.win_share.iter().sum::<f64>(), 1.0, max_relative = 1e-12);
 }
@@ -527,7 +535,11 @@ fn crosscheck_gives_a_verdict_and_the_finite_deck_effect() {
 #[allow(dead_code)]
 struct LengthJson {
     mean: f64,
+    /// Present only when the mean is not known exactly.
+    mean_range: Option<[f64; 2]>,
     median: usize,
+    #[serde(default)]
+    median_lower_bound: bool,
     #[serde(default)]
     pmf: Vec<f64>,
 }
@@ -539,7 +551,10 @@ struct FirstFinisherJson {
     rounds: LengthJson,
     turns: LengthJson,
     win: Vec<f64>,
+    undecided: f64,
     win_by_round: Vec<Vec<f64>>,
+    unfinished_mass: f64,
+    route: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -549,6 +564,8 @@ struct EveryoneJson {
     rounds: LengthJson,
     turns: LengthJson,
     mean_place: Vec<f64>,
+    mean_place_range: Option<Vec<[f64; 2]>>,
+    unfinished_mass: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -556,6 +573,10 @@ struct EveryoneJson {
 #[allow(dead_code)]
 struct ExactPlayersJson {
     players: usize,
+    truncated: bool,
+    unfinished_mass: f64,
+    last_turn: usize,
+    tolerance: f64,
     first_finisher: FirstFinisherJson,
     everyone: EveryoneJson,
 }

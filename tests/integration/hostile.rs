@@ -152,9 +152,13 @@ fn control_characters_never_reach_the_terminal_raw() {
     let (code, _, err) = run(&["analyze", "newline-name.toml"], dir.path());
     assert_eq!(code, 2);
     assert!(err.contains("U+000A; use plain text on one line"), "{err}");
-    let (code, out, _) = run(&["analyze", "escape-description.toml"], dir.path());
-    assert_eq!(code, 0);
-    assert!(out.contains("clear \\u001b[2J screen"), "{out}");
+    // A description is checked like a name (it lands in report.md and report.html).
+    let (code, out, err) = run(&["analyze", "escape-description.toml"], dir.path());
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("description: contains the control character U+001B"),
+        "{err}"
+    );
     // A path with an escape code in a message is escaped too.
     let (code, _, err) = run(&["analyze", "no-such-\u{1b}[31m.toml"], dir.path());
     assert_eq!(code, 2);
@@ -373,7 +377,7 @@ fn absurd_counts_are_refused_with_an_estimate() {
 }
 
 #[test]
-fn outputs_that_are_not_regular_files_are_refused_or_written_through() {
+fn outputs_that_are_not_regular_files_are_refused_and_links_replaced() {
     let (dir, _) = dir_with(&[("real.txt", "old")]);
     let d = dir.path();
     let fifo = d.join("fifo");
@@ -385,30 +389,32 @@ fn outputs_that_are_not_regular_files_are_refused_or_written_through() {
     std::os::unix::fs::symlink("/dev/null", d.join("null-link")).unwrap();
     std::os::unix::fs::symlink(d.join("real.txt"), d.join("real-link")).unwrap();
     std::fs::create_dir(d.join("a-dir")).unwrap();
-    for target in ["fifo", "null-link", "a-dir"] {
+    for target in ["fifo", "a-dir"] {
         let (code, _, err) = run(&["simulate", "--games", "100", "--lengths", target], d);
         assert_eq!(code, 2, "{target}: {err}");
         assert!(err.contains("--lengths"), "{err}");
     }
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A symlink is replaced by the file, never followed: /dev/null stays a device, the file a
+    // link pointed to keeps its text.
+    for link in ["null-link", "real-link"] {
+        let (code, _, err) = run(&["simulate", "--games", "100", "--lengths", link], d);
+        assert_eq!(code, 0, "{err}");
+        let m = std::fs::symlink_metadata(d.join(link)).unwrap();
+        assert!(m.is_file(), "{link} is still a link");
+        assert_eq!(
+            std::fs::read_to_string(d.join(link))
+                .unwrap()
+                .lines()
+                .count(),
+            100
+        );
+    }
     assert!(std::fs::metadata("/dev/null")
         .unwrap()
         .file_type()
         .is_char_device());
-    // A symlink to a regular file is written through: the link stays, the file changes.
-    let (code, _, err) = run(&["simulate", "--games", "100", "--lengths", "real-link"], d);
-    assert_eq!(code, 0, "{err}");
-    assert!(std::fs::symlink_metadata(d.join("real-link"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    assert_eq!(
-        std::fs::read_to_string(d.join("real.txt"))
-            .unwrap()
-            .lines()
-            .count(),
-        100
-    );
+    assert_eq!(std::fs::read_to_string(d.join("real.txt")).unwrap(), "old");
     assert!(temporaries(d).is_empty());
 }
 
@@ -471,7 +477,9 @@ fn long_report(out: &Path) -> std::process::Child {
 fn an_interrupted_report_leaves_no_temporary_files() {
     let (dir, _) = dir_with(&[]);
     let out = dir.path().join("reports");
-    for signal in ["-TERM", "-INT"] {
+    crate::shared::give_children_default_signals();
+    // 128 + the signal's number, as a shell reports a run the signal ended.
+    for (signal, code) in [("-TERM", 143), ("-INT", 130)] {
         let mut child = long_report(&out);
         wait_for_temporaries(&out);
         let pid = child.id().to_string();
@@ -481,7 +489,7 @@ fn an_interrupted_report_leaves_no_temporary_files() {
             .unwrap()
             .success());
         let status = child.wait().unwrap();
-        assert_eq!(status.code(), Some(130), "{signal}");
+        assert_eq!(status.code(), Some(code), "{signal}");
         assert!(
             temporaries(&out).is_empty(),
             "{signal}: {:?}",

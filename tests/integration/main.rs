@@ -12,13 +12,15 @@
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
-//! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`.
+//! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
+//! - `exactness`: figures drawn from a cut distribution or a censored sample say so.
 
 mod bad_input;
 mod check;
 mod chutes;
 mod cli;
 mod common;
+mod exactness;
 mod forever;
 mod hostile;
 mod independent;
@@ -30,6 +32,7 @@ mod properties;
 mod race;
 mod readme;
 mod report;
+mod shared;
 mod shipped;
 mod simulation;
 mod spaces;

@@ -37,6 +37,7 @@ struct OddsJson {
     rounds: RoundsJson,
     turns: MeanJson,
     tolerance: f64,
+    unfinished_mass: f64,
     /// Present (true) only when a curve was cut by the turn limit.
     #[serde(default)]
     truncated: bool,

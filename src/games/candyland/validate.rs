@@ -3,7 +3,11 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::model::{InvalidBoard, Problems, MAX_SPACES};
+use crate::model::{InvalidBoard, Problems, MAX_NAME_CHARS, MAX_SPACES};
+
+/// What to write instead of an empty or invisible landmark name.
+const LANDMARK_HINT: &str =
+    "give a colour or a landmark's name, e.g. \"Gumdrop Mountains\" (listed in [deck.landmark])";
 
 use super::deck::deck;
 use super::file::BoardSection;
@@ -17,13 +21,7 @@ impl Board {
     /// Validates a parsed board file. All problems are collected, not just the first.
     pub fn from_file(file: &BoardFile) -> Result<Board, InvalidBoard> {
         let mut p = Problems::default();
-        if file.name.trim().is_empty() {
-            p.add(
-                "name",
-                "is empty; give the board a short name such as \"classic\"",
-            );
-        }
-        p.plain_name("name", &file.name);
+        p.identity(&file.name, &file.description, &file.source, "classic");
         let layout = track(&file.board, &file.deck.landmark, &mut p);
         let board = layout.and_then(|(spaces, landmarks)| {
             let n = spaces.len();
@@ -140,6 +138,14 @@ fn track(
     for (i, &(origin, name)) in names.iter().enumerate() {
         if let Some(c) = Colour::from_name(name) {
             spaces.push(Space::Colour(c));
+        } else if let (Origin::Space(_), Some(problem)) = (
+            origin,
+            crate::model::text_problem(name, MAX_NAME_CHARS, LANDMARK_HINT),
+        ) {
+            // A landmark's name in the explicit form is checked like one in the compact form
+            // (where `expand_compact` checked it); its space stays unknown.
+            p.add(origin.field(), problem);
+            spaces.push(Space::Landmark(UNKNOWN));
         } else if matches!(origin, Origin::Pattern(_)) {
             // A pattern entry that is not a colour was reported once, with its index in the
             // pattern (`expand_compact`); its spaces stay unknown so that the other checks run.
@@ -221,7 +227,7 @@ fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Orig
     let mut at: Vec<Option<(usize, &str)>> = vec![None; length];
     for (i, l) in b.landmarks.iter().enumerate() {
         let field = format!("board.landmarks[{i}]");
-        p.plain_name(&format!("{field}.name"), &l.name);
+        p.name(&format!("{field}.name"), &l.name, LANDMARK_HINT);
         if Colour::from_name(&l.name).is_some() {
             p.add(
                 format!("{field}.name"),

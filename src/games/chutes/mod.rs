@@ -226,13 +226,12 @@ impl ChutesBoard {
     /// Validates a parsed file, collecting every problem.
     pub fn from_file(file: &ChutesFile) -> Result<ChutesBoard, InvalidBoard> {
         let mut p = Problems::default();
-        if file.name.trim().is_empty() {
-            p.add(
-                "name",
-                "is empty; give the board a short name such as \"chutes-and-ladders\"",
-            );
-        }
-        p.plain_name("name", &file.name);
+        p.identity(
+            &file.name,
+            &file.description,
+            &file.source,
+            "chutes-and-ladders",
+        );
         let n = file.board.squares;
         if n == 0 || n > MAX_SPACES {
             p.add(

@@ -190,13 +190,12 @@ impl RaceBoard {
     /// Validates a parsed file, collecting every problem.
     pub fn from_file(file: &RaceFile) -> Result<RaceBoard, InvalidBoard> {
         let mut p = Problems::default();
-        if file.name.trim().is_empty() {
-            p.add(
-                "name",
-                "is empty; give the board a short name such as \"hi-ho-cherry-o\"",
-            );
-        }
-        p.plain_name("name", &file.name);
+        p.identity(
+            &file.name,
+            &file.description,
+            &file.source,
+            "hi-ho-cherry-o",
+        );
         words(&file.words, &mut p);
         let n = file.board.squares;
         if n == 0 || n > MAX_SPACES {
@@ -238,14 +237,11 @@ fn words(w: &Words, p: &mut Problems) {
         ("start", &w.start),
         ("draws", &w.draws),
     ] {
-        let field = format!("words.{key}");
-        if text.trim().is_empty() {
-            p.add(
-                &field,
-                "is empty; give a word, or leave the key out for the default",
-            );
-        }
-        p.plain_name(&field, text);
+        p.name(
+            &format!("words.{key}"),
+            text,
+            "give a word, or leave the key out for the default",
+        );
     }
     if w.position.matches("{n}").count() != 1 {
         p.add(
@@ -377,7 +373,11 @@ fn face(field: &str, v: &toml::Value, n: usize, p: &mut Problems) -> Option<(Fac
     let name = match table.get("name") {
         None => default_name(face),
         Some(toml::Value::String(s)) => {
-            p.plain_name(&format!("{field}.name"), s);
+            p.name(
+                &format!("{field}.name"),
+                s,
+                "give the face a name, e.g. \"bird\", or leave `name` out for the default",
+            );
             s.clone()
         }
         Some(other) => {

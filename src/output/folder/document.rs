@@ -153,16 +153,16 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
                 "shuffled deck (simulated, {} games, seed {}): mean turns",
                 sh.games, s.shuffled_seed
             )),
-            text(format!(
-                "{:.4} (95 % CI {:.4} to {:.4})",
-                sh.mean, sh.mean_ci95[0], sh.mean_ci95[1]
-            )),
+            text(match sh.mean_ci95 {
+                Some([low, high]) => format!("{:.4} (95 % CI {low:.4} to {high:.4})", sh.mean),
+                None => crate::output::simulate::sample_mean(sh, 4, "turns"),
+            }),
         ]);
     }
     d.push(Block::Table(vec!["figure", "value"], rows));
     if f.truncated {
         d.push(Block::Paragraph(text(
-            "The distribution was cut by the turn limit: figures marked > or <= are bounds, and the mode may not be the most likely length.",
+            "The turn limit cut the distribution: figures marked >, >= or <= are bounds, and the mode may not be the most likely length.",
         )));
     }
 }
@@ -174,11 +174,16 @@ fn players_and_whatif(d: &mut Vec<Block>, s: &ReportSummary) {
         .players
         .iter()
         .map(|p| {
-            let win: Vec<String> = p.win.iter().map(|w| format!("{w:.4}")).collect();
+            let at_least = if p.undecided > 0.0 { ">= " } else { "" };
+            let win: Vec<String> = p.win.iter().map(|w| format!("{at_least}{w:.4}")).collect();
+            let mean = |m: &super::BoundedMean| {
+                let more = if m.mean_range.is_some() { "> " } else { "" };
+                format!("{more}{:.3}", m.mean)
+            };
             vec![
                 text(p.players.to_string()),
-                text(format!("{:.3}", p.turns.mean)),
-                text(format!("{:.3}", p.rounds.mean)),
+                text(mean(&p.turns)),
+                text(mean(&p.rounds)),
                 text(win.join(" / ")),
                 text(format!("{:.3}", p.everyone.turns.mean)),
             ]
@@ -194,6 +199,11 @@ fn players_and_whatif(d: &mut Vec<Block>, s: &ReportSummary) {
         ],
         rows,
     ));
+    if s.players.iter().any(|p| p.undecided > 0.0) {
+        d.push(Block::Paragraph(text(
+            "The turn limit cut the one-player distribution and the product chain of the players did not fit the budget: means marked > are lower bounds, and each seat's chance (marked >=) is at most the figure plus the chance the cut leaves undecided.",
+        )));
+    }
     d.push(Block::Heading(3, "What-if (exact)".into()));
     if s.whatif.by_kind.is_empty() && s.whatif.by_element.is_empty() {
         d.push(Block::Paragraph(text(

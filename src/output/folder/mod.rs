@@ -6,7 +6,10 @@
 //! be written fails at once. Each chart is built as one section record (`sections::Section`), its file stem,
 //! heading, image and paragraph together, and matched to its file by stem. The text of the
 //! report is built once as blocks (`document`) and written as Markdown and as HTML. Every file
-//! is written before any is renamed into place.
+//! is written before any is renamed into place, and the renames happen as one step under an
+//! advisory lock on the folder, which also removes the files of an earlier report there that
+//! this one does not write (as listed in its `summary.json`): the folder holds one report,
+//! whole, even when two runs write into it at once.
 
 use std::path::Path;
 
@@ -16,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::charts::Format;
 use crate::figures::MainFigures;
 use crate::json::{Exact, Mean};
+use crate::output::file::{finish_all, FolderLock};
 use crate::output::PendingFile;
 use crate::report::Report;
 use crate::stats::Summary;
@@ -74,6 +78,7 @@ pub fn folder_name(name: &str) -> String {
 
 /// The files of one report, opened ahead of time.
 pub struct Plan {
+    dir: std::path::PathBuf,
     format: Format,
     /// (file stem, file name, file) of each chart, in [`CHARTS`] order.
     charts: Vec<(&'static str, String, PendingFile)>,
@@ -88,14 +93,38 @@ pub struct Plan {
 pub struct PlayersSummary {
     /// K, the number of players (1 to 4).
     pub players: usize,
-    /// Turns of all players together until the first player finishes (exact, i.i.d. draws).
-    pub turns: Mean,
+    /// Turns of all players together until the first player finishes (i.i.d. draws): exact,
+    /// or bounded when the one-player distribution was cut.
+    pub turns: BoundedMean,
     /// Rounds until the first player finishes.
-    pub rounds: Mean,
-    /// P(seat i wins), i = 0..K-1 (seat 0 plays first).
+    pub rounds: BoundedMean,
+    /// P(seat i wins), i = 0..K-1 (seat 0 plays first); lower bounds when `undecided` > 0.
     pub win: Vec<f64>,
+    /// The chance a cut distribution leaves to no seat: each seat's chance lies between
+    /// `win[i]` and `win[i] + undecided` (0 when they are exact).
+    pub undecided: f64,
     /// Until every player finishes.
     pub everyone: EveryoneSummary,
+}
+
+/// A mean that is exact, or only known to lie in `mean_range` (then `mean` is its lower end).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoundedMean {
+    /// The mean; when `mean_range` is there, its lower end.
+    pub mean: f64,
+    /// \[low, high\] when the mean is not known exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_range: Option<[f64; 2]>,
+}
+
+impl BoundedMean {
+    fn of(length: &crate::solve::players::Length) -> BoundedMean {
+        BoundedMean {
+            mean: length.mean,
+            mean_range: length.mean_range,
+        }
+    }
 }
 
 /// Until every player finishes, in `summary.json`.
@@ -160,6 +189,7 @@ impl Plan {
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Plan {
+            dir: dir.to_path_buf(),
             format,
             charts,
             markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
@@ -195,19 +225,70 @@ impl Plan {
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));
         pending.push((self.html, html.as_bytes()));
-        // Every file is written to its temporary first and only then are they renamed, one
-        // after the other: a failure leaves the folder as it was, and an interruption can only
-        // fall between two renames.
+        // Every file is written to its temporary first and only then are they renamed, all in
+        // one step: a failure leaves the folder as it was, a catchable signal waits for the
+        // step to end, and under the folder's lock a concurrent report into the same folder
+        // renames its own set before or after, never in between. Files of the earlier report
+        // that this one does not write are removed in the same step.
         let mut written = Vec::new();
         for (mut file, bytes) in pending {
             file.write(bytes)?;
             written.push(file);
         }
-        for file in written {
-            file.finish()?;
-        }
+        let lock = FolderLock::acquire(&self.dir)?;
+        let stale = stale_files(&self.dir, &files);
+        finish_all(written, || {
+            for name in &stale {
+                let _ = std::fs::remove_file(self.dir.join(name));
+            }
+        })?;
+        drop(lock);
         Ok(files)
     }
+}
+
+/// The largest `summary.json` read back for its list of files.
+const MAX_SUMMARY_BYTES: u64 = 64 << 20;
+
+/// Every file name a report can write: each chart in either format, the two pages and
+/// `summary.json`. Only these are ever removed from a report folder.
+pub fn report_file_names() -> Vec<String> {
+    let mut names: Vec<String> = CHARTS
+        .iter()
+        .flat_map(|(stem, _)| {
+            [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension()))
+        })
+        .collect();
+    names.extend(["report.md", "report.html", "summary.json"].map(String::from));
+    names
+}
+
+/// The files of the earlier report in `dir` that the new one (writing `files`) does not
+/// write: those listed in the earlier `summary.json` (its manifest) that are report files by
+/// name. Nothing else in the folder is touched, so a folder the user shares with other files
+/// keeps them; a file of an earlier report whose `summary.json` is gone stays too.
+fn stale_files(dir: &Path, files: &[String]) -> Vec<String> {
+    let path = dir.join("summary.json");
+    let regular =
+        std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= MAX_SUMMARY_BYTES);
+    let Some(text) = regular.then(|| std::fs::read(&path).ok()).flatten() else {
+        return Vec::new();
+    };
+    let Ok(doc) = serde_json::from_slice::<serde_json::Value>(&text) else {
+        return Vec::new();
+    };
+    if doc.get("command").and_then(|c| c.as_str()) != Some("report") {
+        return Vec::new();
+    }
+    let known = report_file_names();
+    doc.get("files")
+        .and_then(|f| f.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f.as_str())
+        .filter(|f| known.iter().any(|k| k == f) && !files.iter().any(|n| n == f))
+        .map(String::from)
+        .collect()
 }
 
 /// `summary.json` of a report.
@@ -229,13 +310,10 @@ fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
             .iter()
             .map(|p| PlayersSummary {
                 players: p.players,
-                turns: Mean {
-                    mean: p.first_finisher.turns.mean,
-                },
-                rounds: Mean {
-                    mean: p.first_finisher.rounds.mean,
-                },
+                turns: BoundedMean::of(&p.first_finisher.turns),
+                rounds: BoundedMean::of(&p.first_finisher.rounds),
                 win: p.first_finisher.win.clone(),
+                undecided: p.first_finisher.undecided,
                 everyone: EveryoneSummary {
                     turns: Mean {
                         mean: p.everyone.turns.mean,

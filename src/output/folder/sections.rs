@@ -152,12 +152,28 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
         heading: heading("cdf"),
         image,
         svg,
-        text: format!(
-            "The chance that the game is over by turn n. Half the games end by turn {}, 90 % by turn {} and 99 % by turn {}.",
-            f.median,
-            f.quantiles.first().map_or(0, |q| q.turns),
-            f.quantiles.get(1).map_or(0, |q| q.turns)
-        ),
+        text: {
+            // "by turn n", or "after turn n" for a quantile past a cut distribution (at least
+            // one past the last turn computed).
+            let by = |t: usize, lower_bound: bool| {
+                if lower_bound {
+                    format!("after turn {}", t - 1)
+                } else {
+                    format!("by turn {t}")
+                }
+            };
+            let levels: Vec<String> = f
+                .quantiles
+                .iter()
+                .take(2)
+                .map(|q| format!("{:.0} % {}", q.p * 100.0, by(q.turns, q.lower_bound)))
+                .collect();
+            format!(
+                "The chance that the game is over by turn n. Half the games end {}, {}.",
+                by(f.median, f.median_lower_bound),
+                levels.join(" and ")
+            )
+        },
     })
 }
 
@@ -309,10 +325,16 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
                 .map(|p| PlayersSeries {
                     players: p.players,
                     win: p.first_finisher.win.clone(),
+                    undecided: p.first_finisher.undecided,
                     turns_pmf: p.first_finisher.turns.pmf.clone(),
-                    mean_turns: p.first_finisher.turns.mean,
+                    mean_turns: p.first_finisher.turns.mean_figure(),
                 })
                 .collect(),
+            cut_at: r
+                .players
+                .first()
+                .filter(|p| p.truncated)
+                .map(|p| p.last_turn),
         },
         format,
         size,
@@ -324,7 +346,8 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
         svg,
         text: match s.players.iter().find(|p| p.players == 2) {
             Some(p) => format!(
-                "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
+                "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {}{} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
+                if p.undecided > 0.0 { "at least " } else { "" },
                 pct(p.win[0]),
                 pct(p.win[1])
             ),
@@ -356,9 +379,12 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         svg,
         text: match s.whatif.by_element.first() {
             Some(c) => format!(
-                "Removing one element at a time, largest effect first: green bars mean the element costs turns (games get shorter without it), red bars that it saves turns. The largest: {} ({:+.2} turns).",
+                "Removing one element at a time, largest effect first: green bars mean the element costs turns (games get shorter without it), red bars that it saves turns. The largest: {} ({}).",
                 c.change,
-                c.difference.unwrap_or(f64::NAN)
+                c.difference.map_or_else(
+                    || c.unsolved.clone().unwrap_or_else(|| "not solved".into()),
+                    |d| format!("{d:+.2} turns")
+                )
             ),
             None => "Removing one element at a time.".into(),
         },
