@@ -115,6 +115,37 @@ struct Distinct {
     decks: Vec<(DeckMode, Arc<LengthModel>)>,
 }
 
+impl Distinct {
+    /// The simulator and exact distribution of `chain`, for samples up to `longest` turns.
+    fn of<S, C>(chain: &Chain<S, C>, settings: &Settings, longest: usize) -> Distinct {
+        Distinct {
+            simulator: Simulator::new(chain),
+            has_deck: chain.has_deck(),
+            skips: (0..chain.len()).any(|s| !chain.draws(s)),
+            exact: Arc::new(exact_model(chain, settings.players, longest)),
+            decks: Vec::new(),
+        }
+    }
+}
+
+/// A distinct chain of the search: its distribution computed, or the chain kept until every
+/// distinct distribution is counted (while they take at most [`HELD_BYTES`]).
+enum Slot<S, C> {
+    Done(Distinct),
+    Waiting(Chain<S, C>),
+}
+
+/// Memory the chains waiting for their distributions may take (the shipped boards' chains
+/// take tens of kilobytes each; a large board's are computed one by one as they come).
+const HELD_BYTES: f64 = 64e6;
+
+/// Bytes a chain holds: its next-state table (4 bytes per state and kind of card) and its
+/// sparse matrix (about 12 bytes a transition), with a state's own fields.
+fn chain_bytes<S, C>(chain: &Chain<S, C>) -> f64 {
+    let n = chain.len() as f64;
+    n * (4.0 * chain.cards().len() as f64 + 32.0) + 12.0 * chain.counts().nnz() as f64
+}
+
 /// Which rule sets are worth simulating under the finite-deck models: those a finite deck
 /// would make fit best, judged by carrying over the deck's effect measured on one anchor (the
 /// rule set that fits best with i.i.d. draws).
@@ -205,9 +236,14 @@ pub fn search<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Candidate>, Searched), OverBudget> {
     let longest = screen.longest();
-    super::cost::search(sources, space, longest, settings)?;
+    // The estimate made from a few rule sets refuses a search far too big before any chain is
+    // built; the distinct distributions, counted as the chains are built, are then checked
+    // before any of them is computed.
+    let booked = super::cost::search(sources, space, longest, settings)?;
+    let fix = "narrow the rules with --vary or --fix, or skip the search with --no-rank";
     let mut step = None;
-    let mut distinct: Vec<Distinct> = Vec::new();
+    let mut slots: Vec<Slot<G::State, G::Card>> = Vec::new();
+    let (mut held, mut waiting) = (0.0, 0.0);
     let mut by_print: HashMap<u64, usize> = HashMap::new();
     // (board, variant, distinct index)
     let mut entries: Vec<(String, Variant, usize)> = Vec::new();
@@ -231,36 +267,60 @@ pub fn search<G: Game>(
                 continue;
             }
             let print = fingerprint(&chain);
-            if !by_print.contains_key(&print) {
-                // A rule set can make games last for ages: refused before its distribution.
-                let seconds = crate::budget::counted(|| {
-                    super::cost::distribution_seconds(&game, &chain, longest, settings, &mut step)
-                });
-                settings.budget.fits(
-                    &format!("the exact distribution of {name} {variant}"),
-                    seconds,
-                    "narrow the rules with --vary or --fix, or skip the search with --no-rank",
-                )?;
-                settings.budget.memory_kept(
-                    "the length distributions and simulators of the rule sets",
-                    distinct_bytes(&chain, settings.players, longest),
-                    crate::budget::Kept::Kept,
-                    "narrow the rules with --vary or --fix, or skip the search with --no-rank",
-                )?;
-            }
-            let index = *by_print.entry(print).or_insert_with(|| {
-                distinct.push(Distinct {
-                    simulator: Simulator::new(&chain),
-                    has_deck: chain.has_deck(),
-                    skips: (0..chain.len()).any(|s| !chain.draws(s)),
-                    exact: Arc::new(exact_model(&chain, settings.players, longest)),
-                    decks: Vec::new(),
-                });
-                distinct.len() - 1
-            });
+            let index = match by_print.get(&print) {
+                Some(&index) => index,
+                None => {
+                    // A rule set can make games last for ages.
+                    let seconds = crate::budget::counted(|| {
+                        super::cost::distribution_seconds(
+                            &game, &chain, longest, settings, &mut step,
+                        )
+                    });
+                    settings.budget.memory_kept(
+                        "the length distributions and simulators of the rule sets",
+                        distinct_bytes(&chain, settings.players, longest),
+                        crate::budget::Kept::Kept,
+                        fix,
+                    )?;
+                    let bytes = chain_bytes(&chain);
+                    let slot = if held + bytes <= HELD_BYTES {
+                        held += bytes;
+                        waiting += seconds;
+                        Slot::Waiting(chain)
+                    } else {
+                        settings.budget.fits(
+                            &format!("the exact distribution of {name} {variant}"),
+                            seconds,
+                            fix,
+                        )?;
+                        Slot::Done(Distinct::of(&chain, settings, longest))
+                    };
+                    slots.push(slot);
+                    by_print.insert(print, slots.len() - 1);
+                    slots.len() - 1
+                }
+            };
             entries.push((name.clone(), variant.clone(), index));
         }
     }
+    // Every distinct distribution still to compute is known now: refused as a whole if it
+    // would not fit (what the first estimate counted for them is already reserved).
+    let what = format!(
+        "the exact length distributions of {} distinct rule sets",
+        slots.iter().filter(|s| matches!(s, Slot::Waiting(_))).count()
+    );
+    if waiting > booked {
+        settings.budget.time(&what, waiting - booked, fix)?;
+    } else {
+        settings.budget.fits(&what, waiting, fix)?;
+    }
+    let mut distinct: Vec<Distinct> = slots
+        .into_iter()
+        .map(|slot| match slot {
+            Slot::Done(d) => d,
+            Slot::Waiting(chain) => Distinct::of(&chain, settings, longest),
+        })
+        .collect();
     let simulated = simulate_decks(&mut distinct, screen, settings, progress)?;
     let mut candidates = Vec::new();
     let mut deck_names = vec![DeckMode::Iid.name().to_string()];

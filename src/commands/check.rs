@@ -188,7 +188,7 @@ fn search_lengths<G: Game>(
 ) -> Result<()> {
     let sample = Sample::of(hist);
     let steps = (sources.len() * space.rule_sets.len()) as u64;
-    let progress = Progress::new(steps, "searching rules and decks");
+    let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
     let (candidates, searched) =
         search(sources, space, Screen::Lengths(&sample), settings, &|n| {
             progress.inc(n)
@@ -284,7 +284,7 @@ fn summary_report<G: Game>(
         space,
     } = *inputs;
     let steps = (sources.len() * space.rule_sets.len()) as u64;
-    let progress = Progress::new(steps, "searching rules and decks");
+    let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
     let (candidates, searched) = search(
         sources,
         space,
