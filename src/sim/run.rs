@@ -115,8 +115,11 @@ impl Pilot {
     /// until [`Pilot::SECONDS`] have passed, or as many games as the run has.
     pub fn measure(sim: &Simulator, options: &SimOptions) -> Pilot {
         let cap = options.max_turns.min(Pilot::MAX_TURNS);
-        let started = std::time::Instant::now();
+        let mut started = std::time::Instant::now();
         let (mut games, mut turns, mut cut) = (0u64, 0.0f64, 0u64);
+        // What the first game (the warm-up) cost: its table's first touches are page faults
+        // and cache misses that a run pays once, not once a game.
+        let mut warm_up: Option<(u64, f64, u64, f64)> = None;
         let mut batch = 1u64;
         while games < options.games.max(1) && started.elapsed().as_secs_f64() < Pilot::SECONDS {
             let n = batch.min(options.games.max(1) - games);
@@ -136,9 +139,24 @@ impl Pilot {
                 + r.unfinished as f64 * f64::from(cap);
             cut += r.unfinished;
             games += n;
+            if warm_up.is_none() {
+                // Timed from here on, when there is time and games for more.
+                warm_up = Some((games, turns, cut, started.elapsed().as_secs_f64()));
+                started = std::time::Instant::now();
+            }
             batch *= 2;
         }
-        let seconds = started.elapsed().as_secs_f64();
+        let (seconds, games, turns, cut) = match warm_up {
+            Some((g, t, c, _)) if games > g => (
+                started.elapsed().as_secs_f64(),
+                games - g,
+                turns - t,
+                cut - c,
+            ),
+            // Only the warm-up ran (a game longer than the pilot, or a run of one game).
+            Some((_, _, _, s)) => (s, games, turns, cut),
+            None => (0.0, games, turns, cut),
+        };
         let games_f = games.max(1) as f64;
         // A cut game would go on to the run's own limit.
         let full = turns + cut as f64 * f64::from(options.max_turns - cap);

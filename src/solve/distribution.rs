@@ -253,6 +253,21 @@ mod tests {
     }
 
     #[test]
+    fn a_distribution_asked_for_far_turns_stops_below_the_normal_range() {
+        // One state that stays with probability 1/2 each turn: P(T > n) = 2^-n, the smallest
+        // normal f64 is 2^-1022 and the smallest subnormal 2^-1074. Asked for 10^5 turns, the
+        // iteration stops at n = 1023 (the first P(T > n) below 2^-1022), not at n = 1075
+        // where the survival would reach 0 through subnormal (slow) values.
+        let q = Counts::new((1, 1), vec![0, 1], vec![0], vec![1]);
+        let d = Distribution::compute((&q, 2), &[0.5], 0, 1e-12, 100_000, 100_000);
+        assert_eq!(d.last_turn(), 1023);
+        assert_eq!(d.survival[1022], f64::MIN_POSITIVE);
+        assert!(d.survival[1023] < f64::MIN_POSITIVE);
+        // Every chance computed is exact: P(T = n) = 2^-n.
+        assert_eq!(d.pmf[1022], 2f64.powi(-1022));
+    }
+
+    #[test]
     fn a_geometric_chain_gives_the_geometric_distribution() {
         // One state that finishes with probability 1/4 each turn: P(T = n) = (3/4)^(n-1) / 4.
         let q = Counts::new((1, 1), vec![0, 1], vec![0], vec![3]);

@@ -13,9 +13,11 @@
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
-//! - `exactness`: figures drawn from a cut distribution or a censored sample say so.
+//! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
+//! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected.
 
 mod bad_input;
+mod budget;
 mod check;
 mod chutes;
 mod cli;
