@@ -146,7 +146,9 @@ fn main() {
     }
     println!(
         "\n(load average at the end: {}; {repeats} runs each, medians)",
-        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim()
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
     );
     if !failures.is_empty() {
         eprintln!("estimates off by more than a factor of 2:");
@@ -172,7 +174,15 @@ fn inputs(bin: &str, dir: &Path, size: usize) -> (PathBuf, PathBuf) {
     };
     let size_text = size.to_string();
     let board_text = board.display().to_string();
-    ok(&["generate", "--spaces", &size_text, "--seed", "1", "--out", &board_text]);
+    ok(&[
+        "generate",
+        "--spaces",
+        &size_text,
+        "--seed",
+        "1",
+        "--out",
+        &board_text,
+    ]);
     ok(&[
         "--budget",
         "3600",
@@ -205,7 +215,10 @@ fn run(bin: &str, args: &[String]) -> Run {
     for line in err.lines() {
         if let Some(rest) = line.strip_prefix("time: ") {
             let mut words = rest.split_whitespace();
-            run.seconds = words.next().and_then(|w| w.parse().ok()).unwrap_or(f64::NAN);
+            run.seconds = words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .unwrap_or(f64::NAN);
             run.bytes = words
                 .nth(1)
                 .and_then(|w| w.parse::<f64>().ok())

@@ -10,9 +10,9 @@ use candyland::chain::Chain;
 use candyland::check::{
     decide, histogram, rank, rule_space, search, Narrowing, Sample, Screen, Settings,
 };
-use candyland::config::{load, read_board};
+use candyland::games::load::{load, read_board};
 use candyland::games::CandyLand;
-use candyland::model::Variant;
+use candyland::games::Variant;
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use criterion::{criterion_group, criterion_main, Criterion};
 

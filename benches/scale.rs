@@ -8,13 +8,14 @@ use std::hint::black_box;
 
 use candyland::budget::Budget;
 use candyland::chain::Chain;
-use candyland::config::parse;
-use candyland::forever::{ForeverReport, Question};
 use candyland::games::candyland::generate::{board_text, Spec};
+use candyland::games::load::parse;
+use candyland::games::load::About;
 use candyland::games::CandyLand;
-use candyland::model::Variant;
+use candyland::games::Variant;
+use candyland::results::forever::{ForeverReport, Question};
 use candyland::solve::spaces::Spaces;
-use candyland::solve::{exact_expected_turns, About, Moments};
+use candyland::solve::{exact_expected_turns, Moments};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn moments(c: &mut Criterion) {
@@ -86,7 +87,7 @@ fn per_space_and_forever(c: &mut Criterion) {
 }
 
 fn exact(c: &mut Criterion) {
-    let text = candyland::model::shipped::find("classic")
+    let text = candyland::games::shipped::find("classic")
         .expect("shipped")
         .text;
     let board: CandyLand = parse("classic", text, &Variant::default()).expect("valid");

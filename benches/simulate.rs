@@ -8,9 +8,9 @@
 use std::hint::black_box;
 
 use candyland::chain::Chain;
-use candyland::config::load;
+use candyland::games::load::load;
 use candyland::games::CandyLand;
-use candyland::model::Variant;
+use candyland::games::Variant;
 use candyland::sim::{chunk_rng, run_chunk_games, DeckMode, SimOptions, Simulator};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::Rng;

@@ -8,9 +8,9 @@
 //! Run with `cargo run --release --example analyze_board`.
 
 use candyland::chain::Chain;
-use candyland::config::{about, read_board};
+use candyland::games::load::{about, read_board};
 use candyland::games::{self, GameVisitor, Source};
-use candyland::model::{shipped, Game, Variant};
+use candyland::games::{shipped, Game, Variant};
 use candyland::solve::{Analysis, Options};
 
 /// Board file -> validated game -> chain of reachable states -> exact solve, for any game.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::FromArgMatches;
 
-use candyland::cli::Cli;
+use candyland::app::cli::Cli;
 
 /// Set, this environment variable makes a run print its estimates of time and memory to
 /// standard error at the end (`cargo bench --bench budget` compares them with measured runs).
@@ -17,15 +17,15 @@ fn main() -> ExitCode {
     // killed outright cannot clean up; the next run removes what it left.)
     candyland::output::signals::clean_up_on_signals();
     // The one place that decides how wide text output (and clap's help) is.
-    let layout = candyland::output::terminal::stdout_layout();
-    let mut command = candyland::cli::command(layout.width());
+    let layout = candyland::output::stdout_layout();
+    let mut command = candyland::app::cli::command(layout.width());
     let matches = command.get_matches_mut();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     let stdout = std::io::stdout();
     let result = candyland::run(cli, layout, &mut stdout.lock());
-    candyland::budget::watch::disarm();
+    candyland::app::watch::disarm();
     if std::env::var_os(SHOW_ESTIMATE).is_some() {
-        eprint!("{}", candyland::budget::watch::estimate_text());
+        eprint!("{}", candyland::app::watch::estimate_text());
     }
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,7 +26,9 @@ pub const OVERRIDE: &str = "CANDYLAND_SLOWDOWN";
 pub fn slowdown() -> f64 {
     static SLOWDOWN: OnceLock<f64> = OnceLock::new();
     *SLOWDOWN.get_or_init(|| {
-        let given = std::env::var(OVERRIDE).ok().and_then(|v| v.parse::<f64>().ok());
+        let given = std::env::var(OVERRIDE)
+            .ok()
+            .and_then(|v| v.parse::<f64>().ok());
         match given {
             Some(s) if s.is_finite() => s.clamp(1e-6, 50.0),
             _ => measure().unwrap_or(1.0),

@@ -16,7 +16,6 @@
 pub mod ledger;
 pub mod load;
 pub mod memory;
-pub mod watch;
 
 use std::time::{Duration, Instant};
 
@@ -133,9 +132,7 @@ impl Budget {
     pub fn time(&self, what: &str, seconds: f64, fix: &str) -> Result<(), OverBudget> {
         // Work accepted earlier and not yet done comes first (when a ledger keeps it).
         let begin = ledger::next_start().unwrap_or_else(Instant::now);
-        let spent = begin
-            .saturating_duration_since(self.started)
-            .as_secs_f64();
+        let spent = begin.saturating_duration_since(self.started).as_secs_f64();
         if spent + seconds <= self.seconds {
             ledger::time(what, seconds);
             return Ok(());
@@ -223,15 +220,9 @@ impl Budget {
         })
     }
 
-    /// Refuses simulations of `runs` (games, and their pilot's measure), run one after
-    /// another on the current thread pool; `fix` as in [`Budget::time`].
-    pub fn simulated(
-        &self,
-        runs: &[(u64, crate::sim::Pilot)],
-        fix: &str,
-    ) -> Result<(), OverBudget> {
-        let games = runs.iter().map(|r| r.0).fold(0u64, u64::saturating_add);
-        let seconds = runs.iter().map(|(g, p)| p.seconds(*g)).sum();
+    /// Refuses simulating `games` games estimated (from pilots, see `sim::Pilot`) to take
+    /// `seconds`; `fix` as in [`Budget::time`].
+    pub fn simulated(&self, games: u64, seconds: f64, fix: &str) -> Result<(), OverBudget> {
         self.time(&format!("simulating {games} games"), seconds, fix)
     }
 
@@ -296,7 +287,11 @@ impl Probe {
             .recorded
             .swap(true, std::sync::atomic::Ordering::Relaxed)
         {
-            ledger::time_since(&self.what, self.started.elapsed().as_secs_f64(), self.started);
+            ledger::time_since(
+                &self.what,
+                self.started.elapsed().as_secs_f64(),
+                self.started,
+            );
         }
     }
 
@@ -327,9 +322,9 @@ impl Probe {
             .started
             .saturating_duration_since(self.budget.started)
             .as_secs_f64();
-        let mut e = self
-            .budget
-            .refusal(&self.what, estimate, before.max(0.0) + estimate, &self.fix);
+        let mut e =
+            self.budget
+                .refusal(&self.what, estimate, before.max(0.0) + estimate, &self.fix);
         e.cost = if estimate.is_finite() {
             e.cost.replace("take about", "take at least")
         } else {

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::{Chain, Counts, Matrix, FINISH};
 use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_DENSE, CHAIN_BYTES_HASHED};
-use crate::race::{Next, Outcome, RaceGame, Turn};
+use crate::games::race::{Next, Outcome, RaceGame, Turn};
 
 /// What `card` does to a player in `s` whose turn is `turn`: the step function, or the fixed
 /// outcome of a turn that draws no card. The chain build and [`Chain::events`] both go

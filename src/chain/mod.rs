@@ -10,10 +10,12 @@
 
 use std::collections::VecDeque;
 
-use crate::race::{Events, RaceGame};
+use crate::games::race::{Events, RaceGame};
 
 mod build;
 mod matvec;
+pub mod position;
+pub mod product;
 
 pub use matvec::{pull, push, Probabilities};
 
@@ -271,7 +273,7 @@ impl<S, C> Chain<S, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::race::{Next, Outcome, RaceGame, Turn};
+    use crate::games::race::{Next, Outcome, RaceGame, Turn};
 
     /// A toy race on 0..3: a card moves 1 (count 2) or 2 (count 1); reaching 3 finishes.
     struct Toy;

@@ -6,10 +6,11 @@
 
 use crate::budget::{idle, scoped, Budget, OverBudget};
 use crate::chain::Chain;
+use crate::games::load::About;
+use crate::games::Game;
 use crate::games::Source;
-use crate::model::Game;
 use crate::solve::{
-    check_finishes, distribution_seconds_by, distribution_steps, About, Moments, StepTime,
+    check_finishes, distribution_seconds_by, distribution_steps, Moments, StepTime,
 };
 
 use super::{Candidate, RuleSpace, Sample, Settings, EXACT_TAIL};
@@ -55,7 +56,10 @@ pub fn search<G: Game>(
         let mut step = None;
         let (mut builds, mut distributions, mut sampled) = (0.0, 0.0, 0);
         for i in 0..samples {
-            let Some(game) = space.rule_sets.get(i * sets / samples).and_then(|v| source.game(v).ok())
+            let Some(game) = space
+                .rule_sets
+                .get(i * sets / samples)
+                .and_then(|v| source.game(v).ok())
             else {
                 continue;
             };
@@ -95,7 +99,10 @@ fn one_rule_set<G: Game>(
     scoped(|| {
         let chain = Chain::build_within(game, &settings.budget)?;
         // One step is timed on the board's first chain that needs it; the others are scaled.
-        Ok((build, distribution_seconds(game, &chain, longest, settings, step)))
+        Ok((
+            build,
+            distribution_seconds(game, &chain, longest, settings, step),
+        ))
     })
 }
 
@@ -128,7 +135,11 @@ const FIT_PER_TURN: f64 = 1e-8;
 /// Refuses ranking `candidates` on `sample` if it would not fit the budget: each distinct
 /// distribution is fitted over every turn up to the longest game, and each candidate keeps the
 /// log-probability of every distinct length of the sample.
-pub fn rank(candidates: &[Candidate], sample: &Sample, settings: &Settings) -> Result<(), OverBudget> {
+pub fn rank(
+    candidates: &[Candidate],
+    sample: &Sample,
+    settings: &Settings,
+) -> Result<(), OverBudget> {
     let mut models: Vec<usize> = candidates.iter().map(|c| c.model_id).collect();
     models.sort_unstable();
     models.dedup();
@@ -146,9 +157,7 @@ pub fn rank(candidates: &[Candidate], sample: &Sample, settings: &Settings) -> R
         candidates.len() as f64 * per_candidate + 16.0 * turns,
         fix,
     )?;
-    settings.budget.time(
-        &what,
-        idle(models.len() as f64 * turns * FIT_PER_TURN),
-        fix,
-    )
+    settings
+        .budget
+        .time(&what, idle(models.len() as f64 * turns * FIT_PER_TURN), fix)
 }

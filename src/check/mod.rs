@@ -19,7 +19,9 @@
 //! summary, which tells fewer rule sets apart).
 
 mod cost;
+pub mod crosscheck;
 pub mod fit;
+pub mod lengths;
 pub mod model;
 mod search;
 pub mod set;
@@ -32,7 +34,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
-use crate::model::{value_word, Variant};
+use crate::games::{value_word, Variant};
 use crate::sim::DeckMode;
 use crate::stats::Summary;
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::budget::OverBudget;
 use crate::chain::Chain;
 use crate::games::Source;
-use crate::model::{Game, Variant};
+use crate::games::{Game, Variant};
 use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulator};
 use crate::solve::check_finishes;
 use crate::solve::distribution::Distribution;
@@ -307,7 +307,10 @@ pub fn search<G: Game>(
     // would not fit (what the first estimate counted for them is already reserved).
     let what = format!(
         "the exact length distributions of {} distinct rule sets",
-        slots.iter().filter(|s| matches!(s, Slot::Waiting(_))).count()
+        slots
+            .iter()
+            .filter(|s| matches!(s, Slot::Waiting(_)))
+            .count()
     );
     if waiting > booked {
         settings.budget.time(&what, waiting - booked, fix)?;
@@ -402,7 +405,8 @@ fn simulate_decks(
             (games, pilot)
         })
         .collect();
-    settings.budget.simulated(
+    Pilot::check(
+        &settings.budget,
         &runs,
         "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank",
     )?;
@@ -486,7 +490,8 @@ pub fn candidate<G: Game>(
     } else {
         let sim = Simulator::new(&chain);
         let options = reference(deck, settings);
-        settings.budget.simulated(
+        Pilot::check(
+            &settings.budget,
             &[(settings.reference_games, Pilot::measure(&sim, &options))],
             "use fewer --reference-games",
         )?;

@@ -2,7 +2,7 @@
 //! ([`Game::rule_space`]), narrowed by `--vary` and `--fix`, on every board of the game and
 //! under every deck model.
 
-use crate::model::{value_word, Game, Variant};
+use crate::games::{value_word, Game, Variant};
 
 /// How the user narrowed the rule space.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -39,7 +39,7 @@ pub fn rule_space<G: Game>(narrowing: &Narrowing) -> Result<RuleSpace, BadNarrow
     let unknown = |key: &str| BadNarrowing {
         message: format!(
             "'{}' is not a rule of {} boards; the rules are: {}",
-            crate::input::quote(key),
+            crate::input::text::quote(key),
             G::KIND,
             keys.join(", ")
         ),
@@ -60,7 +60,7 @@ pub fn rule_space<G: Game>(narrowing: &Narrowing) -> Result<RuleSpace, BadNarrow
                 .ok_or_else(|| BadNarrowing {
                     message: format!(
                         "--fix {key}={}: not a value of {key}; use one of: {}",
-                        crate::input::quote(word),
+                        crate::input::text::quote(word),
                         values.iter().map(value_word).collect::<Vec<_>>().join(", ")
                     ),
                 })?;

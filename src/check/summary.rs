@@ -45,14 +45,14 @@ impl Published {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
                 format!(
                     "'{}' is not key=value; write e.g. \"games=10000 mean=38.7 median=33 min=4 max=242\"",
-                    crate::input::quote(pair)
+                    crate::input::text::quote(pair)
                 )
             })?;
             let number = |v: &str| -> Result<f64, String> {
                 v.parse::<f64>()
                     .ok()
                     .filter(|x| x.is_finite() && *x >= 0.0)
-                    .ok_or_else(|| format!("{key}={}: not a number", crate::input::quote(v)))
+                    .ok_or_else(|| format!("{key}={}: not a number", crate::input::text::quote(v)))
             };
             let whole = |v: &str| -> Result<usize, String> {
                 let x = number(v)?;
@@ -72,7 +72,7 @@ impl Published {
                 other => {
                     return Err(format!(
                         "'{}' is not a statistic; use games, mean, sd, median, min, max",
-                        crate::input::quote(other)
+                        crate::input::text::quote(other)
                     ))
                 }
             }

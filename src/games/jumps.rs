@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Edit, Jumps, Problems, Rgb, Track};
-use crate::race::{Event, Events, Next, Outcome, Turn};
+use crate::games::race::{Event, Events, Next, Outcome, Turn};
+use crate::games::{Edit, Jumps, Rgb, Track};
+use crate::input::problems::Problems;
 
 /// A ladder was climbed.
 pub const LADDER: Event = Event::game(0);
@@ -119,7 +120,7 @@ impl Square {
 }
 
 /// The squares a move landed on (`landed`, 0-based) other than where it comes to rest, sorted
-/// and without repeats: what [`crate::race::RaceGame::passed_through`] reports.
+/// and without repeats: what [`crate::games::race::RaceGame::passed_through`] reports.
 pub fn passed_through(mut landed: Vec<usize>, outcome: Outcome<Square>) -> Vec<usize> {
     let rest = match outcome.next {
         Next::At(t) => t.position(),

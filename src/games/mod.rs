@@ -7,19 +7,66 @@
 
 pub mod candyland;
 pub mod chutes;
+pub mod game;
 pub mod jumps;
+pub mod load;
+pub mod race;
 pub mod race_track;
 mod schema;
+pub mod shipped;
 pub mod spinner;
+pub mod track;
+pub mod variant;
 
-use crate::config::BoardSource;
-use crate::error::UserError;
-use crate::model::shipped::ShippedBoard;
-use crate::model::{BoardProblem, Game, InvalidBoard, Variant};
+use crate::input::error::UserError;
+use crate::input::problems::{BoardProblem, InvalidBoard};
 
 pub use candyland::CandyLand;
 pub use chutes::ChutesAndLadders;
 pub use race_track::RaceTrack;
+
+pub use game::{Edit, Game, ShippedBoard};
+pub use race::RaceGame;
+pub use track::{Jumps, Rgb, Track};
+pub use variant::{value_word, values_of, Variant};
+
+/// A board file as read, before it is parsed by its game's schema
+/// ([`with_game`] does that).
+#[derive(Debug, Clone)]
+pub struct BoardSource {
+    /// How messages name it: the path, or "NAME (shipped board)".
+    pub label: String,
+    /// The file's text.
+    pub text: String,
+}
+
+impl BoardSource {
+    /// Board text; `label` names it in messages.
+    pub fn new(label: &str, text: &str) -> BoardSource {
+        BoardSource {
+            label: label.to_string(),
+            text: text.to_string(),
+        }
+    }
+
+    /// The game its `game` key names (the default game when it names none), checked to be a
+    /// game this tool knows.
+    pub fn kind(&self) -> Result<&'static str, UserError> {
+        kind(self)
+    }
+
+    /// Parses the board as game `G`; a board of another game is an error naming both.
+    pub fn parse<G: Game>(&self) -> Result<Source<G>, UserError> {
+        let kind = self.kind()?;
+        if kind != G::KIND {
+            return Err(UserError::Board {
+                board: self.label.clone(),
+                message: format!("is a {kind} board; this needs a {} board", G::KIND),
+            });
+        }
+        Source::parse(&self.label, &self.text)
+    }
+}
 
 /// Something to do with a board of any game, written once and generic over the game: the
 /// closure-with-a-type-parameter that [`with_game`] calls.
@@ -80,7 +127,7 @@ impl<G: Game> Source<G> {
     pub fn edited(&self, variant: &Variant) -> Result<G::File, UserError> {
         let mut file = self.file.clone();
         variant
-            .apply::<G>(&mut file)
+            .apply::<G>(&mut file, owner_of_rule)
             .map_err(|problems| self.invalid(problems))?;
         Ok(file)
     }
@@ -102,7 +149,7 @@ impl<G: Game> Source<G> {
 fn syntax(label: &str, e: &toml::de::Error) -> UserError {
     UserError::BoardSyntax {
         file: label.to_string(),
-        message: crate::input::shorten_lines(&e.to_string()),
+        message: crate::input::text::shorten_lines(&e.to_string()),
     }
 }
 
@@ -127,7 +174,7 @@ pub fn kind(source: &BoardSource) -> Result<&'static str, UserError> {
                     field: "game".into(),
                     message: format!(
                         "'{}' is not a game this tool knows; use {} (the default) or {}",
-                        crate::input::quote(&name),
+                        crate::input::text::quote(&name),
                         known[0],
                         known[1..].join(" or ")
                     ),
@@ -167,7 +214,7 @@ macro_rules! games {
             // `kind` is one of KINDS, so one of the arms above returned.
             Err(UserError::Board {
                 board: label.to_string(),
-                message: format!("'{}' is not a game this tool knows", crate::input::quote(kind)),
+                message: format!("'{}' is not a game this tool knows", crate::input::text::quote(kind)),
             })
         }
 

@@ -8,7 +8,7 @@
 use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;
 
-use crate::model::BoardProblem;
+use crate::input::problems::BoardProblem;
 
 /// At most this many shape problems are collected (a file of garbage stops early).
 const MAX_PROBLEMS: usize = 50;
@@ -136,7 +136,7 @@ fn plain(message: &str) -> String {
     ] {
         m = m.replace(rust, words);
     }
-    crate::input::shorten_lines(&m)
+    crate::input::text::shorten_lines(&m)
 }
 
 /// Removes the entry at `path`; false when there is nothing to remove (a missing key, say),

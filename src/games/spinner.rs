@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Problems, MAX_CARDS};
-use crate::race::Event;
+use crate::games::race::Event;
+use crate::input::problems::{Problems, MAX_CARDS};
 
 /// A move went past the last square (the token stayed or bounced back). The same event number
 /// in every spinner game, after [`crate::games::jumps::LADDER`] and `CHUTE`.

@@ -223,7 +223,7 @@ pub fn moments_table(
 }
 
 /// What `analyze` prints for a game that can go on forever.
-pub fn unfinishable_text(u: &crate::forever::Unfinishable, layout: Layout) -> String {
+pub fn unfinishable_text(u: &crate::results::forever::Unfinishable, layout: Layout) -> String {
     let mut s = layout.hang(
         "",
         "  ",

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::model::{Game, Variant};
+use crate::games::{Game, Variant};
 
 /// One board in the `boards` list; `boards --json` is a list of these.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]

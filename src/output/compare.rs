@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::figures::Comparison;
+use crate::results::figures::Comparison;
 
 /// Columns of the labels, and of each figure: at least 14, as wide as a board's name and 2.
 const LABEL: usize = 26;

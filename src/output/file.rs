@@ -11,7 +11,7 @@
 //!   FIFO or socket at the target is refused (renaming over `/dev/null` would replace the
 //!   device).
 //! - A target must name a file (not end in `/`, `.` or `..`), in a folder that exists and can
-//!   be written, and must not be a file the same run reads ([`crate::input::input_named`]).
+//!   be written, and must not be a file the same run reads ([`crate::input::files::input_named`]).
 //! - Every temporary is registered while it exists, and so is every folder the run creates:
 //!   [`remove_pending_and_exit`] deletes the temporaries and the created folders left empty,
 //!   and the binary calls it on every catchable terminating signal; [`remove_created_folders`]
@@ -28,7 +28,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::error::UserError;
+use crate::input::error::UserError;
 
 /// What this process has created and not yet put in place.
 struct Registry {
@@ -325,7 +325,7 @@ fn check_target(target: &Path) -> Result<(), String> {
                 .display()
         ));
     }
-    if let Some((what, path)) = crate::input::input_named(target) {
+    if let Some((what, path)) = crate::input::files::input_named(target) {
         return Err(format!(
             "'{shown}' is {what} that this run reads (as '{path}'); writing there would destroy it, so give another file name"
         ));

@@ -3,10 +3,10 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::forever::ForeverReport;
+use crate::results::forever::ForeverReport;
 
 /// A loop's steps and the probability of one repetition.
-fn loop_steps(s: &mut String, l: &crate::forever::LoopReport, layout: Layout) {
+fn loop_steps(s: &mut String, l: &crate::results::forever::LoopReport, layout: Layout) {
     steps(s, &l.steps, layout);
     let each = format!(
         "Each repetition has probability {} = {:.6}.",
@@ -16,7 +16,7 @@ fn loop_steps(s: &mut String, l: &crate::forever::LoopReport, layout: Layout) {
 }
 
 /// Moves, one a line, a wrapped move hanging under its first word.
-fn steps(s: &mut String, steps: &[crate::forever::StepReport], layout: Layout) {
+fn steps(s: &mut String, steps: &[crate::results::forever::StepReport], layout: Layout) {
     for step in steps {
         s.push_str(&layout.hang("     ", "       ", &step.text));
     }

@@ -1,6 +1,6 @@
 //! Text laid out for the width it is read at: prose wrapped with hanging indents (wrapped lines
 //! line up under the text after their label), lists packed item by item, and table cells that
-//! wrap inside their column. The width is decided once, by [`super::terminal::stdout_layout`],
+//! wrap inside their column. The width is decided once, by [`stdout_layout`],
 //! and handed to every text renderer as a [`Layout`].
 //!
 //! Wrapping is textwrap's first fit, breaking only at ASCII spaces: flags such as
@@ -8,8 +8,29 @@
 //! they can be copied from the output. A word longer than a whole line (a 191-digit fraction, a
 //! long path) is cut where the line ends.
 
+use std::io::IsTerminal;
+
 use textwrap::core::{display_width, Fragment};
 use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
+
+/// The layout of text written to standard output: the one place that decides its width.
+///
+/// `COLUMNS` (a number in the environment) wins, terminal or not, as in clap's help and
+/// Python's `shutil`; then the terminal's own width when standard output is a terminal; else
+/// 80 columns ([`Layout::PIPED`]). Any of them is brought within 60 to 160 columns.
+pub fn stdout_layout() -> Layout {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok());
+    let terminal = || {
+        let stdout = std::io::stdout();
+        if !stdout.is_terminal() {
+            return None;
+        }
+        terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0))
+    };
+    Layout::new(columns.or_else(terminal).unwrap_or(Layout::PIPED))
+}
 
 /// How wide text output may be, in terminal columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,12 +3,14 @@
 
 mod analyze;
 mod boards;
+pub mod charts;
 mod check;
 mod compare;
 pub mod csv_cells;
 pub mod file;
 pub mod folder;
 mod forever;
+pub mod json;
 mod layout;
 mod odds;
 mod players;
@@ -30,7 +32,7 @@ pub use file::{
     create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
 };
 pub use forever::*;
-pub use layout::{cell, Layout};
+pub use layout::{cell, stdout_layout, Layout};
 pub use odds::*;
 pub use players::*;
 pub use simulate::*;

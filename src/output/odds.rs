@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::figures::OddsReport;
+use crate::results::figures::OddsReport;
 
 /// Columns of a row besides the position: seat, P(win), turns alone and "(moves next)".
 const FIXED: usize = 2 + 4 + 2 + 2 + 6 + 2 + 21 + 14;

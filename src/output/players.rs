@@ -7,7 +7,7 @@ use crate::sim::{DeckMode, Simulation};
 use crate::solve::players::{Players, Route};
 
 use super::Layout;
-use crate::figures::PlayersReport;
+use crate::results::figures::PlayersReport;
 
 /// The narrowest width of each exact column: players, mean rounds, median, mean turns, median.
 const WIDTHS: [usize; 5] = [7, 11, 6, 10, 6];

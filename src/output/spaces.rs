@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::figures::SpacesReport;
+use crate::results::figures::SpacesReport;
 use crate::solve::spaces::{SpaceFigures, Spaces};
 
 /// What counts as landing on a space, in the game's words: "a move that comes to rest there"

@@ -3,12 +3,12 @@
 //! named by the JSON's keys (a nested key joined with `_`, e.g. `turns_mean`), numbers in full
 //! precision, an empty cell for no value.
 
+use crate::check::crosscheck::CrossCheck;
 use crate::check::summary::SummaryReport;
 use crate::check::CheckReport;
-use crate::figures::{Comparison, OddsReport, PlayersReport};
-use crate::forever::ForeverReport;
+use crate::results::figures::{Comparison, OddsReport, PlayersReport};
+use crate::results::forever::ForeverReport;
 use crate::stats::Summary;
-use crate::verify::CrossCheck;
 
 /// The rows as CSV under `header`.
 fn write(header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<String> {

@@ -1,4 +1,4 @@
-//! Text that is safe to print on a terminal, and how wide the terminal is.
+//! Text that is safe to print on a terminal.
 //!
 //! Board names, descriptions, space names, file names and CSV headers come from files other
 //! people wrote. A terminal obeys escape sequences in what it prints (they can move the cursor,
@@ -9,37 +9,8 @@
 //! is, and the line and paragraph separators U+2028 and U+2029 are escaped too. Validation keeps line feeds out of names, so a name cannot fake a line.
 
 use std::borrow::Cow;
-use std::io::IsTerminal;
 
-use super::layout::Layout;
-
-/// The layout of text written to standard output: the one place that decides its width.
-///
-/// `COLUMNS` (a number in the environment) wins, terminal or not, as in clap's help and
-/// Python's `shutil`; then the terminal's own width when standard output is a terminal; else
-/// 80 columns ([`Layout::PIPED`]). Any of them is brought within 60 to 160 columns.
-pub fn stdout_layout() -> Layout {
-    let columns = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok());
-    let terminal = || {
-        let stdout = std::io::stdout();
-        if !stdout.is_terminal() {
-            return None;
-        }
-        terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0))
-    };
-    Layout::new(columns.or_else(terminal).unwrap_or(Layout::PIPED))
-}
-
-/// Whether `c` must not reach a terminal raw.
-pub fn is_unsafe(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(
-            c,
-            '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
-}
+use crate::input::text::is_unsafe;
 
 /// `text` with every unsafe character written as `\uXXXX`.
 pub fn escape(text: &str) -> Cow<'_, str> {

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::transcript::Transcript;
+use crate::sim::transcript::Transcript;
 
 /// The card's column: wide enough for "Queen Frostine" and "(lost turn)".
 const CARD: usize = 16;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::transitions::Transitions;
+use crate::results::transitions::Transitions;
 
 /// The move table as CSV, one row per state and kind of card; `n` transient states, so the
 /// finish is state `n`.

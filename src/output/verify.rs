@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::simulate::summary_rows;
 use super::Layout;
-use crate::verify::CrossCheck;
+use crate::check::crosscheck::CrossCheck;
 
 /// The `crosscheck` report.
 pub fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::whatif::{RuleRanking, WhatIf};
+use crate::results::whatif::{RuleRanking, WhatIf};
 
 /// The widest the column of changes gets; longer changes wrap inside it.
 const CHANGE: usize = 44;
@@ -78,7 +78,8 @@ pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
         "  {:<width$}{:>12}{:>12}",
         "change", "E[turns]", "difference"
     );
-    let figures = |c: &crate::whatif::Change| (c.expected_turns, c.difference, c.unsolved.clone());
+    let figures =
+        |c: &crate::results::whatif::Change| (c.expected_turns, c.difference, c.unsolved.clone());
     for c in &w.by_kind {
         let (m, d, why) = figures(c);
         change_row(&mut s, &c.change, (m, d, why.as_deref()), layout);
@@ -176,7 +177,7 @@ pub fn rules_csv(r: &RuleRanking) -> String {
     let _ = w.write_record(WHATIF_CSV_HEADER);
     for c in &r.rules {
         let value = toml::Value::try_from(&c.value)
-            .map(|v| crate::model::value_word(&v))
+            .map(|v| crate::games::value_word(&v))
             .unwrap_or_default();
         let figures = (c.mean, c.difference, c.unsolved.as_deref());
         csv_row(&mut w, "rules", &c.label, (&c.rule, &value), figures);

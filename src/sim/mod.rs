@@ -14,6 +14,7 @@ mod deck;
 mod observe;
 mod run;
 mod summary;
+pub mod transcript;
 
 use rand::Rng;
 
@@ -203,7 +204,6 @@ impl Layout {
 }
 
 impl Simulator {
-
     /// The start state, encoded as an [`Observer`] sees states.
     pub fn start(&self) -> u32 {
         self.start

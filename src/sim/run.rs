@@ -166,6 +166,19 @@ impl Pilot {
         }
     }
 
+    /// Refuses the simulations of `runs` (games, and their pilot), run one after another on
+    /// the current thread pool, if they would not fit `budget`; `fix` names what else the
+    /// user can change.
+    pub fn check(
+        budget: &crate::budget::Budget,
+        runs: &[(u64, Pilot)],
+        fix: &str,
+    ) -> Result<(), crate::budget::OverBudget> {
+        let games = runs.iter().map(|r| r.0).fold(0u64, u64::saturating_add);
+        let seconds = runs.iter().map(|(g, p)| p.seconds(*g)).sum();
+        budget.simulated(games, seconds, fix)
+    }
+
     /// Seconds the whole run of `games` games takes on rayon's threads: games are dealt out in
     /// chunks of [`CHUNK`], so a run of fewer chunks than threads uses fewer threads.
     pub fn seconds(&self, games: u64) -> f64 {

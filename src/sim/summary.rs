@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{DeckMode, SimOptions, SimResult};
-use crate::solve::{About, Draws};
+use crate::games::load::About;
+use crate::solve::Draws;
 use crate::stats::Summary;
 
 /// A simulation's figures. This struct is `simulate --json`.

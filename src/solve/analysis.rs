@@ -8,13 +8,14 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::chain::Chain;
-use crate::race::RaceGame;
+use crate::games::race::RaceGame;
 
 use super::{
     distribution_seconds, distribution_steps, exact_expected_turns_within, failure_error,
     Distribution, Moments, Options, SolveError, SolveFailure, SweepError, LONGER_THAN,
     PEAK_FRACTION, QUANTILES,
 };
+use crate::games::load::About;
 
 /// One quantile of the length distribution.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -65,29 +66,6 @@ pub struct Draws {
     pub mean: f64,
 }
 
-/// What the analysis is of: the board's identity, carried into every report.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct About {
-    /// The board's short name.
-    pub board: String,
-    /// What the board is (may be empty).
-    pub description: String,
-    /// Where the layout and rules come from (may be empty).
-    pub source: String,
-    /// The rules in force, in words.
-    pub rules: String,
-    /// The rules in force as JSON: each `[rules]` key with its value.
-    pub rules_json: serde_json::Value,
-    /// Command-line changes to the board file, as flags ("" for none).
-    pub variant: String,
-    /// Number of spaces (squares) on the track.
-    pub spaces: usize,
-    /// The board's size in words, e.g. "134 spaces, 66 cards".
-    pub size: String,
-    /// What one draw is called in the plural, e.g. "cards drawn" or "spins".
-    pub draws: String,
-}
-
 /// Every single-player figure of one game. This struct is the `--json` output.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -120,9 +98,9 @@ pub struct Analysis {
     #[serde(rename = "mean")]
     pub expected_turns: f64,
     /// E\[T\] exactly; `None` when not computed. JSON `mean_exact`, an
-    /// [`Exact`](crate::json::Exact) or null.
-    #[serde(rename = "mean_exact", with = "crate::json::exact_option")]
-    #[schemars(with = "Option<crate::json::Exact>")]
+    /// `Exact` (`{num, den, float}`) or null.
+    #[serde(rename = "mean_exact", with = "crate::solve::vocabulary::exact_option")]
+    #[schemars(with = "Option<crate::solve::vocabulary::Exact>")]
     pub expected_turns_exact: Option<BigRational>,
     /// Var\[T\], in turns squared.
     pub variance: f64,

@@ -45,7 +45,9 @@ pub fn distribution_steps(moments: &Moments, tolerance: f64, max_turns: usize) -
     let z = -statrs::distribution::Normal::standard().inverse_cdf(tolerance.clamp(1e-300, 0.5));
     let needed = if sd > 0.0 && e > 0.0 {
         let k = (e / sd).powi(2);
-        e * (1.0 - 1.0 / (9.0 * k) + z / (3.0 * k.sqrt())).max(0.0).powi(3)
+        e * (1.0 - 1.0 / (9.0 * k) + z / (3.0 * k.sqrt()))
+            .max(0.0)
+            .powi(3)
     } else {
         e
     };

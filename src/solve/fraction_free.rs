@@ -59,7 +59,7 @@ pub fn solve_state(
     let mut equations: Vec<Option<(Affine, BigUint)>> = vec![None; k];
     for s in (0..n).rev() {
         let done = n - s;
-        if done % WATCH_EVERY == 0 {
+        if done.is_multiple_of(WATCH_EVERY) {
             // The numbers grow linearly along the sweep, so the work done grows as its square.
             let fraction = (done as f64 / n as f64).powi(2);
             if !watch(fraction) {

@@ -80,7 +80,7 @@ pub fn hit_probabilities<S, C>(
         .collect();
     let mut sums: Vec<Option<Sums>> = vec![None; spaces];
     for s in 0..n {
-        for (card, p) in super::spaces::card_weights(chain, s) {
+        for (card, p) in card_weights(chain, s) {
             let to = chain.next(s, card);
             // Where the token enters F after this move: g with chance b.
             let enters: Vec<(usize, f64)> = if to == FINISH {
@@ -140,7 +140,7 @@ pub fn hit_probabilities<S, C>(
 /// One forward segment from an origin: the turns begun in each state before the token enters
 /// a target of a backward move again (self-loops divided out, the origin's too), and how it
 /// ends. With every step's chance divided by lambda (1 for chances), the exits are the
-/// first-return matrix the spectral radius is found from (`crate::forever`).
+/// first-return matrix the spectral radius is found from (`crate::results::forever`).
 pub(crate) struct Segment {
     /// Turns begun in each state (weighted by lambda^-steps).
     pub visits: Vec<f64>,
@@ -203,4 +203,20 @@ fn solve_space(sum: &Sums, segments: &[Segment], k: usize, start: usize) -> Opti
         sum.direct[start] + (0..k).map(|g| avoid(start, g) * p_f[g]).sum::<f64>()
     };
     Some(p.clamp(0.0, 1.0))
+}
+
+/// The chance of each card kind on a turn from `s` (a turn that draws no card: the first kind
+/// stands for the whole turn).
+pub(super) fn card_weights<S, C>(
+    chain: &Chain<S, C>,
+    s: usize,
+) -> impl Iterator<Item = (usize, f64)> + '_ {
+    let d = f64::from(chain.denominator());
+    let draws = chain.draws(s);
+    chain
+        .cards()
+        .iter()
+        .enumerate()
+        .filter(move |(k, _)| draws || *k == 0)
+        .map(move |(k, (_, c))| (k, if draws { f64::from(*c) / d } else { 1.0 }))
 }

@@ -14,93 +14,9 @@
 
 use std::fmt::Debug;
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{Num, Zero};
-
 use super::dense::{gauss, gth};
+pub use super::dense::{Scalar, SweepError};
 use crate::chain::Counts;
-
-/// A field the solver can work in: `f64`, or [`BigRational`] for exact answers.
-pub trait Scalar: Num + Clone + Debug + std::ops::Neg<Output = Self> {
-    /// The value of a non-negative integer count (a transition count, or D).
-    fn from_count(c: u64) -> Self;
-    /// How good a pivot this is (larger is better; 0 means it cannot be one).
-    fn pivot_weight(&self) -> f64;
-    /// `*acc += c * x`, where `acc` may be left unnormalized until [`Scalar::normalize`].
-    fn add_scaled(acc: &mut Self, c: &Self, x: &Self) {
-        *acc = acc.clone() + c.clone() * x.clone();
-    }
-    /// Brings an accumulated value back to canonical form.
-    fn normalize(&mut self) {}
-}
-
-impl Scalar for f64 {
-    fn from_count(c: u64) -> f64 {
-        c as f64
-    }
-    /// A subnormal pivot has lost its precision: it counts as lost (0).
-    fn pivot_weight(&self) -> f64 {
-        if self.abs() < f64::MIN_POSITIVE {
-            0.0
-        } else {
-            self.abs()
-        }
-    }
-    fn add_scaled(acc: &mut f64, c: &f64, x: &f64) {
-        *acc += c * x;
-    }
-}
-
-impl Scalar for BigRational {
-    fn from_count(c: u64) -> BigRational {
-        BigRational::from_integer(BigInt::from(c))
-    }
-    fn pivot_weight(&self) -> f64 {
-        // Exact arithmetic: any non-zero pivot will do.
-        if self.is_zero() {
-            0.0
-        } else {
-            1.0
-        }
-    }
-    /// Sums without a gcd per term: values along the board mostly share a denominator, so the
-    /// numerators just add; one reduction per accumulated value (in `normalize`) is enough.
-    fn add_scaled(acc: &mut BigRational, c: &BigRational, x: &BigRational) {
-        let (an, ad) = (acc.numer(), acc.denom());
-        let cx = c.numer() * x.numer();
-        let cd = c.denom() * x.denom();
-        *acc = if *ad == cd {
-            BigRational::new_raw(an + cx, cd)
-        } else {
-            BigRational::new_raw(an * &cd + cx * ad, ad * cd)
-        };
-    }
-    fn normalize(&mut self) {
-        *self = self.reduced();
-    }
-}
-
-/// Why a sweep could not solve a system.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SweepError {
-    /// A state from which no transition leaves: the game can never finish from it.
-    #[error("state {state} has no way out (every card leaves it where it is)")]
-    Trapped {
-        /// Index of that state in the chain.
-        state: usize,
-    },
-    /// A pivot of the feedback system is zero in this arithmetic: in `f64`, a chance of
-    /// escaping a loop smaller than the smallest representable number (about 1e-308); exactly,
-    /// a set of states that cannot finish.
-    #[error(
-        "a chance of leaving a loop of states is too small for this arithmetic (a zero pivot)"
-    )]
-    LostPivot,
-    /// The watcher given to [`Sweep::factor_watched`] or [`Sweep::solve_watched`] stopped it.
-    #[error("stopped before the end")]
-    Stopped,
-}
 
 /// States swept between two calls of a watcher.
 pub(super) const WATCH_EVERY: usize = 64;
@@ -168,7 +84,7 @@ impl<F: Scalar> Sweep<F> {
         let mut escape = vec![F::zero(); if substochastic { n } else { 0 }];
         let mut escape_f = vec![F::zero(); if substochastic { k } else { 0 }];
         for s in (0..n).rev() {
-            if (n - s) % WATCH_EVERY == 0 && !watch((n - s) as f64) {
+            if (n - s).is_multiple_of(WATCH_EVERY) && !watch((n - s) as f64) {
                 return Err(SweepError::Stopped);
             }
             acc.iter_mut().for_each(|a| *a = F::zero());
@@ -268,7 +184,7 @@ impl<F: Scalar> Sweep<F> {
         let mut a = vec![F::zero(); n];
         let mut defs = vec![F::zero(); k];
         for s in (0..n).rev() {
-            if (n - s) % WATCH_EVERY == 0 && !watch((n - s) as f64) {
+            if (n - s).is_multiple_of(WATCH_EVERY) && !watch((n - s) as f64) {
                 return Err(SweepError::Stopped);
             }
             let mut acc = d.clone() * rhs[s].clone();

@@ -21,22 +21,25 @@ pub mod linear;
 pub mod odds;
 pub mod players;
 pub mod spaces;
+pub mod vocabulary;
 
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
-use crate::race::RaceGame;
-pub use analysis::{fraction, About, Analysis, Draws, Quantile, ShortestGame, Tail};
+use crate::games::load::About;
+use crate::games::race::RaceGame;
+pub use analysis::{fraction, Analysis, Draws, Quantile, ShortestGame, Tail};
 pub use cost::{
     check_solves, distribution_seconds, distribution_seconds_by, distribution_steps, step_time,
     StepTime,
 };
+pub use dense::{Scalar, SweepError};
 pub use distribution::Distribution;
 pub use exact::{exact_expected_turns, exact_expected_turns_within};
 pub use float::{solve_f64, FloatSolver, SolveFailure, EXACT_RETRY_STATES};
 pub use fraction_free::solve_state as solve_state_exact;
-pub use linear::{backward_targets, dense_solve, Scalar, Sweep, SweepError};
+pub use linear::{backward_targets, dense_solve, Sweep};
 
 /// How far to compute the distribution.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -21,10 +21,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chain::Matrix;
-use crate::race::RaceGame;
+use crate::games::race::RaceGame;
 
 use super::SolveError;
-use super::{distribution_seconds, distribution_steps, About, Distribution, Moments, Options};
+use super::{distribution_seconds, distribution_steps, Distribution, Moments, Options};
+use crate::games::load::About;
 
 /// Each seat's chance to win from given states with a given seat to move, and the length of
 /// what is left of the game.

@@ -28,9 +28,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{rate, Budget, CHAIN_BYTES_HASHED};
+use crate::chain::product::Product;
 use crate::chain::Chain;
-use crate::race::product::Product;
-use crate::race::RaceGame;
+use crate::games::race::RaceGame;
 use crate::solve::guarantee::{probability, Cut, Figure};
 use crate::solve::{check_solves, Distribution, Sweep};
 

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
-use crate::race::{Event, RaceGame};
+use crate::games::race::{Event, RaceGame};
 use crate::solve::landing::{hit_probabilities, FirstHit};
 use crate::solve::{check_solves, solve_f64, SolveFailure, Sweep};
 
@@ -126,22 +126,6 @@ pub fn hit_probability<S, C>(
     Ok(one(&counts, chain.denominator(), &rhs)?[chain.start()])
 }
 
-/// The chance of each card kind on a turn from `s` (a turn that draws no card: the first kind
-/// stands for the whole turn).
-pub(super) fn card_weights<S, C>(
-    chain: &Chain<S, C>,
-    s: usize,
-) -> impl Iterator<Item = (usize, f64)> + '_ {
-    let d = f64::from(chain.denominator());
-    let draws = chain.draws(s);
-    chain
-        .cards()
-        .iter()
-        .enumerate()
-        .filter(move |(k, _)| draws || *k == 0)
-        .map(move |(k, (_, c))| (k, if draws { f64::from(*c) / d } else { 1.0 }))
-}
-
 impl SpaceFigures {
     /// A space's figures before anything is counted.
     fn zero(space: usize) -> SpaceFigures {
@@ -220,11 +204,7 @@ impl Spaces {
             8.0 * chain.len() as f64 * (Event::MAX as f64 + 6.0) + 100.0 * track_len as f64,
             "",
         )?;
-        budget.time(
-            &what,
-            crate::budget::idle(moves * SECONDS_PER_MOVE),
-            "",
-        )?;
+        budget.time(&what, crate::budget::idle(moves * SECONDS_PER_MOVE), "")?;
         let n = chain.len();
         let expected = expected_remaining(chain)?;
         let occ = occupancy(chain)?;
@@ -237,7 +217,7 @@ impl Spaces {
         // The transitions that catch a player, as s * k + card (the chain keeps no events).
         let mut traps: FxHashSet<usize> = FxHashSet::default();
         for s in 0..n {
-            for (card, w) in card_weights(chain, s) {
+            for (card, w) in super::landing::card_weights(chain, s) {
                 let events = chain.events(game, s, card);
                 for e in events.iter() {
                     rates[e.index()][s] += w;

@@ -94,12 +94,17 @@ fn a_process_memory_limit_is_an_exit_2_message_not_an_abort() {
     let dir = tempfile::tempdir().unwrap();
     let board = generated(dir.path(), 1_000_000);
     let board = board.to_str().unwrap();
-    let (code, out, err) = under_ulimit_v(400_000, &["analyze", "--moments-only", board], dir.path());
+    let (code, out, err) =
+        under_ulimit_v(400_000, &["analyze", "--moments-only", board], dir.path());
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("ulimit -v"), "{err}");
     assert!(out.is_empty());
     // The same limit leaves the classic board alone.
-    let (code, out, err) = under_ulimit_v(400_000, &["analyze", "--moments-only", "classic"], dir.path());
+    let (code, out, err) = under_ulimit_v(
+        400_000,
+        &["analyze", "--moments-only", "classic"],
+        dir.path(),
+    );
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("expected turns"), "{out}");
 }

@@ -13,9 +13,9 @@ use candyland::check::{
     candidate, decide, fit, histogram, rank, rule_space, search, Narrowing, Ranked, Sample, Screen,
     Setting, Settings,
 };
-use candyland::config::{load, read_board};
+use candyland::games::load::{load, read_board};
 use candyland::games::{CandyLand, ChutesAndLadders, Source};
-use candyland::model::{Game, Variant};
+use candyland::games::{Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 
 use crate::common::{candyland, dir_with};
@@ -116,7 +116,7 @@ fn truth(rules: &Variant, deck: DeckMode) -> Vec<(String, String)> {
     };
     let mut out = vec![("board".to_string(), "classic".to_string())];
     for (k, v) in &rules.rules {
-        out.push((k.clone(), candyland::model::value_word(v)));
+        out.push((k.clone(), candyland::games::value_word(v)));
     }
     out.push(("deck".to_string(), deck.name().to_string()));
     out
@@ -199,7 +199,8 @@ fn lengths_from_rules_outside_the_space_are_consistent_with_none() {
         "/tests/fixtures/valid/seed002-no-specials-128.toml"
     ))
     .unwrap();
-    let board: CandyLand = candyland::config::parse("128", &text, &Variant::default()).unwrap();
+    let board: CandyLand =
+        candyland::games::load::parse("128", &text, &Variant::default()).unwrap();
     let sim = Simulator::new(&Chain::build(&board));
     let options = SimOptions {
         games: 20_000,
@@ -498,7 +499,7 @@ fn rule_sets_apply<G: Game>() {
     assert_eq!(space.rule_sets.len(), combinations, "{}", G::KIND);
     for (name, text, _) in crate::common::shipped_of::<G>() {
         for v in &space.rule_sets {
-            let r = candyland::config::parse::<G>(name, text, v);
+            let r = candyland::games::load::parse::<G>(name, text, v);
             assert!(r.is_ok(), "{name} {v}: {:?}", r.err());
         }
     }

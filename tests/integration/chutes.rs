@@ -5,8 +5,9 @@
 use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
-use candyland::model::Variant;
-use candyland::solve::{About, Analysis, Options};
+use candyland::games::load::About;
+use candyland::games::Variant;
+use candyland::solve::{Analysis, Options};
 
 use crate::common::{chutes_with as game_with, run, tol};
 

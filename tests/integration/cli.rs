@@ -873,7 +873,7 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
     assert_eq!(stdout(&["help", "format"]), format);
     assert!(stdout(&["help", "odds"]).contains("--to-move"));
     let dir = tempfile::tempdir().unwrap();
-    for b in candyland::model::shipped::SHIPPED.iter() {
+    for b in candyland::games::shipped::SHIPPED.iter() {
         let text = stdout(&["board", "export", b.name]);
         assert_eq!(text, b.text, "{}", b.name);
         // The copy is a board file: it solves to the shipped board's exact length.
@@ -892,7 +892,7 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
 fn near_misses_get_a_did_you_mean_and_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let typo = dir.path().join("typo.toml");
-    let classic = candyland::model::shipped::find("classic").unwrap().text;
+    let classic = candyland::games::shipped::find("classic").unwrap().text;
     std::fs::write(
         &typo,
         classic.replace("\"purple\", \"yellow\"", "\"purpel\", \"yellow\""),
@@ -1052,8 +1052,9 @@ fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
 #[test]
 fn boards_and_board_show_have_json() {
     use candyland::output::{BoardRow, BoardShow};
-    let list: Vec<BoardRow> = candyland::json::read(&stdout(&["boards", "--json"])).unwrap();
-    let shipped = candyland::model::shipped::SHIPPED.iter();
+    let list: Vec<BoardRow> =
+        candyland::output::json::read(&stdout(&["boards", "--json"])).unwrap();
+    let shipped = candyland::games::shipped::SHIPPED.iter();
     assert_eq!(
         list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
         shipped.map(|b| b.name).collect::<Vec<_>>()
@@ -1068,7 +1069,7 @@ fn boards_and_board_show_have_json() {
     ]) {
         assert_eq!(row.name, name);
         let show: BoardShow =
-            candyland::json::read(&stdout(&["board", "show", name, "--json"])).unwrap();
+            candyland::output::json::read(&stdout(&["board", "show", name, "--json"])).unwrap();
         assert_eq!(
             (show.board.as_str(), show.game.as_str()),
             (name, row.game.as_str())

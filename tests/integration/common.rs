@@ -6,11 +6,13 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use candyland::chain::Chain;
-use candyland::config::{parse, BoardSource};
+use candyland::games::load::parse;
+use candyland::games::load::About;
+use candyland::games::race::RaceGame;
+use candyland::games::BoardSource;
+use candyland::games::{shipped, Game, Variant};
 use candyland::games::{CandyLand, ChutesAndLadders, GameVisitor, Source};
-use candyland::model::{shipped, Game, Variant};
-use candyland::race::RaceGame;
-use candyland::solve::{About, Analysis, Options};
+use candyland::solve::{Analysis, Options};
 
 /// Tolerances, named so that each test says which kind of agreement it expects.
 pub mod tol {
@@ -69,7 +71,7 @@ pub fn analysis(toml: &str) -> Analysis {
         fn visit<G: Game>(self, source: Source<G>) -> Analysis {
             let g = source.game(&Variant::default()).expect("valid test board");
             let chain = Chain::build(&g);
-            let about = candyland::config::about(&g, &Variant::default());
+            let about = candyland::games::load::about(&g, &Variant::default());
             Analysis::of(&g, &chain, about, &Options::default()).expect("solvable")
         }
     }

@@ -2,12 +2,12 @@
 
 use candyland::budget::Budget;
 use candyland::chain::Chain;
-use candyland::forever::{
+use candyland::games::candyland::generate::{board_text, Spec};
+use candyland::games::Game;
+use candyland::results::forever::{
     certificate, dense_radius, play_fixed_order, probability, radius_by_returns, shortest_loop,
     spectral_radius, ForeverReport, Question,
 };
-use candyland::games::candyland::generate::{board_text, Spec};
-use candyland::model::Game;
 use candyland::sim::Simulator;
 use num_rational::BigRational;
 
@@ -52,7 +52,7 @@ fn hand_built_deck_orders_that_loop_and_end() {
     let g = game(LOOPY);
     let chain = Chain::build(&g);
     let kind = |name: &str| {
-        use candyland::race::RaceGame;
+        use candyland::games::race::RaceGame;
         chain
             .cards()
             .iter()

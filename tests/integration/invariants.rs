@@ -7,10 +7,11 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use candyland::chain::Chain;
-use candyland::config::parse;
+use candyland::games::load::parse;
+use candyland::games::load::About;
 use candyland::games::CandyLand;
-use candyland::model::{shipped, Game, Variant};
-use candyland::solve::{dense_solve, solve_state_exact, About, Analysis, Options, Sweep};
+use candyland::games::{shipped, Game, Variant};
+use candyland::solve::{dense_solve, solve_state_exact, Analysis, Options, Sweep};
 
 use crate::common::tol;
 

@@ -14,8 +14,11 @@
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
-//! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected.
+//! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
+//! - `architecture`: the source tree keeps its stages in order, with no import circle.
+//! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
+mod architecture;
 mod bad_input;
 mod budget;
 mod check;
@@ -39,12 +42,13 @@ mod shipped;
 mod simulation;
 mod spaces;
 mod tiny_boards;
+mod toolchain;
 mod whatif;
 mod width;
 
 /// The text of a shipped board.
 fn shipped_text(name: &str) -> &'static str {
-    candyland::model::shipped::find(name)
+    candyland::games::shipped::find(name)
         .expect("shipped board")
         .text
 }

@@ -10,14 +10,15 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Deserialize;
 
+use candyland::chain::product::Product;
 use candyland::chain::{Chain, FINISH};
-use candyland::config::BoardSource;
+use candyland::games::load::About;
+use candyland::games::race::RaceGame;
+use candyland::games::BoardSource;
+use candyland::games::{Game, Variant};
 use candyland::games::{GameVisitor, Source};
-use candyland::model::{Game, Variant};
-use candyland::race::product::Product;
-use candyland::race::RaceGame;
 use candyland::solve::odds::Curves;
-use candyland::solve::{About, Options};
+use candyland::solve::Options;
 use candyland::stats::Z_LIMIT;
 
 use crate::common::{candyland, game, tol};

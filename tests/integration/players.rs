@@ -3,13 +3,14 @@
 
 use approx::assert_relative_eq;
 
+use candyland::chain::product::Product;
 use candyland::chain::Chain;
-use candyland::model::Variant;
-use candyland::race::product::Product;
-use candyland::race::RaceGame;
+use candyland::games::load::About;
+use candyland::games::race::RaceGame;
+use candyland::games::Variant;
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::players::Players;
-use candyland::solve::{About, Analysis, Options, Sweep};
+use candyland::solve::{Analysis, Options, Sweep};
 use candyland::stats::{Summary, Z_LIMIT};
 
 use crate::common::{game, game_with};
@@ -153,12 +154,12 @@ impl<G: RaceGame> BothFinish<'_, G> {
     fn turn_of(&self, s: Option<G::State>, card: usize) -> Option<G::State> {
         let s = s?;
         let outcome = match self.game.turn(s) {
-            candyland::race::Turn::Skip(o) => o,
-            candyland::race::Turn::Draw => self.game.step(s, self.deck[card].0),
+            candyland::games::race::Turn::Skip(o) => o,
+            candyland::games::race::Turn::Draw => self.game.step(s, self.deck[card].0),
         };
         match outcome.next {
-            candyland::race::Next::At(t) => Some(t),
-            candyland::race::Next::Finished => None,
+            candyland::games::race::Next::At(t) => Some(t),
+            candyland::games::race::Next::Finished => None,
         }
     }
 }
@@ -176,14 +177,14 @@ impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
             .map(|k| ((k / n, k % n), self.deck[k / n].1 * self.deck[k % n].1))
             .collect()
     }
-    fn turn(&self, _: Self::State) -> candyland::race::Turn<Self::State> {
-        candyland::race::Turn::Draw
+    fn turn(&self, _: Self::State) -> candyland::games::race::Turn<Self::State> {
+        candyland::games::race::Turn::Draw
     }
     fn step(
         &self,
         s: Self::State,
         (a, b): (usize, usize),
-    ) -> candyland::race::Outcome<Self::State> {
+    ) -> candyland::games::race::Outcome<Self::State> {
         let (p0, p1) = (self.turn_of(s.0, a), self.turn_of(s.1, b));
         let first = match (
             s.2,
@@ -195,13 +196,13 @@ impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
             (0, false, true) => 2,
             (f, _, _) => f,
         };
-        candyland::race::Outcome {
+        candyland::games::race::Outcome {
             next: if p0.is_none() && p1.is_none() {
-                candyland::race::Next::Finished
+                candyland::games::race::Next::Finished
             } else {
-                candyland::race::Next::At((p0, p1, first))
+                candyland::games::race::Next::At((p0, p1, first))
             },
-            events: candyland::race::Events::NONE,
+            events: candyland::games::race::Events::NONE,
         }
     }
     fn describe(&self, s: Self::State) -> String {
@@ -528,8 +529,8 @@ fn where_the_product_chain_does_not_fit_every_figure_is_a_bound_and_says_so() {
 /// The K-player figures of a board, from its cut distribution alone and with the product
 /// chains, for K = 1 to 3.
 fn with_and_without_products(toml: &str) -> Vec<(Players, Players)> {
+    use candyland::games::Game;
     use candyland::games::{GameVisitor, Source};
-    use candyland::model::Game;
     use candyland::solve::players::{OnePlayer, Products};
     use candyland::solve::Moments;
     struct Both;
@@ -558,7 +559,7 @@ fn with_and_without_products(toml: &str) -> Vec<(Players, Players)> {
                 .collect()
         }
     }
-    let source = candyland::config::BoardSource::new("test board", toml);
+    let source = candyland::games::BoardSource::new("test board", toml);
     candyland::games::with_game(&source, Both).unwrap()
 }
 

@@ -10,12 +10,13 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
 use candyland::chain::{Chain, FINISH};
-use candyland::config::BoardSource;
+use candyland::games::load::About;
+use candyland::games::BoardSource;
+use candyland::games::{Game, Variant};
 use candyland::games::{GameVisitor, Source};
-use candyland::model::{Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::spaces::{hit_probability, Spaces};
-use candyland::solve::{dense_solve, About, Analysis, Options, Sweep};
+use candyland::solve::{dense_solve, Analysis, Options, Sweep};
 use candyland::stats::{Summary, Z_LIMIT};
 
 const COLOURS: [&str; 6] = ["red", "purple", "yellow", "blue", "orange", "green"];
@@ -169,7 +170,7 @@ proptest! {
     #[test]
     fn arbitrary_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes);
-        let _ = candyland::config::validate("fuzz", &text, &Variant::default());
+        let _ = candyland::games::load::validate("fuzz", &text, &Variant::default());
     }
 
     /// Valid boards with random edits (bytes replaced, deleted, inserted) never make the parser
@@ -190,7 +191,7 @@ proptest! {
             }
         }
         // The fuzzer's own target (fuzz/): parse, validate, variants, chain, solvers, checks.
-        candyland::exercise::exercise(&bytes);
+        candyland::results::exercise::exercise(&bytes);
     }
 }
 

@@ -9,9 +9,10 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use candyland::chain::Chain;
+use candyland::games::load::About;
+use candyland::games::Variant;
 use candyland::games::{ChutesAndLadders, RaceTrack};
-use candyland::model::Variant;
-use candyland::solve::{exact_expected_turns, About, Analysis, Options};
+use candyland::solve::{exact_expected_turns, Analysis, Options};
 
 use crate::common::{board, exact_text, run, tol};
 

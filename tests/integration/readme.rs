@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use candyland::model::shipped;
+use candyland::games::shipped;
 
 use crate::common::candyland;
 
@@ -170,7 +170,7 @@ fn only_the_game_folders_and_the_flags_name_a_game() {
     let words = ["licorice", "landmark", "ladder", "chute"];
     let mut offenders = Vec::new();
     for (path, text) in &files {
-        if path.starts_with("src/games/") || path.starts_with("src/cli/") {
+        if path.starts_with("src/games/") || path.starts_with("src/app/cli/") {
             continue;
         }
         for (i, line) in text.lines().enumerate() {

@@ -141,7 +141,8 @@ fn bad_report_flags_fail_before_any_work() {
 
 /// The summary.json of a report folder, read through the library's own type.
 fn summary(dir: &Path) -> ReportSummary {
-    candyland::json::read(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap()
+    candyland::output::json::read(&std::fs::read_to_string(dir.join("summary.json")).unwrap())
+        .unwrap()
 }
 
 #[test]

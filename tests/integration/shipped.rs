@@ -1,9 +1,9 @@
 //! The shipped boards: they load, match their sources space for space, and solve.
 
-use candyland::config::load;
 use candyland::games::candyland::{Board, Card, Colour, LicoriceRule};
+use candyland::games::load::load;
 use candyland::games::CandyLand;
-use candyland::model::{shipped, Variant};
+use candyland::games::{shipped, Variant};
 
 use crate::common::analysis;
 

@@ -2,11 +2,12 @@
 //! seed 002.
 
 use candyland::chain::Chain;
-use candyland::config::{parse, read_board};
+use candyland::games::load::About;
+use candyland::games::load::{parse, read_board};
+use candyland::games::{shipped, Game, Variant};
 use candyland::games::{CandyLand, GameVisitor, Source};
-use candyland::model::{shipped, Game, Variant};
 use candyland::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator, CHUNK};
-use candyland::solve::{About, Analysis, Options};
+use candyland::solve::{Analysis, Options};
 use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
 fn setup(board: &str, variant: &Variant) -> (Analysis, Simulator) {

@@ -3,8 +3,8 @@
 use approx::assert_relative_eq;
 
 use candyland::chain::Chain;
-use candyland::model::Game;
-use candyland::race::RaceGame;
+use candyland::games::race::RaceGame;
+use candyland::games::Game;
 use candyland::solve::spaces::{occupancy, Spaces};
 
 use crate::common::{game, tol};
@@ -237,7 +237,7 @@ fn the_finish_is_landed_on_once_by_every_game() {
     // square 3, 1. Sum 9/4 = E[T]: one landing per turn.
     let race: candyland::games::RaceTrack = crate::common::board(
         "game = \"race\"\nname = \"r\"\n[board]\nsquares = 3\n[spinner]\nfaces = [1, 2]\n[rules]\novershoot = \"win\"\n",
-        &candyland::model::Variant::default(),
+        &candyland::games::Variant::default(),
     );
     let s = spaces_of(&race);
     assert_eq!(s.spaces.len(), 3);
@@ -267,7 +267,7 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
     // space or the finish, that is E[T]; on Chutes and Ladders, a turn that overshoots does not
     // move, and a ladder or chute lands twice (its foot and its end), so it is
     // E[T] - E[overshoots] + E[ladders] + E[chutes] (event counts, solved separately).
-    use candyland::model::Variant;
+    use candyland::games::Variant;
     let plain = Variant::default()
         .without("licorice")
         .without("landmarks")

@@ -6,8 +6,9 @@ use approx::assert_relative_eq;
 
 use crate::common::{analysis, game_with, solve, tol};
 use candyland::chain::Chain;
-use candyland::model::Variant;
-use candyland::solve::{About, Analysis, Options};
+use candyland::games::load::About;
+use candyland::games::Variant;
+use candyland::solve::{Analysis, Options};
 
 /// Checks the exact expected length and that the float agrees with it.
 fn assert_expected(a: &Analysis, fraction: &str) {

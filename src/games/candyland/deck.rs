@@ -3,9 +3,13 @@
 
 use std::collections::HashSet;
 
-use crate::model::{Problems, MAX_CARDS};
+use crate::input::problems::{Problems, MAX_CARDS};
 
 use super::{BoardFile, Card, Colour, Deck, Landmark, LandmarkId, Space};
+
+/// A space whose name is neither a colour nor a landmark (already reported): the checks that
+/// depend on what a space is say nothing more about it.
+pub(super) const UNKNOWN: LandmarkId = LandmarkId::MAX;
 
 pub(super) fn deck(
     file: &BoardFile,
@@ -21,7 +25,7 @@ pub(super) fn deck(
         })
         .collect();
     // A space whose name was not understood (reported already) may be meant as any colour.
-    let unknown = spaces.contains(&Space::Landmark(super::validate::UNKNOWN));
+    let unknown = spaces.contains(&Space::Landmark(UNKNOWN));
     let mut cards = Vec::new();
     let mut total: u64 = 0;
     for (table, counts, double) in [

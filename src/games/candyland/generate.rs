@@ -14,7 +14,7 @@ use std::fmt::Write;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::model::{BoardProblem, MAX_SPACES};
+use crate::input::problems::{BoardProblem, MAX_SPACES};
 
 use super::Colour;
 

@@ -1,8 +1,9 @@
 //! Candy Land as a [`Game`]: its board-file word, its words for spaces and draws, its notes on
 //! spaces and its chart marks.
 
-use crate::model::shipped::ShippedBoard;
-use crate::model::{values_of, Edit, Game, InvalidBoard, Jumps, Rgb, Track};
+use crate::games::ShippedBoard;
+use crate::games::{values_of, Edit, Game, Jumps, Rgb, Track};
+use crate::input::problems::InvalidBoard;
 
 use super::{
     Board, BoardFile, CandyLand, Card, Colour, DoubleLicorice, DoubleMove, DoubleShortcut,

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::word;
+use crate::games::variant::word;
 
 /// What a licorice space does to a token that lands on it.
 #[derive(

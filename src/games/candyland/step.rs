@@ -12,7 +12,7 @@ use super::{
     Board, Card, Colour, DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection,
     LicoriceRule, Start,
 };
-use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
+use crate::games::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
 /// A shortcut was followed.
 pub const SHORTCUT: Event = Event::game(0);

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::model::{InvalidBoard, Problems, MAX_NAME_CHARS, MAX_SPACES};
+use crate::input::problems::{InvalidBoard, Problems, MAX_NAME_CHARS, MAX_SPACES};
 
 /// What to write instead of an empty or invisible landmark name.
 const LANDMARK_HINT: &str =
@@ -65,10 +65,6 @@ impl Board {
         }
     }
 }
-
-/// A space whose name is neither a colour nor a landmark (already reported): the checks that
-/// depend on what a space is say nothing more about it.
-pub(super) const UNKNOWN: LandmarkId = LandmarkId::MAX;
 
 /// Where a space came from in the file, for messages (formatted only when needed: a board may
 /// have millions of spaces).
@@ -140,16 +136,16 @@ fn track(
             spaces.push(Space::Colour(c));
         } else if let (Origin::Space(_), Some(problem)) = (
             origin,
-            crate::model::text_problem(name, MAX_NAME_CHARS, LANDMARK_HINT),
+            crate::input::problems::text_problem(name, MAX_NAME_CHARS, LANDMARK_HINT),
         ) {
             // A landmark's name in the explicit form is checked like one in the compact form
             // (where `expand_compact` checked it); its space stays unknown.
             p.add(origin.field(), problem);
-            spaces.push(Space::Landmark(UNKNOWN));
+            spaces.push(Space::Landmark(super::deck::UNKNOWN));
         } else if matches!(origin, Origin::Pattern(_)) {
             // A pattern entry that is not a colour was reported once, with its index in the
             // pattern (`expand_compact`); its spaces stay unknown so that the other checks run.
-            spaces.push(Space::Landmark(UNKNOWN));
+            spaces.push(Space::Landmark(super::deck::UNKNOWN));
         } else if declared.contains_key(name) {
             if let Some(first) = seen.insert(name, i) {
                 p.add(
@@ -170,14 +166,14 @@ fn track(
                 origin.field(),
                 format!(
                     "'{name}'{} is neither a colour ({}) nor a landmark listed in [deck.landmark]; fix the spelling or add `\"{name}\" = COUNT` to [deck.landmark] (0 if no card leads there)",
-                    crate::input::did_you_mean(
+                    crate::input::text::did_you_mean(
                         name,
                         Colour::ALL.map(Colour::name).into_iter().chain(declared.keys().map(String::as_str))
                     ),
                     colour_list()
                 ),
             );
-            spaces.push(Space::Landmark(UNKNOWN));
+            spaces.push(Space::Landmark(super::deck::UNKNOWN));
         }
     }
     Some((spaces, landmarks))
@@ -210,7 +206,7 @@ fn expand_compact<'b>(b: &'b BoardSection, p: &mut Problems) -> Option<Vec<(Orig
                 format!("board.pattern[{i}]"),
                 format!(
                     "'{c}'{} is not a colour; colours are {}",
-                    crate::input::did_you_mean(c, Colour::ALL.map(Colour::name)),
+                    crate::input::text::did_you_mean(c, Colour::ALL.map(Colour::name)),
                     colour_list()
                 ),
             );
@@ -301,7 +297,7 @@ fn licorice(
                 field,
                 format!("space {s} is the last space; licorice there could stop a token at the finish line, put it earlier"),
             );
-        } else if spaces[s] == Space::Landmark(UNKNOWN) {
+        } else if spaces[s] == Space::Landmark(super::deck::UNKNOWN) {
             // What the space is was reported already; it may be meant as a colour.
             licorice[s] = true;
         } else if let Space::Landmark(l) = spaces[s] {
@@ -358,7 +354,7 @@ fn shortcuts(
                     s.from
                 ),
             );
-        } else if matches!(spaces[s.from], Space::Landmark(l) if l != UNKNOWN) {
+        } else if matches!(spaces[s.from], Space::Landmark(l) if l != super::deck::UNKNOWN) {
             p.add(
                 format!("{field}.from"),
                 format!(

@@ -1,7 +1,8 @@
 //! What `--without` removes from a Candy Land board, and the single-element removals of
 //! what-if.
 
-use crate::model::{BoardProblem, Edit, InvalidBoard};
+use crate::games::Edit;
+use crate::input::problems::{BoardProblem, InvalidBoard};
 
 use super::{Board, BoardFile, Colour};
 

@@ -3,8 +3,9 @@
 //! tries.
 
 use crate::games::jumps;
-use crate::model::shipped::ShippedBoard;
-use crate::model::{values_of, Edit, Game, InvalidBoard, Track};
+use crate::games::ShippedBoard;
+use crate::games::{values_of, Edit, Game, Track};
+use crate::input::problems::InvalidBoard;
 
 use super::{ChutesAndLadders, ChutesBoard, ChutesFile, ChutesRules, OnMaxRolls, Overshoot};
 

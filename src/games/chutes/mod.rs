@@ -12,7 +12,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{word, InvalidBoard, Problems, MAX_CARDS, MAX_SPACES};
+use crate::games::variant::word;
+use crate::input::problems::{InvalidBoard, Problems, MAX_CARDS, MAX_SPACES};
 
 mod kind;
 mod step;

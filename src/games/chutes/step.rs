@@ -8,7 +8,7 @@
 
 use super::{ChutesBoard, Overshoot, OVERSHOOT};
 use crate::games::jumps::{self, Square, CHUTE, LADDER};
-use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
+use crate::games::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
 /// A roll-again face gave another roll in the same turn.
 pub const ROLL_AGAIN: Event = Event::game(3);

@@ -4,8 +4,9 @@
 
 use crate::games::jumps;
 use crate::games::spinner::Overshoot;
-use crate::model::shipped::ShippedBoard;
-use crate::model::{values_of, Edit, Game, InvalidBoard, Track};
+use crate::games::ShippedBoard;
+use crate::games::{values_of, Edit, Game, Track};
+use crate::input::problems::InvalidBoard;
 
 use super::{Face, RaceBoard, RaceFile, RaceRules, RaceTrack};
 

@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use super::jumps::{jumps, JumpTable, SquaresSection};
 use super::spinner::{weights, Overshoot};
-use crate::model::{word, InvalidBoard, Problems, MAX_SPACES};
+use crate::games::variant::word;
+use crate::input::problems::{InvalidBoard, Problems, MAX_SPACES};
 
 mod kind;
 mod step;
@@ -272,7 +273,7 @@ fn spinner(
             if faces.iter().any(|(_, other)| *other == name) {
                 p.add(
                     &field,
-                    format!("is named '{}' like an earlier face; give each face its own `name`, or merge them with `weights`", crate::input::quote(&name)),
+                    format!("is named '{}' like an earlier face; give each face its own `name`, or merge them with `weights`", crate::input::text::quote(&name)),
                 );
             }
             faces.push((face, name));
@@ -332,7 +333,7 @@ fn face(field: &str, v: &toml::Value, n: usize, p: &mut Problems) -> Option<(Fac
         .find(|k| !["forward", "back", "to", "start"].contains(&k.as_str()))
     {
         p.add(
-            format!("{field}.{}", crate::input::quote(bad)),
+            format!("{field}.{}", crate::input::text::quote(bad)),
             format!("is not a face key; {HOW}"),
         );
         return None;
@@ -406,5 +407,5 @@ fn default_name(face: Face) -> String {
 
 /// A TOML value in a message, shortened and made safe.
 fn shown(v: &toml::Value) -> String {
-    crate::input::quote(&v.to_string())
+    crate::input::text::quote(&v.to_string())
 }

@@ -8,8 +8,8 @@
 
 use super::{Face, RaceBoard};
 use crate::games::jumps::{self, Square, CHUTE, LADDER};
+use crate::games::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 use crate::games::spinner::{Overshoot, OVERSHOOT};
-use crate::race::{Event, Events, Next, Outcome, RaceGame, Turn};
 
 /// A face moved the token back.
 pub const BACK: Event = Event::game(3);

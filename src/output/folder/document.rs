@@ -6,7 +6,7 @@
 use super::sections::Section;
 use super::ReportSummary;
 use crate::output::analyze::turns;
-use crate::report::Report;
+use crate::results::report::Report;
 
 /// A run of text: plain, or code (a command, a flag, a fraction).
 pub(super) enum Span {
@@ -85,7 +85,7 @@ pub(super) fn document(s: &ReportSummary, r: &Report, sections: &[Section]) -> V
 }
 
 /// The exact fraction of E\[T\]: as code when short, else its size.
-fn fraction(exact: Option<&crate::json::Exact>) -> Line {
+fn fraction(exact: Option<&crate::solve::vocabulary::Exact>) -> Line {
     match exact {
         Some(e) if e.num.len() + e.den.len() > 59 => text(format!(
             "{} digits over {} digits (see summary.json)",

@@ -29,20 +29,6 @@ code{font-size:.9em;background:#f3f3f3;padding:0 .2em;overflow-wrap:anywhere}\
 figure{margin:.5em 0}\
 figure svg{display:block;width:100%;height:auto;max-width:100%}";
 
-/// The width, in pixels, of the charts drawn for the page.
-const PAGE_CHART_WIDTH: u32 = 640;
-
-/// The size of the charts drawn for `report.html`: 640 pixels wide, as tall as the report's
-/// `--size` makes them (at least the smallest chart height). Charts shrink to the width of the
-/// screen and their text with them; since chart text shrinks more slowly than the chart (see
-/// [`crate::charts`]), a 640-pixel chart carries text about twice the share of its width of a
-/// 1200-pixel one, enough to read on a phone 400 pixels wide.
-pub(super) fn page_size((width, height): (u32, u32)) -> (u32, u32) {
-    let tall = f64::from(height) * f64::from(PAGE_CHART_WIDTH) / f64::from(width);
-    let height = (tall.round() as u32).max(crate::charts::MIN_SIZE.1);
-    (PAGE_CHART_WIDTH, height)
-}
-
 /// A line as HTML: text escaped, code in `<code>`.
 fn line(l: &Line) -> String {
     l.iter()

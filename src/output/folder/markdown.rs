@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use super::document::{Block, Line, Span};
 use super::sections::Section;
-use crate::charts::Format;
+use crate::output::charts::Format;
 
 /// Where text goes: a table cell needs `|` escaped even inside code.
 #[derive(Clone, Copy, PartialEq)]

@@ -16,14 +16,14 @@ use std::path::Path;
 use anyhow::{anyhow, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::charts::Format;
-use crate::figures::MainFigures;
-use crate::json::{Exact, Mean};
+use crate::output::charts::Format;
 use crate::output::file::{finish_all, FolderLock};
 use crate::output::PendingFile;
-use crate::report::Report;
+use crate::results::figures::MainFigures;
+use crate::results::report::Report;
+use crate::results::whatif::WhatIf;
+use crate::solve::vocabulary::{Exact, Mean};
 use crate::stats::Summary;
-use crate::whatif::WhatIf;
 
 mod document;
 mod html;
@@ -221,7 +221,7 @@ impl Plan {
         let blocks = document(&summary, r, &sections);
         let markdown = markdown(&blocks, &sections, self.format);
         let html = html(&format!("Report: {}", summary.board), &blocks, &sections);
-        let json = crate::json::document("report", &summary)?;
+        let json = crate::output::json::document("report", &summary)?;
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));
         pending.push((self.html, html.as_bytes()));

@@ -4,14 +4,14 @@
 use anyhow::Result;
 
 use super::{ReportSummary, CHARTS};
-use crate::charts::players::PlayersSeries;
-use crate::charts::{
+use crate::output::charts::players::PlayersSeries;
+use crate::output::charts::{
     CdfChart, Chart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
     RemainingChart, SurvivalChart, WhatIfChart,
 };
-use crate::report::Report;
+use crate::results::report::Report;
+use crate::results::whatif::WhatIf;
 use crate::sim::SimResult;
-use crate::whatif::WhatIf;
 
 /// One chart of the report with everything that goes with it.
 pub(super) struct Section {
@@ -28,13 +28,13 @@ pub(super) struct Section {
 }
 
 /// A chart drawn in the report's format at `size` (for its file), and as SVG at the page's
-/// size (for `report.html`, see [`super::html::page_size`]).
+/// size (for `report.html`, see [`page_size`]).
 fn render<C: Chart>(chart: &C, format: Format, size: (u32, u32)) -> Result<(Vec<u8>, String)> {
-    let image = crate::charts::render(chart, format, size)?;
-    let page = super::html::page_size(size);
+    let image = crate::output::charts::render(chart, format, size)?;
+    let page = page_size(size);
     let svg = match format {
         Format::Svg if page == size => image.clone(),
-        _ => crate::charts::render(chart, Format::Svg, page)?,
+        _ => crate::output::charts::render(chart, Format::Svg, page)?,
     };
     Ok((image, String::from_utf8(svg)?))
 }
@@ -389,4 +389,18 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
             None => "Removing one element at a time.".into(),
         },
     })
+}
+
+/// The width, in pixels, of the charts drawn for the page.
+const PAGE_CHART_WIDTH: u32 = 640;
+
+/// The size of the charts drawn for `report.html`: 640 pixels wide, as tall as the report's
+/// `--size` makes them (at least the smallest chart height). Charts shrink to the width of the
+/// screen and their text with them; since chart text shrinks more slowly than the chart (see
+/// [`crate::output::charts`]), a 640-pixel chart carries text about twice the share of its width of a
+/// 1200-pixel one, enough to read on a phone 400 pixels wide.
+pub(super) fn page_size((width, height): (u32, u32)) -> (u32, u32) {
+    let tall = f64::from(height) * f64::from(PAGE_CHART_WIDTH) / f64::from(width);
+    let height = (tall.round() as u32).max(crate::output::charts::MIN_SIZE.1);
+    (PAGE_CHART_WIDTH, height)
 }

@@ -1,0 +1,29 @@
+//! `candyland generate`: a random valid board file.
+
+use anyhow::Result;
+
+use crate::app::cli::GenerateArgs;
+use crate::games::candyland::generate::board_text;
+
+use super::bad_flag;
+
+pub(crate) fn run(args: &GenerateArgs) -> Result<String> {
+    let spec = args.spec();
+    spec.check()
+        .map_err(|p| bad_flag(&format!("--{}", p.field), p.message))?;
+    // The output is checked (its temporary created) before the board is generated.
+    let file = args
+        .out
+        .as_deref()
+        .map(|path| crate::output::PendingFile::create(path, "--out"))
+        .transpose()?;
+    let text = board_text(&spec);
+    match file {
+        Some(file) => {
+            let shown = file.target().display().to_string();
+            file.commit(text.as_bytes())?;
+            Ok(format!("wrote {shown}\n"))
+        }
+        None => Ok(text),
+    }
+}

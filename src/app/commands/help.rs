@@ -1,0 +1,58 @@
+//! `candyland help [TOPIC]` and `candyland completions SHELL`: clap's help for a command, the
+//! board file format (FORMAT.md, embedded so that an installed binary has it), and shell
+//! completion scripts from clap_complete.
+
+use anyhow::Result;
+use clap::CommandFactory;
+
+use crate::app::cli::Cli;
+use crate::input::error::UserError;
+use crate::output::Layout;
+
+/// The board file format, as `data/boards/FORMAT.md` documents it.
+pub const FORMAT: &str = include_str!("../../../data/boards/FORMAT.md");
+/// The JSON vocabulary, as `schemas/README.md` documents it.
+pub const JSON: &str = include_str!("../../../schemas/README.md");
+
+/// Help on `topic`: `format`, `json` (the keys every `--json` shares), a command's name, or (none) the list of commands; clap's help is
+/// wrapped to the layout's width (at most [`crate::app::cli::MAX_HELP_WIDTH`]).
+pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
+    let mut cli = crate::app::cli::command(layout.width());
+    let Some(topic) = topic else {
+        return Ok(cli.render_long_help().to_string());
+    };
+    if topic == "format" {
+        return Ok(FORMAT.to_string());
+    }
+    if topic == "json" {
+        return Ok(JSON.to_string());
+    }
+    cli.build();
+    let names: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    match cli.find_subcommand_mut(topic) {
+        Some(command) => Ok(command.render_long_help().to_string()),
+        None => Err(UserError::BadFlag {
+            flag: "help".into(),
+            message: format!(
+                "'{}'{} is not a command; give one of: format, json, {}",
+                crate::input::text::quote(topic),
+                crate::input::text::did_you_mean(
+                    topic,
+                    names.iter().map(String::as_str).chain(["format", "json"])
+                ),
+                names.join(", ")
+            ),
+        }
+        .into()),
+    }
+}
+
+/// The completion script for `shell`.
+pub(crate) fn completions(shell: clap_complete::Shell) -> String {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "candyland", &mut script);
+    String::from_utf8_lossy(&script).into_owned()
+}

@@ -1,0 +1,124 @@
+//! Runs a parsed command line: validates what the user gave, drives the pipeline and writes the
+//! result to standard output.
+
+pub mod cli;
+mod commands;
+mod progress;
+pub mod watch;
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::app::cli::{BoardCommand, Cli, Command, ThreadArgs};
+use crate::budget::Budget;
+use crate::input::error::UserError;
+use crate::output::{self, Layout};
+
+use commands::bad_flag;
+
+/// Runs one command, writing its output to `out` with anything that could drive a terminal
+/// (escape sequences from a board file, say) made visible; text is laid out by `layout`
+/// (JSON, CSV and board files are not). The run is watched ([`watch`]): past
+/// its `--budget` the process stops with exit code 2.
+pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
+    let b = &budget_flag(cli.budget)?;
+    watch::arm(b);
+    let l = layout;
+    let text = match cli.command {
+        Command::Analyze(args) => commands::analyze::run(&args, b, l)?,
+        Command::Simulate(args) => {
+            with_threads(args.threads, || commands::simulate::run(&args, b, l))?
+        }
+        Command::Crosscheck(args) => {
+            with_threads(args.threads, || commands::crosscheck::run(&args, b, l))?
+        }
+        Command::Players(args) => {
+            with_threads(args.threads, || commands::players::run(&args, b, l))?
+        }
+        Command::Odds(args) => commands::odds::run(&args, b, l)?,
+        Command::Spaces(args) => commands::spaces::run(&args, b, l)?,
+        Command::Whatif(args) => commands::whatif::run(&args, b, l)?,
+        Command::Compare(args) => commands::compare::run(&args, b, l)?,
+        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, l))?,
+        Command::Transitions(args) => commands::transitions::run(&args, b)?,
+        Command::Play(args) => commands::play::run(&args, b, l)?,
+        Command::Generate(args) => commands::generate::run(&args)?,
+        Command::Forever(args) => {
+            with_threads(args.threads, || commands::forever::run(&args, b, l))?
+        }
+        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b, l))?,
+        Command::Boards(args) => commands::boards::boards(args.json, l)?,
+        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b, l)?,
+        Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board)?,
+        Command::Help(args) => commands::help::help(args.topic.as_deref(), l)?,
+        Command::Completions(args) => commands::help::completions(args.shell),
+    };
+    // Done within the budget: writing the answer is never stopped half-way.
+    watch::disarm();
+    out.write_all(output::terminal::escape(&text).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Checks `--budget`.
+fn budget_flag(seconds: f64) -> Result<Budget, UserError> {
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Budget::new(seconds))
+    } else {
+        Err(bad_flag(
+            "--budget",
+            format!("{seconds} is not a number of seconds above 0; try 600"),
+        ))
+    }
+}
+
+/// Threads allowed per core: more only adds overhead (results never depend on the count).
+const THREADS_PER_CORE: usize = 8;
+
+/// Runs `f` on a rayon pool of the requested size (all cores by default).
+fn with_threads(threads: ThreadArgs, f: impl FnOnce() -> Result<String> + Send) -> Result<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = THREADS_PER_CORE * cores;
+    match threads.threads {
+        None => f(),
+        Some(0) => Err(bad_flag(
+            "--threads",
+            "must be at least 1; leave it out to use every core",
+        )
+        .into()),
+        Some(n) if n > most => Err(bad_flag(
+            "--threads",
+            format!(
+                "{n} is more than {most} ({THREADS_PER_CORE} for each of this machine's {cores} cores); results do not depend on the thread count, so leave it out to use every core"
+            ),
+        )
+        .into()),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()?
+            .install(f),
+    }
+}
+
+/// The exit code of a run that needs the user to fix something.
+pub const USER_ERROR: u8 = 2;
+
+/// The exit code for an error: [`USER_ERROR`] for anything the user can fix (a [`UserError`],
+/// and the library's typed errors about the input: a board with no finite answer, work over the
+/// budget), 1 for the rest (I/O failures such as a full disk, bugs). The one place that decides;
+/// the library's errors carry no exit codes.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    let users = e.chain().any(|cause| {
+        cause.is::<UserError>()
+            || cause.is::<crate::solve::SolveError>()
+            || cause.is::<crate::budget::OverBudget>()
+            || cause.is::<crate::solve::spaces::SpacesError>()
+            || cause.is::<crate::results::whatif::WhatIfError>()
+    });
+    if users {
+        USER_ERROR
+    } else {
+        1
+    }
+}

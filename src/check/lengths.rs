@@ -1,0 +1,241 @@
+//! Reading game lengths produced by someone else's simulator: one integer per line, a CSV
+//! column, or a JSON array. Every bad value is reported with its line (or array element) and
+//! what to do about it.
+
+use crate::input::error::UserError;
+
+/// The longest game length accepted.
+pub const MAX_LENGTH: u64 = 10_000_000;
+
+/// Where the lengths are and how to read them.
+#[derive(Debug, Clone)]
+pub struct LengthsSource<'a> {
+    /// How messages name the input ("lengths.txt", "standard input").
+    pub label: &'a str,
+    /// The whole input: one length per line (`#` comments and blank lines skipped), a JSON array,
+    /// or a CSV file when `column` is given.
+    pub text: &'a str,
+    /// Read this column of a CSV file (with a header row).
+    pub column: Option<&'a str>,
+}
+
+fn bad(label: &str, line: usize, message: impl Into<String>) -> UserError {
+    UserError::BadDataFile {
+        file: label.to_string(),
+        line,
+        message: message.into(),
+    }
+}
+
+/// Checks one value: a whole number of turns, at least 1, at most [`MAX_LENGTH`].
+fn length(label: &str, line: usize, raw: &str) -> Result<u32, UserError> {
+    let trimmed = raw.trim();
+    // Messages quote at most a short piece of the value (a line may be megabytes long).
+    let v = &crate::input::text::quote(trimmed);
+    let whole = |v: &str| v.parse::<i128>().ok();
+    match whole(trimmed) {
+        Some(n) if n < 0 => Err(bad(label, line, format!("{n} is negative; a game length is a number of turns, at least 1"))),
+        Some(0) => Err(bad(label, line, "0 turns: every game lasts at least 1 turn; remove the line or fix the simulator")),
+        Some(n) if n > i128::from(MAX_LENGTH) => Err(bad(label, line, format!("{n} turns is more than the {MAX_LENGTH} this tool accepts; is it really a game length?"))),
+        Some(n) => Ok(n as u32),
+        None if trimmed.parse::<f64>().is_ok() => Err(bad(label, line, format!("'{v}' is not a whole number; game lengths are whole numbers of turns"))),
+        None => Err(bad(label, line, format!("'{v}' is not a number; give one whole number of turns per line"))),
+    }
+}
+
+/// Reads the lengths. An input without any length is an error.
+pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
+    let label = src.label;
+    let lengths = if let Some(column) = src.column {
+        read_csv(label, src.text, column)?
+    } else if src.text.trim_start().starts_with('[') {
+        read_json(label, src.text)?
+    } else {
+        let mut out = Vec::new();
+        for (i, line) in src.text.lines().enumerate() {
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            out.push(length(label, i + 1, t)?);
+        }
+        out
+    };
+    if lengths.is_empty() {
+        return Err(bad(
+            label,
+            0,
+            "holds no game lengths; give one whole number of turns per line (or a JSON array, or a CSV with --column)",
+        ));
+    }
+    Ok(lengths)
+}
+
+/// A JSON array of lengths, read element by element into the `u32`s it holds (parsing the
+/// whole array into JSON values first takes about 38 bytes of memory per byte of input).
+fn read_json(label: &str, text: &str) -> Result<Vec<u32>, UserError> {
+    let bad_element = std::cell::RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let parsed = serde::de::Deserializer::deserialize_seq(
+        &mut de,
+        JsonLengths {
+            label,
+            bad: &bad_element,
+        },
+    )
+    .and_then(|lengths| de.end().map(|()| lengths));
+    match (parsed, bad_element.into_inner()) {
+        (_, Some(e)) => Err(e),
+        (Ok(lengths), None) => Ok(lengths),
+        (Err(e), None) => {
+            let reason = crate::input::text::shorten_lines(&e.to_string());
+            Err(bad(
+                label,
+                e.line(),
+                format!("not a JSON array of numbers: {reason}"),
+            ))
+        }
+    }
+}
+
+/// The visitor of [`read_json`]: each element checked as [`length`] checks a line; the first
+/// bad one is kept in `bad` (with its place in the array) and stops the parse.
+struct JsonLengths<'a> {
+    label: &'a str,
+    bad: &'a std::cell::RefCell<Option<UserError>>,
+}
+
+impl<'de> serde::de::Visitor<'de> for JsonLengths<'_> {
+    type Value = Vec<u32>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an array of game lengths")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u32>, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
+        while let Some(v) = seq.next_element::<serde_json::Value>()? {
+            match length(self.label, 0, &v.to_string()) {
+                Ok(n) => out.push(n),
+                Err(e) => {
+                    let e = match e {
+                        UserError::BadDataFile { message, .. } => bad(
+                            self.label,
+                            0,
+                            format!("element {} of the array: {message}", out.len() + 1),
+                        ),
+                        other => other,
+                    };
+                    *self.bad.borrow_mut() = Some(e);
+                    return Err(serde::de::Error::custom("a bad element"));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| bad(label, 1, format!("cannot read the CSV header: {e}")))?
+        .clone();
+    let index = headers.iter().position(|h| h == column).ok_or_else(|| {
+        bad(
+            label,
+            1,
+            format!(
+                "no column '{}' in the header; the columns are: {}",
+                crate::input::text::quote(column),
+                crate::input::text::quote(&headers.iter().collect::<Vec<_>>().join(", "))
+            ),
+        )
+    })?;
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line() as usize);
+            bad(label, line, format!("not valid CSV: {e}"))
+        })?;
+        let line = record.position().map_or(0, |p| p.line() as usize);
+        let raw = record.get(index).ok_or_else(|| {
+            bad(
+                label,
+                line,
+                format!(
+                    "the row has no '{}' field",
+                    crate::input::text::quote(column)
+                ),
+            )
+        })?;
+        out.push(length(label, line, raw)?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Vec<u32>, String> {
+        read_lengths(&LengthsSource {
+            label: "f",
+            text,
+            column: None,
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn plain_json_and_csv() {
+        assert_eq!(read("3\n\n# comment\n 5 \n").unwrap(), [3, 5]);
+        assert_eq!(read("[3, 5, 7]").unwrap(), [3, 5, 7]);
+        let csv = read_lengths(&LengthsSource {
+            label: "f",
+            text: "game,turns\n1,12\n2,30\n",
+            column: Some("turns"),
+        })
+        .unwrap();
+        assert_eq!(csv, [12, 30]);
+    }
+
+    #[test]
+    fn every_malformed_value_names_its_line() {
+        for (text, needle) in [
+            ("3\nabc\n", "f, line 2: 'abc' is not a number"),
+            ("3\n-4\n", "f, line 2: -4 is negative"),
+            ("0\n", "f, line 1: 0 turns"),
+            ("3\n2.5\n", "f, line 2: '2.5' is not a whole number"),
+            (
+                "99999999999999\n",
+                "f, line 1: 99999999999999 turns is more than",
+            ),
+            ("", "f: holds no game lengths"),
+            ("\n\n# only comments\n", "f: holds no game lengths"),
+            ("[1, 2.5]", "element 2 of the array"),
+            ("[1, 2", "not a JSON array"),
+        ] {
+            let e = read(text).unwrap_err();
+            assert!(e.contains(needle), "{text:?}: {e}");
+        }
+        let e = read_lengths(&LengthsSource {
+            label: "f",
+            text: "game,turns\n1,12\n2,x\n",
+            column: Some("turns"),
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("line 3") && e.contains("'x'"), "{e}");
+        let e = read_lengths(&LengthsSource {
+            label: "f",
+            text: "game,turns\n1,12\n",
+            column: Some("length"),
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("no column 'length'"), "{e}");
+    }
+}

@@ -1,0 +1,268 @@
+//! What-if: the exact effect on the expected length of removing board elements, by kind and one
+//! at a time. The game says which elements its boards have and lists the edits
+//! ([`crate::games::Game::ELEMENTS`], [`crate::games::Game::element_removals`]); every row here is a full
+//! exact solve of the edited file, the same as `candyland analyze` on that file would give.
+//!
+//! The rule ranking ([`RuleRanking`], `whatif --rules`) does the same for the rules: every rule
+//! of the game ([`crate::games::Game::rule_space`]) set to every value it can take other than
+//! the board's, one at a time ([`Variant::with_rule`]), ranked by the size of the effect.
+
+use serde::{Deserialize, Serialize};
+
+use crate::budget::{Budget, OverBudget};
+use crate::chain::Chain;
+use crate::games::Source;
+use crate::games::{Game, Variant};
+use crate::input::error::UserError;
+use crate::solve::spaces::expected_remaining;
+use crate::solve::{check_finishes, check_solves};
+
+/// Why there is no what-if table.
+#[derive(Debug, thiserror::Error)]
+pub enum WhatIfError {
+    /// The board or variant cannot be read, or the board as it is has no finite E\[T\].
+    #[error(transparent)]
+    Input(#[from] UserError),
+    /// The solves would take more memory or time than the budget allows.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+}
+
+/// One modified board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Change {
+    /// What was removed, e.g. "without shortcut 4 -> 58".
+    pub change: String,
+    /// E\[T\] of the modified board; `None` if it can no longer always finish. JSON `mean`.
+    #[serde(rename = "mean")]
+    pub expected_turns: Option<f64>,
+    /// Modified minus original E\[T\] (negative: the element makes games longer).
+    pub difference: Option<f64>,
+    /// Why there is no figure: the edit makes the board invalid, or a game that can go on
+    /// forever (`None` when there is one).
+    pub unsolved: Option<String>,
+}
+
+/// Every what-if row of one board. This struct is `whatif --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WhatIf {
+    /// The board's short name.
+    pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
+    pub variant: String,
+    /// E\[T\] of the board as it is (with its variant), in turns. JSON `mean`.
+    #[serde(rename = "mean")]
+    pub expected_turns: f64,
+    /// Removing every element of a kind.
+    pub by_kind: Vec<Change>,
+    /// Removing one element, ranked by the size of the effect.
+    pub by_element: Vec<Change>,
+}
+
+/// E\[T\] of a validated board, or why there is none.
+pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, String> {
+    let chain = Chain::build_within(game, budget).map_err(|e| e.to_string())?;
+    chain_expected_turns(game, &chain)
+}
+
+/// E\[T\] of a built chain, or why there is none.
+fn chain_expected_turns<G: Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+) -> Result<f64, String> {
+    if check_finishes(game, chain).is_err() {
+        return Err("the game can go on forever".into());
+    }
+    let e = expected_remaining(chain).map_err(|e| e.to_string())?;
+    Ok(e[chain.start()])
+}
+
+/// E\[T\] of an edited board file, or why there is none (the edit made it invalid, or a game
+/// that can go on forever).
+fn edited_expected_turns<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
+    // Each edit's chain is freed before the next is built.
+    crate::budget::scoped(|| edited_within::<G>(file, budget))
+}
+
+fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
+    let game = G::from_file(file).map_err(|p| {
+        format!(
+            "the edited board is invalid: {}",
+            p.to_string().replace('\n', "; ")
+        )
+    })?;
+    expected_turns(&game, budget)
+}
+
+impl WhatIf {
+    /// Every what-if row of a board, refused if the solves would take longer than `budget`.
+    pub fn of<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<WhatIf, WhatIfError> {
+        let game = source.game(variant)?;
+        let base_file = source.edited(variant)?;
+        let removals = game.element_removals(&base_file);
+        let solves = (removals.len() + G::ELEMENTS.len() + 1) as f64;
+        let chain = Chain::build_within(&game, budget)?;
+        check_solves(
+            &chain,
+            solves,
+            "the what-if table (one solve per edit)",
+            budget,
+        )?;
+        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::Board {
+            board: source.label.clone(),
+            message: format!("{why}, so removing elements has no finite effect to measure"),
+        })?;
+        let solve = |change: String, file: Result<G::File, String>| -> Change {
+            let e = file.and_then(|f| edited_expected_turns::<G>(&f, budget));
+            Change {
+                change,
+                expected_turns: e.as_ref().ok().copied(),
+                difference: e.as_ref().ok().map(|e| e - base),
+                unsolved: e.err(),
+            }
+        };
+
+        let mut by_kind = Vec::new();
+        let as_is = source.edited(variant).ok();
+        for &(element, _) in G::ELEMENTS {
+            if variant.without.iter().any(|w| w == element) {
+                continue;
+            }
+            let file = source
+                .edited(&variant.clone().without(element))
+                .map_err(|e| format!("the edit cannot be made: {e}"));
+            // A board without that element at all gets no row.
+            if file.as_ref().is_ok_and(|f| Some(f) == as_is.as_ref()) {
+                continue;
+            }
+            by_kind.push(solve(format!("without {element}"), file));
+        }
+
+        let mut by_element: Vec<Change> = removals
+            .into_iter()
+            .map(|(label, file)| solve(label, Ok(file)))
+            .collect();
+        by_element.sort_by(|a, b| {
+            let size = |c: &Change| c.difference.map_or(f64::INFINITY, f64::abs);
+            size(b).total_cmp(&size(a))
+        });
+        Ok(WhatIf {
+            board: game.name().to_string(),
+            variant: variant.to_string(),
+            expected_turns: base,
+            by_kind,
+            by_element,
+        })
+    }
+}
+
+/// One rule set to one value other than the board's, in `whatif --rules`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleChange {
+    /// The change as its flag without the dashes, e.g. "start first-space".
+    pub label: String,
+    /// The rule: a key of the board's `[rules]` table, kebab-case (the flag's name).
+    pub rule: String,
+    /// The value the rule is set to, as the board file writes it (a string, a boolean, a number
+    /// or a list).
+    pub value: serde_json::Value,
+    /// E\[T\] with the rule so set, in turns; `None` when there is no figure (see `unsolved`).
+    pub mean: Option<f64>,
+    /// `mean` minus the board's E\[T\] (negative: the change makes games shorter).
+    pub difference: Option<f64>,
+    /// Why there is no figure: the change makes the board invalid, or a game that can go on
+    /// forever (`None` when there is one).
+    pub unsolved: Option<String>,
+}
+
+/// Every single rule change of a board, ranked by the size of its effect on E\[T\]. This
+/// struct is `whatif --rules --json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleRanking {
+    /// The board's short name.
+    pub board: String,
+    /// Command-line changes to the board file, as flags ("" for none).
+    pub variant: String,
+    /// E\[T\] of the board as it is (with its variant), in turns.
+    pub mean: f64,
+    /// The board's rules in words, for the text (not in JSON).
+    #[serde(skip)]
+    pub rules_text: String,
+    /// One row per rule change: largest |difference| first, the rows without a figure last.
+    pub rules: Vec<RuleChange>,
+}
+
+/// Every rule key of `G` with every value it can take other than the one in `file`.
+fn rule_changes<G: Game>(file: &mut G::File) -> Vec<(&'static str, toml::Value)> {
+    let current = toml::Table::try_from(&*G::rules_mut(file)).unwrap_or_default();
+    G::rule_space()
+        .into_iter()
+        .flat_map(|(key, values)| {
+            let now = current.get(key).cloned();
+            values
+                .into_iter()
+                .filter(move |v| Some(v) != now.as_ref())
+                .map(move |v| (key, v))
+        })
+        .collect()
+}
+
+impl RuleRanking {
+    /// Every single rule change of a board, ranked; refused if the solves would take longer
+    /// than `budget`.
+    pub fn of<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<RuleRanking, WhatIfError> {
+        let game = source.game(variant)?;
+        let changes = rule_changes::<G>(&mut source.edited(variant)?);
+        let chain = Chain::build_within(&game, budget)?;
+        check_solves(
+            &chain,
+            (changes.len() + 1) as f64,
+            "the rule ranking (one solve per rule change)",
+            budget,
+        )?;
+        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::Board {
+            board: source.label.clone(),
+            message: format!("{why}, so changing a rule has no finite effect to measure"),
+        })?;
+        let mut rules: Vec<RuleChange> = changes
+            .into_iter()
+            .map(|(key, value)| {
+                let changed = variant.clone().with_rule(key, value.clone());
+                let e = source
+                    .edited(&changed)
+                    .map_err(|e| format!("the change cannot be made: {e}"))
+                    .and_then(|f| edited_expected_turns::<G>(&f, budget));
+                RuleChange {
+                    label: format!("{key} {}", crate::games::value_word(&value)),
+                    rule: key.to_string(),
+                    value: serde_json::to_value(&value).unwrap_or_default(),
+                    mean: e.as_ref().ok().copied(),
+                    difference: e.as_ref().ok().map(|e| e - base),
+                    unsolved: e.err(),
+                }
+            })
+            .collect();
+        // Largest effect first; the rows without a figure last, in the game's order.
+        let size = |c: &RuleChange| c.difference.map_or(-1.0, f64::abs);
+        rules.sort_by(|a, b| size(b).total_cmp(&size(a)));
+        Ok(RuleRanking {
+            board: game.name().to_string(),
+            variant: variant.to_string(),
+            mean: base,
+            rules_text: game.rules_text(),
+            rules,
+        })
+    }
+}
