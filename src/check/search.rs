@@ -484,6 +484,14 @@ pub fn candidate<G: Game>(
     if check_finishes(&game, &chain).is_err() {
         return Ok(None);
     }
+    // The reference's distribution to the longest game of the sample (on a large board, tens
+    // of thousands of turn-steps): estimated like each rule set's of the search.
+    let seconds = super::cost::distribution_seconds(&game, &chain, longest, settings, &mut None);
+    settings.budget.time(
+        &format!("the exact distribution of the reference {}", game.name()),
+        seconds,
+        "check against a smaller board",
+    )?;
     let exact = Arc::new(exact_model(&chain, settings.players, longest));
     let model = if deck == DeckMode::Iid {
         exact

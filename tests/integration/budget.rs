@@ -111,13 +111,13 @@ fn a_process_memory_limit_is_an_exit_2_message_not_an_abort() {
 
 #[test]
 fn a_json_lengths_file_is_read_in_about_its_own_size_of_memory() {
-    // Two million lengths as a JSON array (about 6 MB): read through JSON values first, it
-    // took about 38 bytes of memory per byte of input (230 MB), more than a 200 MB address
-    // space leaves; read element by element into 4-byte lengths it fits, and the summary is
+    // Six million lengths as a JSON array (18 MB): read through JSON values first, it took
+    // about 38 bytes of memory per byte of input (680 MB), more than a 500 MB address space
+    // leaves; read element by element into 4-byte lengths it fits, and the summary is
     // the file's (half of the games 30 turns, half 31: mean 30.5).
     let dir = tempfile::tempdir().unwrap();
     let mut text = String::from("[");
-    for i in 0..2_000_000u32 {
+    for i in 0..6_000_000u32 {
         if i > 0 {
             text.push(',');
         }
@@ -126,12 +126,12 @@ fn a_json_lengths_file_is_read_in_about_its_own_size_of_memory() {
     text.push(']');
     std::fs::write(dir.path().join("lengths.json"), &text).unwrap();
     let (code, out, err) = under_ulimit_v(
-        250_000,
+        500_000,
         &["check", "lengths.json", "--no-rank", "--json"],
         dir.path(),
     );
     assert_eq!(code, Some(0), "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["sample"]["games"], 2_000_000, "{out}");
+    assert_eq!(json["sample"]["games"], 6_000_000, "{out}");
     assert_eq!(json["sample"]["mean"], 30.5, "{out}");
 }
