@@ -3,11 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::stats::ZScore;
+
 use crate::stats::{
     chi_square, chi_square_two_sample, max_cdf_gap, max_cdf_gap_two_sample, ChiSquare, Summary,
     P_FLOOR, Z_LIMIT,
 };
 
+use super::summary::{self, Published, StatTest};
 use super::Candidate;
 
 /// Goodness of fit of a sample to one reference.
@@ -20,15 +23,19 @@ pub struct Fit {
     /// simulated one); `None` when fewer than two bins can be formed.
     pub chi_square: Option<ChiSquare>,
     /// (sample mean - reference mean) / its standard error; for a simulated reference the
-    /// standard error includes the reference's own noise.
-    pub z_mean: f64,
+    /// standard error includes the reference's own noise. Infinite (the word "+infinity" or
+    /// "-infinity") when the reference cannot vary (standard error 0) and the means differ.
+    pub z_mean: ZScore,
     /// The largest |F_sample(n) - F_reference(n)|, in [0, 1].
     pub max_cdf_gap: f64,
     /// The n of that largest gap, in turns.
     pub max_cdf_gap_at: usize,
-    /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`] and chi-square p-value > [`P_FLOOR`]
-    /// (1 without a test).
+    /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`], and the chi-square's and every
+    /// other statistic's p-value above [`P_FLOOR`] (no chi-square with fewer than two bins).
     pub consistent: bool,
+    /// The sample's own summary (mean, sd, median, min, max) tested against the reference,
+    /// as `check --summary` tests a published one: the same p-values for the same sample.
+    pub statistics: Vec<StatTest>,
     /// The result in one sentence, starting "consistent with" or "INCONSISTENT with".
     pub verdict: String,
 }
@@ -54,13 +61,15 @@ pub fn histogram(lengths: &[u32]) -> Vec<u64> {
     h
 }
 
-/// Fits a sample (histogram) to a candidate.
+/// Fits a sample (histogram) to a candidate: chi-square, the largest CDF gap, and the
+/// sample's own summary tested as `check --summary` would ([`summary::test`]).
 pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
     let n: u64 = sample.iter().sum();
     let s = Summary::of(sample).expect("a non-empty sample");
-    let (chi, z, (gap, at), mean, kind) = match c.model.histogram() {
+    let (mean, sd) = c.model.moments();
+    let reference_games: u64 = c.model.histogram().map_or(0, |h| h.iter().sum());
+    let (chi, (gap, at), kind) = match c.model.histogram() {
         None => {
-            let (mean, sd) = c.model.moments();
             // The pmf to the longest game and on until the tail is negligible; the rest of the
             // mass is the chi-square's last bin.
             let mut len = sample.len();
@@ -70,43 +79,52 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
             let pmf = c.model.pmf_to(len + 1);
             (
                 chi_square(sample, &pmf, n),
-                (s.mean - mean) / (sd / (n as f64).sqrt()),
                 max_cdf_gap(sample, &pmf, n),
-                mean,
                 "exact".to_string(),
             )
         }
-        Some(histogram) => {
-            let r = Summary::of(histogram).expect("a non-empty reference");
-            let se = (s.sd.powi(2) / n as f64 + r.sd.powi(2) / r.games as f64).sqrt();
-            (
-                chi_square_two_sample(sample, histogram),
-                (s.mean - r.mean) / se,
-                max_cdf_gap_two_sample(sample, histogram),
-                r.mean,
-                format!("simulated, {} games", r.games),
-            )
+        Some(histogram) => (
+            chi_square_two_sample(sample, histogram),
+            max_cdf_gap_two_sample(sample, histogram),
+            format!("simulated, {reference_games} games"),
+        ),
+    };
+    let z = summary::mean_z(s.mean, (mean, sd * sd), n as f64, reference_games);
+    let statistics = summary::test(&Published::of_sample(&s), &c.model, reference_games);
+    // Without two bins there is no chi-square test.
+    let chi_p = chi.as_ref().map(|c| c.p_value);
+    let others = statistics.iter().filter(|t| t.statistic != "mean");
+    let lowest = others.min_by(|a, b| a.p_value.total_cmp(&b.p_value));
+    let consistent = z.value().abs() < Z_LIMIT
+        && chi_p.is_none_or(|p| p > P_FLOOR)
+        && lowest.is_none_or(|t| t.p_value > P_FLOOR);
+    let p_words = |p: f64| {
+        if p < 1e-12 {
+            "p < 1e-12".to_string()
+        } else {
+            format!("p = {p:.2e}")
         }
     };
-    let p = chi.as_ref().map_or(1.0, |c| c.p_value);
-    let z = if z.is_finite() { z } else { 0.0 };
-    let consistent = z.abs() < Z_LIMIT && p > P_FLOOR;
-    let verdict = if consistent {
-        format!(
-            "consistent with {} (chi-square p = {p:.3}, z of the mean = {z:+.2})",
-            c.label()
-        )
-    } else {
-        format!(
-            "INCONSISTENT with {} (chi-square p = {}, z of the mean = {z:+.2})",
-            c.label(),
-            if p < 1e-12 {
-                "< 1e-12".to_string()
-            } else {
-                format!("{p:.2e}")
-            }
-        )
+    let chi_words = match chi_p {
+        None => "no chi-square test: too few games for two bins".to_string(),
+        Some(p) => format!("chi-square {}", p_words(p)),
     };
+    let lowest_words = lowest.map_or(String::new(), |t| {
+        format!(
+            "; lowest of sd, median, min, max: {} {}",
+            t.statistic,
+            p_words(t.p_value)
+        )
+    });
+    let verdict = format!(
+        "{} {} ({chi_words}, z of the mean = {z}{lowest_words})",
+        if consistent {
+            "consistent with"
+        } else {
+            "INCONSISTENT with"
+        },
+        c.label()
+    );
     Fit {
         reference: Reference {
             label: c.label(),
@@ -118,6 +136,23 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
         max_cdf_gap: gap,
         max_cdf_gap_at: at,
         consistent,
+        statistics,
         verdict,
+    }
+}
+
+impl Fit {
+    /// The p-value of the whole goodness of fit as one test: the smallest p-value of its
+    /// tests (chi-square, and the mean, sd, median, min and max of the sample), times their
+    /// number (Bonferroni), at most 1.
+    pub fn p_value(&self) -> f64 {
+        let ps: Vec<f64> = self
+            .chi_square
+            .iter()
+            .map(|c| c.p_value)
+            .chain(self.statistics.iter().map(|t| t.p_value))
+            .collect();
+        let lowest = ps.iter().copied().fold(1.0, f64::min);
+        (lowest * ps.len().max(1) as f64).min(1.0)
     }
 }

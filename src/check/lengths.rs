@@ -33,6 +33,20 @@ fn length(label: &str, line: usize, raw: &str) -> Result<u32, UserError> {
     // Messages quote at most a short piece of the value (a line may be megabytes long).
     let v = &crate::input::text::quote(trimmed);
     let whole = |v: &str| v.parse::<i128>().ok();
+    // Digits too many for an i128 are still a whole number: a huge one.
+    let digits = trimmed.strip_prefix(['+', '-']).unwrap_or(trimmed);
+    if whole(trimmed).is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(bad(
+            label,
+            line,
+            if trimmed.starts_with('-') {
+                format!("'{v}' is negative; a game length is a number of turns, at least 1")
+            } else {
+                format!("'{v}' turns is too large: at most {MAX_LENGTH} turns are accepted; is it really a game length?")
+            },
+        ));
+    }
     match whole(trimmed) {
         Some(n) if n < 0 => Err(bad(label, line, format!("{n} is negative; a game length is a number of turns, at least 1"))),
         Some(0) => Err(bad(label, line, "0 turns: every game lasts at least 1 turn; remove the line or fix the simulator")),
@@ -43,9 +57,15 @@ fn length(label: &str, line: usize, raw: &str) -> Result<u32, UserError> {
     }
 }
 
-/// Reads the lengths. An input without any length is an error.
+/// Reads the lengths. An input without any length is an error. A UTF-8 byte order mark at
+/// the start (as some editors and spreadsheets write) is skipped.
 pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
     let label = src.label;
+    let text = src.text.strip_prefix('\u{feff}').unwrap_or(src.text);
+    let src = &LengthsSource {
+        text,
+        ..src.clone()
+    };
     let lengths = if let Some(column) = src.column {
         read_csv(label, src.text, column)?
     } else if src.text.trim_start().starts_with('[') {
@@ -203,6 +223,21 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        assert_eq!(read("\u{feff}12\n30\n").unwrap(), [12, 30]);
+        assert_eq!(read("\u{feff}[12, 30]").unwrap(), [12, 30]);
+        let csv = read_lengths(&LengthsSource {
+            label: "f",
+            text: "\u{feff}turns\n12\n",
+            column: Some("turns"),
+        })
+        .unwrap();
+        assert_eq!(csv, [12]);
+        // Anywhere else it is not a length.
+        assert!(read("12\n\u{feff}30\n").unwrap_err().contains("line 2"));
+    }
+
+    #[test]
     fn every_malformed_value_names_its_line() {
         for (text, needle) in [
             ("3\nabc\n", "f, line 2: 'abc' is not a number"),
@@ -217,6 +252,14 @@ mod tests {
             ("\n\n# only comments\n", "f: holds no game lengths"),
             ("[1, 2.5]", "element 2 of the array"),
             ("[1, 2", "not a JSON array"),
+            (
+                "3\n170141183460469231731687303715884105728\n",
+                "line 2: '170141183460469231731687303715884105728' turns is too large: at most 10000000",
+            ),
+            (
+                "-170141183460469231731687303715884105729\n",
+                "is negative",
+            ),
         ] {
             let e = read(text).unwrap_err();
             assert!(e.contains(needle), "{text:?}: {e}");

@@ -1,25 +1,34 @@
 //! Checking someone else's simulator from the game lengths it produced.
 //!
 //! 1. Goodness of fit to the reference the user names (board, rules, deck): chi-square, z of the
-//!    mean, largest CDF gap, one verdict ([`fit()`]).
-//! 2. Which hypotheses the data cannot reject: every board of the game (shipped, plus the one
-//!    given) under every combination of the game's rule values ([`space`]) and every deck
+//!    mean, largest CDF gap, and the sample's own summary tested as a published one would be
+//!    ([`summary::test`]), one verdict ([`fit()`]).
+//! 2. Which hypotheses the data cannot reject: every shipped board of every game (plus the
+//!    one given) under every combination of its game's rule values ([`space`]) and every deck
 //!    model, each a distribution of game lengths ([`model`]), compared with the best by paired
-//!    likelihood tests that count the data's noise ([`set`]). The answer is that *set*; a
-//!    setting is decided only when every member agrees on it, and nothing is decided from a
-//!    sample too small to tell.
+//!    likelihood tests that count the data's noise ([`set`]) and tested for fit. The answer is
+//!    that *set*, at the level printed ([`rank`] says how the level is spent); a setting is
+//!    decided only when every member agrees on it (never a rule of one game while the set holds
+//!    another), and nothing is decided, nor rejected unless impossible, from a sample too small
+//!    to test.
+//!
+//! Why every game: lengths from one game's simulator can fit some rule set of another game
+//! when only that other game is searched, and "decided" would then claim what the search
+//! never looked at.
 //!
 //! The search ([`search`]): every rule set is built and its chain solved exactly (i.i.d. draws);
-//! rule sets with identical chains share one distribution. The finite-deck models (a fresh
-//! shuffle per game, one deck carried over, a lost turn that burns a card) need a simulation
-//! each: each deck is simulated on the rule set that fits best with i.i.d. draws (the anchor),
-//! its effect on the probability of each length is carried over to every other rule set to
-//! rank them under that deck, and the best are simulated (within [`SCREEN_NATS`] per game of
-//! the best, at most [`MAX_SIMULATED`] per deck; [`MAX_SIMULATED_SUMMARY`] for a published
-//! summary, which tells fewer rule sets apart).
+//! rule sets with identical chains share one distribution, and so do distributions closer than
+//! [`SAME_DISTRIBUTION`] in total variation (rounding noise must not separate them). The
+//! finite-deck models (a fresh shuffle per game, one deck carried over, a lost turn that burns
+//! a card) need a simulation each: each deck is simulated on the rule set that fits best with
+//! i.i.d. draws (the anchor), its effect on the probability of each length is carried over to
+//! every other rule set to rank them under that deck, and the best are simulated (within
+//! [`SCREEN_NATS`] per game of the best, at most [`MAX_SIMULATED`] per deck;
+//! [`MAX_SIMULATED_SUMMARY`] for a published summary, which tells fewer rule sets apart).
 
 mod cost;
 pub mod crosscheck;
+pub mod exercise;
 pub mod fit;
 pub mod lengths;
 pub mod model;
@@ -38,10 +47,14 @@ use crate::games::{value_word, Variant};
 use crate::sim::DeckMode;
 use crate::stats::Summary;
 
+pub use crate::stats::ZScore;
 pub use fit::{fit, histogram, Fit};
 pub use model::LengthModel;
-pub use search::{candidate, exact_model, search, Screen, Searched};
-pub use set::Sample;
+pub use search::{
+    candidate, combine, exact_model, search, search_game, GameSearch, Screen, Searched,
+    SearchedGame, SAME_DISTRIBUTION,
+};
+pub use set::{Comparison, Sample};
 pub use space::{rule_space, Narrowing, RuleSpace};
 
 /// A game still running after this many turns is left out of a reference simulation.
@@ -57,12 +70,16 @@ pub const MAX_SIMULATED_SUMMARY: usize = 96;
 /// longest game of the sample); beyond, the geometric tail continues them, which is accurate
 /// to many digits once the tail is this thin.
 pub const EXACT_TAIL: f64 = 1e-8;
-/// Below this many games nothing is decided.
+/// Below this many games nothing is tested or decided: the set keeps every hypothesis under
+/// which each length of the sample is possible (the paired test and the chi-square are
+/// large-sample approximations).
 pub const MIN_GAMES_TO_DECIDE: u64 = 100;
 
 /// A board with a rule variant and a deck: one hypothesis about the data.
 #[derive(Debug, Clone)]
 pub struct Candidate {
+    /// The board's game (its `game` word).
+    pub game: &'static str,
     /// The board's short name.
     pub board: String,
     /// The rule variant applied to the board.
@@ -83,9 +100,12 @@ impl Candidate {
         format!("{}{sep}{v}, {} deck", self.board, self.deck.name())
     }
 
-    /// The candidate's settings as (key, value): board, each rule it sets, deck.
+    /// The candidate's settings as (key, value): game, board, each rule it sets, deck.
     pub fn settings(&self) -> Vec<(String, String)> {
-        let mut out = vec![("board".to_string(), self.board.clone())];
+        let mut out = vec![
+            ("game".to_string(), self.game.to_string()),
+            ("board".to_string(), self.board.clone()),
+        ];
         for (key, value) in &self.variant.rules {
             out.push((key.clone(), value_word(value)));
         }
@@ -115,16 +135,23 @@ pub struct Settings {
 pub struct Ranked {
     /// The candidate's label, e.g. "classic --doubles one-step, shuffled deck".
     pub candidate: String,
-    /// The candidate's settings as (name, value): board, each rule, deck.
+    /// The candidate's settings as (name, value): game, board, each rule, deck.
     pub settings: Vec<(String, String)>,
-    /// Mean log-likelihood per game (None: some length is impossible under these rules).
+    /// Mean log-likelihood per game; left out when some length of the sample is impossible
+    /// under these rules (`comparison` is then "impossible").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log_likelihood_per_game: Option<f64>,
     /// Standard error of that figure due to a simulated reference (0 for an exact one).
     pub noise_per_game: f64,
-    /// The paired comparison with the best, D / se (`None` for the best and for an
-    /// impossible candidate); large means the data prefers the best.
+    /// How it was compared with the best (and why not, when it was not).
+    pub comparison: Comparison,
+    /// The paired comparison with the best, D / se, always finite; present only when
+    /// `comparison` is "tested". Large means the data prefers the best.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub z_against_best: Option<f64>,
-    /// In the confidence set: not rejected against the best, and consistent.
+    /// In the confidence set: not rejected against the best, and its goodness of fit not
+    /// rejected at the set's level ([`rank`]); with fewer than [`MIN_GAMES_TO_DECIDE`] games:
+    /// every length of the sample possible.
     pub in_set: bool,
     /// Which distinct length distribution this is: candidates with the same number give the
     /// same distribution, and no data can tell them apart.
@@ -133,16 +160,31 @@ pub struct Ranked {
     /// (`None` when fewer than two bins can be formed).
     pub chi_square_p: Option<f64>,
     /// (sample mean - candidate mean) / standard error.
-    pub z_mean: f64,
+    pub z_mean: ZScore,
     /// Whether the sample passes the goodness-of-fit test against this candidate, as
     /// [`Fit::consistent`].
     pub consistent: bool,
+    /// The p-value of its goodness of fit as one test ([`Fit::p_value`]: the smallest of the
+    /// chi-square's and the sample's mean, sd, median, min and max, times their number); the
+    /// set keeps it only above (1 - level) / 2.
+    pub fit_p: f64,
 }
 
-/// Ranks candidates by log-likelihood, best first, and marks the confidence set.
+/// The share of alpha the set spends on the paired tests against the best; the rest goes to
+/// the goodness of fit (shared among its tests, [`Fit::p_value`]).
+pub const PAIRED_SHARE: f64 = 0.5;
+
+/// Ranks candidates by log-likelihood, best first, and marks the confidence set at level
+/// 1 - `alpha`: a hypothesis stays when the paired test against the best does not reject it
+/// at alpha / 2 (Bonferroni among the distinct distributions) and its goodness of fit does not
+/// at alpha / 2 ([`Fit::p_value`] above alpha / 2: each of its tests above alpha / 2 shared
+/// among them). Whichever
+/// hypothesis is the truth, it is left out with probability at most alpha. With fewer than
+/// [`MIN_GAMES_TO_DECIDE`] games only an impossible length leaves a hypothesis out.
 pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Ranked> {
     let sample = Sample::of(histogram);
     let n = sample.games as f64;
+    let small = sample.games < MIN_GAMES_TO_DECIDE;
     // One score per distinct model.
     let mut cache: HashMap<usize, set::Scored> = HashMap::new();
     let scored: Vec<set::Scored> = candidates
@@ -154,30 +196,34 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
                 .clone()
         })
         .collect();
-    let places = set::against_best(&sample, &scored, alpha);
+    let ids: Vec<usize> = candidates.iter().map(|c| c.model_id).collect();
+    let places = set::against_best(&sample, &scored, &ids, alpha * PAIRED_SHARE);
     let mut fits: HashMap<usize, Fit> = HashMap::new();
     let mut ranked: Vec<(f64, Ranked)> = candidates
         .iter()
         .zip(&scored)
         .zip(places)
-        .map(|((c, s), (z, not_rejected))| {
+        .map(|((c, s), place)| {
             let f = fits
                 .entry(c.model_id)
                 .or_insert_with(|| fit(histogram, c))
                 .clone();
             let ll = s.log_likelihood;
-            let r = Ranked {
+            let mut r = Ranked {
                 candidate: c.label(),
                 settings: c.settings(),
                 log_likelihood_per_game: ll.is_finite().then_some(ll / n),
                 noise_per_game: s.noise / n,
-                z_against_best: z,
-                in_set: not_rejected && f.consistent,
+                comparison: place.comparison,
+                z_against_best: place.z,
+                in_set: false,
                 distribution: c.model_id,
                 chi_square_p: f.chi_square.as_ref().map(|c| c.p_value),
                 z_mean: f.z_mean,
                 consistent: f.consistent,
+                fit_p: f.p_value(),
             };
+            r.in_set = place.kept && (small || r.fit_p > alpha * (1.0 - PAIRED_SHARE));
             (ll, r)
         })
         .collect();
@@ -189,37 +235,61 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setting {
-    /// The setting: "board", a rule key, or "deck".
+    /// The setting: "game", "board", a rule key, or "deck".
     pub key: String,
     /// Its values in the set, best member's first.
     pub values: Vec<String>,
-    /// Members that differ only in this setting have the same length distribution: with the
-    /// other settings as they are, it makes no difference to any data.
+    /// When the set holds hypotheses of several games and only some have this key: the games
+    /// whose rules have it (the key is then undecided). Empty when every member has it.
+    pub only_in: Vec<String>,
+    /// Under every other setting of the set's members, each of these values gives the same
+    /// length distribution (compared among all the hypotheses searched): it makes no
+    /// difference to any data.
     pub makes_no_difference: bool,
 }
 
-/// The settings every member of the set agrees on, and those it does not.
+/// The settings every member of the set agrees on, and those it does not. A key that only
+/// some members have (the set holds several games) is never decided.
 pub fn decide(ranking: &[Ranked]) -> (Vec<Setting>, Vec<Setting>) {
     let members: Vec<&Ranked> = ranking.iter().filter(|r| r.in_set).collect();
-    let Some(first) = members.first() else {
-        return (Vec::new(), Vec::new());
+    let mut keys: Vec<&str> = Vec::new();
+    for m in &members {
+        for (k, _) in &m.settings {
+            if !keys.contains(&k.as_str()) {
+                keys.push(k);
+            }
+        }
+    }
+    let game_of = |m: &Ranked| -> String {
+        m.settings
+            .iter()
+            .find(|(k, _)| k == "game")
+            .map_or_else(String::new, |(_, g)| g.clone())
     };
     let (mut decided, mut undecided) = (Vec::new(), Vec::new());
-    for (key, _) in &first.settings {
-        let mut values: Vec<String> = Vec::new();
+    for key in keys {
+        let (mut values, mut having, mut lacking) = (Vec::new(), Vec::new(), false);
         for m in &members {
-            if let Some((_, v)) = m.settings.iter().find(|(k, _)| k == key) {
-                if !values.contains(v) {
-                    values.push(v.clone());
+            match m.settings.iter().find(|(k, _)| k == key) {
+                Some((_, v)) => {
+                    if !values.contains(v) {
+                        values.push(v.clone());
+                    }
+                    let g = game_of(m);
+                    if !having.contains(&g) {
+                        having.push(g);
+                    }
                 }
+                None => lacking = true,
             }
         }
         let s = Setting {
-            key: key.clone(),
-            makes_no_difference: values.len() > 1 && no_difference(&members, key),
+            key: key.to_string(),
+            makes_no_difference: values.len() > 1 && no_difference(ranking, &members, key),
             values,
+            only_in: if lacking { having } else { Vec::new() },
         };
-        if s.values.len() == 1 {
+        if s.values.len() == 1 && s.only_in.is_empty() {
             decided.push(s);
         } else {
             undecided.push(s);
@@ -228,26 +298,40 @@ pub fn decide(ranking: &[Ranked]) -> (Vec<Setting>, Vec<Setting>) {
     (decided, undecided)
 }
 
-/// Whether the members that differ only in `key` always share their distribution.
-fn no_difference(members: &[&Ranked], key: &str) -> bool {
-    let mut groups: HashMap<Vec<(String, String)>, usize> = HashMap::new();
-    let mut compared = false;
-    for m in members {
-        let rest: Vec<(String, String)> = m
-            .settings
+/// Whether `key` makes no difference: for every member of the set and every other value the
+/// set holds for `key`, the hypothesis searched with that value and the member's other
+/// settings exists and has the member's distribution.
+fn no_difference(ranking: &[Ranked], members: &[&Ranked], key: &str) -> bool {
+    let rest = |r: &Ranked| -> Vec<(String, String)> {
+        r.settings
             .iter()
             .filter(|(k, _)| k != key)
             .cloned()
-            .collect();
-        match groups.get(&rest) {
-            Some(&d) if d != m.distribution => return false,
-            Some(_) => compared = true,
-            None => {
-                groups.insert(rest, m.distribution);
-            }
+            .collect()
+    };
+    let value = |r: &Ranked| {
+        r.settings
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|s| s.1.clone())
+    };
+    let mut by_settings: HashMap<(Vec<(String, String)>, String), usize> = HashMap::new();
+    for r in ranking {
+        if let Some(v) = value(r) {
+            by_settings.insert((rest(r), v), r.distribution);
         }
     }
-    compared
+    let values: Vec<String> = members.iter().filter_map(|m| value(m)).collect();
+    members.iter().all(|m| {
+        let Some(own) = value(m) else {
+            return false;
+        };
+        let others = rest(m);
+        values
+            .iter()
+            .filter(|v| **v != own)
+            .all(|v| by_settings.get(&(others.clone(), v.clone())) == Some(&m.distribution))
+    })
 }
 
 /// `check --json`.
@@ -264,10 +348,11 @@ pub struct CheckReport {
     pub fit: Fit,
     /// The answer in a few sentences: the set, what is decided, what is not, and why.
     pub conclusion: String,
-    /// The confidence level of the set, e.g. 0.95.
+    /// The confidence level of the set, e.g. 0.95: it holds the truth with at least this
+    /// probability.
     pub level: f64,
-    /// The smallest shift of the mean length this sample would notice (80 % power, 5 % test),
-    /// in turns.
+    /// The smallest shift of the mean length that the fit's test of the mean (|z| >= 4)
+    /// notices at least 80 % of the time with this many games, in turns.
     pub detectable_mean_shift: f64,
     /// What was searched (`None` with `--no-rank`).
     pub searched: Option<Searched>,
@@ -281,51 +366,114 @@ pub struct CheckReport {
     pub ranking: Vec<Ranked>,
 }
 
+/// What a conclusion is drawn from.
+#[derive(Debug, Clone, Copy)]
+pub struct Evidence<'a> {
+    /// Games in the sample.
+    pub games: u64,
+    /// What was searched.
+    pub searched: &'a Searched,
+    /// Every hypothesis, the set's members marked.
+    pub ranking: &'a [Ranked],
+    /// The settings the set agrees on.
+    pub decided: &'a [Setting],
+    /// The settings it does not.
+    pub undecided: &'a [Setting],
+    /// The smallest shift of the mean noticed 80 % of the time, and by which test.
+    pub detectable: (f64, &'a str),
+    /// Set when the best fit in the set is marginal: its label and goodness-of-fit p-value,
+    /// with the level it falls below.
+    pub marginal: Option<(&'a str, f64, f64)>,
+    /// With too few games to test, what still rejects a hypothesis: "some length of the
+    /// sample is impossible under it".
+    pub impossible: &'a str,
+}
+
+/// The games searched, each with its boards, and the rules varied and decks tried.
+pub fn scope(searched: &Searched) -> String {
+    let games: Vec<String> = searched
+        .games
+        .iter()
+        .map(|g| format!("{} (boards {})", g.game, g.boards.join(", ")))
+        .collect();
+    let keys = if searched.keys.is_empty() {
+        "none".to_string()
+    } else {
+        searched.keys.join(", ")
+    };
+    let mut s = format!(
+        "games {}; rules varied: {keys}; decks: {}",
+        games.join(", "),
+        searched.decks.join(", ")
+    );
+    if !searched.games_left_out.is_empty() {
+        s.push_str(&format!(
+            "; not searched: {}",
+            searched.games_left_out.join("; ")
+        ));
+    }
+    s
+}
+
 /// The answer in sentences, built from the set.
-pub fn conclusion(
-    report_games: u64,
-    searched: &Searched,
-    ranking: &[Ranked],
-    decided: &[Setting],
-    undecided: &[Setting],
-    detectable: f64,
-) -> String {
-    let members = ranking.iter().filter(|r| r.in_set).count();
-    let keys = searched.keys.join(", ");
-    if members == 0 {
+pub fn conclusion(e: &Evidence) -> String {
+    let members: Vec<&Ranked> = e.ranking.iter().filter(|r| r.in_set).collect();
+    let searched = e.searched;
+    if members.is_empty() {
         return format!(
-            "Not consistent with any of the {} hypotheses searched (boards: {}; rules varied: {}; decks: {}): your simulator probably uses a rule, a board or a deck this tool does not model.",
+            "Not consistent with any of the {} hypotheses searched ({}): your simulator probably uses a rule, a board or a deck this tool does not model.",
             searched.hypotheses,
-            searched.boards.join(", "),
-            if keys.is_empty() { "none".into() } else { keys },
-            searched.decks.join(", ")
+            scope(searched)
         );
     }
-    let mut boards: Vec<&str> = Vec::new();
-    for r in ranking.iter().filter(|r| r.in_set) {
-        if let Some((_, b)) = r.settings.iter().find(|(k, _)| k == "board") {
-            if !boards.contains(&b.as_str()) {
-                boards.push(b);
+    let values_of = |key: &str| -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for r in &members {
+            if let Some((_, b)) = r.settings.iter().find(|(k, _)| k == key) {
+                if !out.contains(&b.as_str()) {
+                    out.push(b);
+                }
             }
         }
+        out
+    };
+    let (boards, games) = (values_of("board"), values_of("game"));
+    let (shift, test) = e.detectable;
+    if e.games < MIN_GAMES_TO_DECIDE {
+        return format!(
+            "Only {} game{}: too few to test (at least {MIN_GAMES_TO_DECIDE} are needed), so no hypothesis is rejected unless {}; {} of the {} hypotheses searched remain ({}). Nothing is decided. With this many games a mean off by less than {shift:.1} turns is noticed less than 80 % of the time ({test}).",
+            e.games,
+            if e.games == 1 { "" } else { "s" },
+            e.impossible,
+            members.len(),
+            searched.hypotheses,
+            searched_games(searched),
+        );
     }
     let mut s = format!(
-        "Consistent with {} under {members} of the {} hypotheses searched.",
+        "Consistent with {} under {} of the {} hypotheses searched ({}).",
         boards.join(" or "),
-        searched.hypotheses
+        members.len(),
+        searched.hypotheses,
+        searched_games(searched),
     );
-    if report_games < MIN_GAMES_TO_DECIDE {
+    if let Some((label, p, alpha)) = e.marginal {
         s.push_str(&format!(
-            " Nothing is decided: {report_games} games are too few (at least {MIN_GAMES_TO_DECIDE} are needed); a sample this small would not notice a simulator whose mean is off by less than {detectable:.1} turns."
+            " But the best fit among them is marginal ({label}: goodness-of-fit p = {p:.2e}, below {}): the data may come from a board, rule or deck outside the search, and what follows holds only if it does not.",
+            short(alpha)
         ));
-        return s;
     }
     let list = |v: &[Setting], or: bool| -> String {
         v.iter()
             .filter(|x| !x.makes_no_difference)
             .map(|x| {
                 if or {
-                    format!("{} ({})", x.key, x.values.join(" or "))
+                    let only = if x.only_in.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; a rule of {} only", x.only_in.join(" and "))
+                    };
+                    format!("{} ({}{only})", x.key, x.values.join(" or "))
                 } else {
                     format!("{} {}", x.key, x.values[0])
                 }
@@ -334,14 +482,15 @@ pub fn conclusion(
             .join(", ")
     };
     s.push_str(&format!(
-        " Decided: {}.",
-        if decided.is_empty() {
+        " Decided, among the {} hypotheses searched: {}.",
+        searched.hypotheses,
+        if e.decided.is_empty() {
             "nothing".into()
         } else {
-            list(decided, false)
+            list(e.decided, false)
         }
     ));
-    let open = list(undecided, true);
+    let open = list(e.undecided, true);
     s.push_str(&format!(
         " Undecided: {}.",
         if open.is_empty() {
@@ -350,16 +499,159 @@ pub fn conclusion(
             open
         }
     ));
-    let idle: Vec<&str> = undecided
+    let idle: Vec<&str> = e
+        .undecided
         .iter()
         .filter(|x| x.makes_no_difference)
         .map(|x| x.key.as_str())
         .collect();
     if !idle.is_empty() {
         s.push_str(&format!(
-            " Makes no difference under these rules: {}.",
+            " Makes no difference under any setting of the set: {}.",
             idle.join(", ")
         ));
     }
+    if games.len() > 1 {
+        s.push_str(" A rule of one game is never decided while the set holds another game.");
+    }
     s
+}
+
+/// A probability in at most six decimals, without trailing zeros: "0.05".
+pub fn short(x: f64) -> String {
+    let s = format!("{x:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// "2 games, 4 boards: candyland (classic, treats, treats-as-coded), race (hi-ho-cherry-o)",
+/// and the games left out.
+fn searched_games(searched: &Searched) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let games: Vec<String> = searched
+        .games
+        .iter()
+        .map(|g| format!("{} ({})", g.game, g.boards.join(", ")))
+        .collect();
+    let mut s = format!(
+        "{}, {}: {}",
+        plural(searched.games.len(), "game"),
+        plural(searched.boards.len(), "board"),
+        games.join(", ")
+    );
+    if !searched.games_left_out.is_empty() {
+        s.push_str(&format!(
+            "; not searched: {}",
+            searched.games_left_out.join("; ")
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ranking row with these settings (after "game" and "board"), its distribution number
+    /// and whether it is in the set.
+    fn row(rules: &[(&str, &str)], distribution: usize, in_set: bool) -> Ranked {
+        let mut settings = vec![
+            ("game".to_string(), "candyland".to_string()),
+            ("board".to_string(), "classic".to_string()),
+        ];
+        settings.extend(rules.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        Ranked {
+            candidate: format!("{rules:?}"),
+            settings,
+            log_likelihood_per_game: Some(-3.0),
+            noise_per_game: 0.0,
+            comparison: Comparison::Tested,
+            z_against_best: Some(0.0),
+            in_set,
+            distribution,
+            chi_square_p: Some(0.5),
+            z_mean: ZScore::Finite(0.0),
+            consistent: true,
+            fit_p: 1.0,
+        }
+    }
+
+    #[test]
+    fn makes_no_difference_only_when_true_under_every_setting_of_the_set() {
+        // The set holds (start a, skip x), (start a, skip y) with one distribution, and
+        // (start b, skip x). Within the set, skip never separates two members; but outside it,
+        // (start b, skip y) has another distribution than (start b, skip x): under start b the
+        // rule does make a difference, so it is not "no difference" (a rule can be idle under
+        // some settings of the others and not under the rest).
+        let ranking = vec![
+            row(&[("start", "a"), ("skip", "x")], 1, true),
+            row(&[("start", "a"), ("skip", "y")], 1, true),
+            row(&[("start", "b"), ("skip", "x")], 2, true),
+            row(&[("start", "b"), ("skip", "y")], 3, false),
+        ];
+        let (_, undecided) = decide(&ranking);
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert!(!skip.makes_no_difference);
+        // With the last one the same as its partner, skip makes no difference anywhere.
+        let mut same = ranking.clone();
+        same[3].distribution = 2;
+        let (_, undecided) = decide(&same);
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert!(skip.makes_no_difference);
+        // A partner that was never searched cannot vouch for it either.
+        let (_, undecided) = decide(&same[..3]);
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert!(!skip.makes_no_difference);
+    }
+
+    #[test]
+    fn a_key_of_one_game_is_never_decided_while_the_set_holds_another() {
+        let mut race = row(&[("overshoot", "bounce")], 5, true);
+        race.settings[0].1 = "race".into();
+        race.settings[1].1 = "race".into();
+        let ranking = vec![row(&[("skip", "x")], 1, true), race];
+        let (decided, undecided) = decide(&ranking);
+        assert!(decided.is_empty(), "{decided:?}");
+        let skip = undecided.iter().find(|s| s.key == "skip").unwrap();
+        assert_eq!(skip.values, ["x"]);
+        assert_eq!(skip.only_in, ["candyland"]);
+        let game = undecided.iter().find(|s| s.key == "game").unwrap();
+        assert_eq!(game.values, ["candyland", "race"]);
+    }
+
+    #[test]
+    fn a_marginal_best_fit_is_said_before_anything_is_decided() {
+        let ranking = vec![row(&[("skip", "x")], 1, true)];
+        let (decided, undecided) = decide(&ranking);
+        let searched = Searched {
+            games: Vec::new(),
+            games_left_out: Vec::new(),
+            boards: vec!["classic".into()],
+            keys: vec!["skip".into()],
+            fixed: Vec::new(),
+            decks: vec!["iid".into()],
+            rule_sets: 3,
+            left_out: 0,
+            distinct: 3,
+            same_distribution_within: SAME_DISTRIBUTION,
+            hypotheses: 3,
+            simulated: 0,
+            how: String::new(),
+        };
+        let text = conclusion(&Evidence {
+            games: 2000,
+            searched: &searched,
+            ranking: &ranking,
+            decided: &decided,
+            undecided: &undecided,
+            detectable: (1.0, "a test"),
+            marginal: Some(("classic, iid deck", 0.0012, 0.05)),
+            impossible: "",
+        });
+        let marginal = text.find("marginal").expect(&text);
+        let decided_at = text
+            .find("Decided, among the 3 hypotheses searched")
+            .expect(&text);
+        assert!(marginal < decided_at, "{text}");
+        assert!(text.contains("p = 1.20e-3, below 0.05"), "{text}");
+    }
 }

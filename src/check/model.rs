@@ -21,6 +21,10 @@ use std::sync::Arc;
 /// Simulated games that must be longer than a length for the simulated tail to start after it.
 pub const TAIL_GAMES: f64 = 50.0;
 
+/// [`LengthModel::within`] compares at most this many lengths (a distribution whose tail is
+/// still heavier after them is taken to differ).
+pub const MAX_COMPARED_TURNS: usize = 1_000_000;
+
 /// P(T = t) for every t, with the variance of its logarithm from a simulated reference.
 #[derive(Debug, Clone)]
 pub struct LengthModel {
@@ -186,6 +190,24 @@ impl LengthModel {
         (0..len).map(|t| self.p(t)).collect()
     }
 
+    /// Whether the total variation distance sum_t |P_a(T = t) - P_b(T = t)| between the two
+    /// models is below `tolerance`. The sum runs until the mass both have left, S_a(t) + S_b(t),
+    /// is below a quarter of the tolerance (it bounds the rest of the sum), or gives up (false)
+    /// after [`MAX_COMPARED_TURNS`] turns.
+    pub fn within(&self, other: &LengthModel, tolerance: f64) -> bool {
+        let mut sum = 0.0;
+        for t in 0..MAX_COMPARED_TURNS {
+            sum += (self.p(t) - other.p(t)).abs();
+            if sum >= tolerance {
+                return false;
+            }
+            if self.survival(t) + other.survival(t) < tolerance / 4.0 {
+                return sum + self.survival(t) + other.survival(t) < tolerance;
+            }
+        }
+        false
+    }
+
     /// The mean and standard deviation of T (the tail summed until it is negligible).
     pub fn moments(&self) -> (f64, f64) {
         let (mut m1, mut m2) = (0.0, 0.0);
@@ -235,6 +257,28 @@ mod tests {
         let (mean, sd) = m.moments();
         // Geometric with p = 1/2 on 1, 2, ...: mean 2, variance (1 - p)/p^2 = 2.
         assert!((mean - 2.0).abs() < 1e-9 && (sd - 2f64.sqrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn distributions_closer_than_the_tolerance_are_the_same_and_others_are_not() {
+        // The same geometric distribution computed to 10 and to 30 turns (the first continued
+        // by its exact geometric tail): the same to rounding. Moving 1e-13 of mass from
+        // length 1 to length 2 is a total variation of 2e-13: within 1e-10; moving 1e-9 is
+        // not.
+        let (a, b) = (geometric(10), geometric(30));
+        assert!(a.within(&b, 1e-10));
+        let moved = |m: f64| {
+            let mut pmf: Vec<f64> = (0..=30)
+                .map(|t| if t == 0 { 0.0 } else { 0.5f64.powi(t) })
+                .collect();
+            pmf[1] -= m;
+            pmf[2] += m;
+            let mut survival: Vec<f64> = (0..=30).map(|t| 0.5f64.powi(t)).collect();
+            survival[1] += m;
+            LengthModel::exact(pmf, survival)
+        };
+        assert!(a.within(&moved(1e-13), 1e-10));
+        assert!(!a.within(&moved(1e-9), 1e-10));
     }
 
     #[test]

@@ -83,27 +83,72 @@ fn fingerprint<S, C>(chain: &Chain<S, C>) -> u64 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Searched {
-    /// The boards tried.
+    /// Each game searched: its boards and rules, the given board's game first.
+    pub games: Vec<SearchedGame>,
+    /// Games not searched, each with the reason (`--vary` or `--fix` names a rule it does
+    /// not have).
+    pub games_left_out: Vec<String>,
+    /// The boards tried, every game's.
     pub boards: Vec<String>,
-    /// The rule keys varied.
+    /// The rule keys varied, every game's.
     pub keys: Vec<String>,
     /// The rule keys held at one value (`--fix`).
     pub fixed: Vec<(String, String)>,
     /// The deck models tried.
     pub decks: Vec<String>,
-    /// Board x rule set combinations tried (valid ones).
+    /// Board x rule set combinations tried (valid ones), every game's.
     pub rule_sets: usize,
     /// Combinations left out: the rules make the board invalid or a game that can go on
     /// forever.
     pub left_out: usize,
-    /// Distinct length distributions among them (i.i.d. draws).
+    /// Distinct length distributions among them (i.i.d. draws): two whose total variation
+    /// distance is below `same_distribution_within` count as one.
     pub distinct: usize,
+    /// Two exact distributions whose total variation distance sum_t |P(T = t) - P'(T = t)| is
+    /// below this are one hypothesis (their difference is rounding): no sample of fewer than
+    /// about 1e20 games could tell them apart.
+    pub same_distribution_within: f64,
     /// Hypotheses scored (rule sets x the decks each was tried with).
     pub hypotheses: usize,
     /// Distinct rule sets simulated under the finite-deck models.
     pub simulated: usize,
     /// How the space was searched, in words.
     pub how: String,
+}
+
+/// One game's part of the search.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchedGame {
+    /// The game's `game` word, e.g. "candyland" or "race".
+    pub game: String,
+    /// Its boards tried: every shipped board of the game, and the given one.
+    pub boards: Vec<String>,
+    /// Its rule keys varied.
+    pub keys: Vec<String>,
+    /// Its rule keys held at one value (`--fix`).
+    pub fixed: Vec<(String, String)>,
+    /// Board x rule set combinations tried (valid ones).
+    pub rule_sets: usize,
+    /// Combinations left out as invalid or endless.
+    pub left_out: usize,
+}
+
+/// Two exact distributions closer than this in total variation are one hypothesis
+/// ([`Searched::same_distribution_within`]).
+pub const SAME_DISTRIBUTION: f64 = 1e-10;
+
+/// One game's hypotheses, before [`combine`] merges the games.
+#[derive(Debug, Clone)]
+pub struct GameSearch {
+    /// The hypotheses (their `model_id`s are set by [`combine`]).
+    pub candidates: Vec<Candidate>,
+    /// What was searched.
+    pub searched: SearchedGame,
+    /// The deck models tried.
+    pub decks: Vec<String>,
+    /// Distinct rule sets simulated under the finite-deck models.
+    pub simulated: usize,
 }
 
 /// One distinct chain: its exact model and, once simulated, its finite-deck models.
@@ -225,9 +270,8 @@ impl Screen<'_> {
     }
 }
 
-/// Builds every hypothesis: the boards in `sources` under every rule set of `space`, with i.i.d.
-/// draws, and the finite-deck models for the rule sets `screen` keeps. `progress` is told of
-/// each rule set built and each simulation.
+/// Builds every hypothesis of one game, as [`search_game`], and merges the distributions that
+/// are one ([`combine`]).
 pub fn search<G: Game>(
     sources: &[(String, Source<G>)],
     space: &RuleSpace,
@@ -235,6 +279,20 @@ pub fn search<G: Game>(
     settings: &Settings,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Candidate>, Searched), OverBudget> {
+    let part = search_game(sources, space, screen, settings, progress)?;
+    combine(vec![part], Vec::new(), screen, settings)
+}
+
+/// Builds every hypothesis of one game: the boards in `sources` under every rule set of
+/// `space`, with i.i.d. draws, and the finite-deck models for the rule sets `screen` keeps.
+/// `progress` is told of each rule set built and each simulation.
+pub fn search_game<G: Game>(
+    sources: &[(String, Source<G>)],
+    space: &RuleSpace,
+    screen: Screen,
+    settings: &Settings,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<GameSearch, OverBudget> {
     let longest = screen.longest();
     // The estimate made from a few rule sets refuses a search far too big before any chain is
     // built; the distinct distributions, counted as the chains are built, are then checked
@@ -326,46 +384,99 @@ pub fn search<G: Game>(
         .collect();
     let simulated = simulate_decks(&mut distinct, screen, settings, progress)?;
     let mut candidates = Vec::new();
-    let mut deck_names = vec![DeckMode::Iid.name().to_string()];
+    let mut decks = vec![DeckMode::Iid.name().to_string()];
     for (board, variant, index) in &entries {
         let d = &distinct[*index];
-        candidates.push(Candidate {
+        let candidate = |deck: DeckMode, model: &Arc<LengthModel>| Candidate {
+            game: G::KIND,
             board: board.clone(),
             variant: variant.clone(),
-            deck: DeckMode::Iid,
-            model: d.exact.clone(),
-            model_id: *index * 8,
-        });
+            deck,
+            model: model.clone(),
+            model_id: 0,
+        };
+        candidates.push(candidate(DeckMode::Iid, &d.exact));
         for (deck, model) in &d.decks {
-            if !deck_names.iter().any(|n| n == deck.name()) {
-                deck_names.push(deck.name().to_string());
+            if !decks.iter().any(|n| n == deck.name()) {
+                decks.push(deck.name().to_string());
             }
-            candidates.push(Candidate {
-                board: board.clone(),
-                variant: variant.clone(),
-                deck: *deck,
-                model: model.clone(),
-                model_id: *index * 8
-                    + 1
-                    + DeckMode::ALL.iter().position(|m| m == deck).unwrap_or(0),
-            });
+            candidates.push(candidate(*deck, model));
+        }
+    }
+    Ok(GameSearch {
+        searched: SearchedGame {
+            game: G::KIND.to_string(),
+            boards,
+            keys: space.varied.clone(),
+            fixed: space.fixed.clone(),
+            rule_sets: entries.len(),
+            left_out,
+        },
+        candidates,
+        decks,
+        simulated,
+    })
+}
+
+/// Merges the games' hypotheses into one list: exact distributions within
+/// [`SAME_DISTRIBUTION`] of each other in total variation share one model (so that no test
+/// can separate them by rounding noise), and every distinct model gets its number
+/// (`model_id`). `games_left_out` are the games not searched, with why. Refused when ranking
+/// the hypotheses on a sample would not fit the budget.
+pub fn combine(
+    parts: Vec<GameSearch>,
+    games_left_out: Vec<String>,
+    screen: Screen,
+    settings: &Settings,
+) -> Result<(Vec<Candidate>, Searched), OverBudget> {
+    let mut candidates: Vec<Candidate> = parts
+        .iter()
+        .flat_map(|p| p.candidates.iter().cloned())
+        .collect();
+    let merged = merge_same(&mut candidates);
+    let mut ids: HashMap<*const LengthModel, usize> = HashMap::new();
+    for c in &mut candidates {
+        let next = ids.len();
+        c.model_id = *ids.entry(Arc::as_ptr(&c.model)).or_insert(next);
+    }
+    let mut decks: Vec<String> = Vec::new();
+    let union = |into: &mut Vec<String>, from: &[String]| {
+        for x in from {
+            if !into.contains(x) {
+                into.push(x.clone());
+            }
+        }
+    };
+    let (mut boards, mut keys) = (Vec::new(), Vec::new());
+    let mut fixed: Vec<(String, String)> = Vec::new();
+    for p in &parts {
+        union(&mut decks, &p.decks);
+        union(&mut boards, &p.searched.boards);
+        union(&mut keys, &p.searched.keys);
+        for f in &p.searched.fixed {
+            if !fixed.contains(f) {
+                fixed.push(f.clone());
+            }
         }
     }
     if let Screen::Lengths(sample) = screen {
         super::cost::rank(&candidates, sample, settings)?;
     }
     let searched = Searched {
+        games: parts.iter().map(|p| p.searched.clone()).collect(),
+        games_left_out,
         boards,
-        keys: space.varied.clone(),
-        fixed: space.fixed.clone(),
-        decks: deck_names,
-        rule_sets: entries.len(),
-        left_out,
-        distinct: distinct.len(),
+        keys,
+        fixed,
+        decks,
+        rule_sets: parts.iter().map(|p| p.searched.rule_sets).sum(),
+        left_out: parts.iter().map(|p| p.searched.left_out).sum(),
+        distinct: merged,
+        same_distribution_within: SAME_DISTRIBUTION,
         hypotheses: candidates.len(),
-        simulated,
+        simulated: parts.iter().map(|p| p.simulated).sum(),
         how: format!(
-            "every rule set exactly with i.i.d. draws; each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
+            "every rule set exactly with i.i.d. draws (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one); each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
             settings.reference_games,
             settings.seed,
             match screen {
@@ -376,6 +487,50 @@ pub fn search<G: Game>(
         ),
     };
     Ok((candidates, searched))
+}
+
+/// Gives candidates whose exact distributions are within [`SAME_DISTRIBUTION`] of each other
+/// one shared model; returns how many distinct exact distributions remain. Distributions are
+/// compared only with those of nearly the same mean (sorted by mean), so the work stays near
+/// linear in their number.
+fn merge_same(candidates: &mut [Candidate]) -> usize {
+    let mut models: Vec<Arc<LengthModel>> = Vec::new();
+    let mut seen: HashMap<*const LengthModel, usize> = HashMap::new();
+    for c in candidates.iter() {
+        if c.model.histogram().is_none() {
+            seen.entry(Arc::as_ptr(&c.model)).or_insert_with(|| {
+                models.push(c.model.clone());
+                models.len() - 1
+            });
+        }
+    }
+    let means: Vec<f64> = models.iter().map(|m| m.moments().0).collect();
+    let mut order: Vec<usize> = (0..models.len()).collect();
+    order.sort_by(|&a, &b| means[a].total_cmp(&means[b]).then(a.cmp(&b)));
+    // representative[i]: the model of smallest mean (ties: first searched) found to be the same
+    // as model i.
+    let mut representative: Vec<usize> = (0..models.len()).collect();
+    for (k, &i) in order.iter().enumerate() {
+        if representative[i] != i {
+            continue;
+        }
+        for &j in &order[k + 1..] {
+            if means[j] - means[i] > 1e-6 * means[i].max(1.0) {
+                break;
+            }
+            if representative[j] == j && models[i].within(&models[j], SAME_DISTRIBUTION) {
+                representative[j] = i;
+            }
+        }
+    }
+    for c in candidates.iter_mut() {
+        if let Some(&i) = seen.get(&Arc::as_ptr(&c.model)) {
+            c.model = models[representative[i]].clone();
+        }
+    }
+    (0..models.len())
+        .filter(|&i| representative[i] == i)
+        .count()
 }
 
 /// Simulates the finite-deck models of the distinct chains they would make fit best; returns
@@ -507,6 +662,7 @@ pub fn candidate<G: Game>(
         Arc::new(LengthModel::simulated(r.histogram, exact))
     };
     Ok(Some(Candidate {
+        game: G::KIND,
         board: game.name().to_string(),
         variant: variant.clone(),
         deck,

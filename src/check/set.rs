@@ -6,10 +6,13 @@
 //! of the d_i (the data's sampling noise), with the variance of each simulated reference's
 //! log-probabilities added (Vuong's closeness test for non-nested models, Econometrica 57(2),
 //! 1989). B stays in the set when D(best, B) <= z * se, with z the one-sided normal quantile at
-//! level alpha / m for m hypotheses (Bonferroni): whichever hypothesis is the truth, it is
-//! rejected against the best with probability at most alpha, however the best was selected.
-//! Two hypotheses that give the same distribution are never told apart (D = 0).
+//! level alpha / m for the m distinct distributions (Bonferroni): whichever hypothesis is the
+//! truth, it is rejected against the best with probability at most alpha, however the best was
+//! selected. Two hypotheses that give the same distribution share one model and are never
+//! compared; a standard error of 0 (no spread in the per-game differences) is no information
+//! and rejects nothing; with too few games nothing possible is rejected.
 
+use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use super::model::LengthModel;
@@ -84,18 +87,24 @@ pub fn score(sample: &Sample, model: &LengthModel) -> Scored {
 }
 
 /// The paired comparison of the best hypothesis with another: (log-likelihood ratio D, its
-/// standard error).
+/// standard error). A spread of the per-game differences below 1e-9 of their size is rounding
+/// (every game the same length gives the same difference, computed to the last bit or not),
+/// and counts as none.
 pub fn compare(sample: &Sample, best: &Scored, other: &Scored) -> (f64, f64) {
     let n = sample.games as f64;
     let d_total = best.log_likelihood - other.log_likelihood;
     let mean = d_total / n;
-    let mut var = 0.0;
+    let (mut spread, mut noise, mut largest) = (0.0, 0.0, 0.0f64);
     for (i, &(_, k)) in sample.lengths.iter().enumerate() {
         let d = best.log_p[i] - other.log_p[i];
-        var += k as f64 * (d - mean).powi(2);
-        var += (k as f64).powi(2) * (best.var[i] + other.var[i]);
+        largest = largest.max(d.abs());
+        spread += k as f64 * (d - mean).powi(2);
+        noise += (k as f64).powi(2) * (best.var[i] + other.var[i]);
     }
-    (d_total, var.sqrt())
+    if (spread / n).sqrt() <= 1e-9 * largest {
+        spread = 0.0;
+    }
+    (d_total, (spread + noise).sqrt())
 }
 
 /// The one-sided normal quantile at `alpha / m`: the critical z of a Bonferroni-corrected
@@ -105,9 +114,62 @@ pub fn critical_z(alpha: f64, m: usize) -> f64 {
     normal.inverse_cdf(1.0 - alpha / m.max(1) as f64)
 }
 
-/// Each hypothesis's place against the best: its z (D / se; `None` for the best itself or an
-/// impossible hypothesis) and whether the data cannot reject it.
-pub fn against_best(sample: &Sample, scored: &[Scored], alpha: f64) -> Vec<(Option<f64>, bool)> {
+/// How a hypothesis was compared with the best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Comparison {
+    /// It is the best (the highest likelihood).
+    Best,
+    /// It has the best's distribution (within the stated tolerance): no data can tell them
+    /// apart, so it is not tested.
+    SameAsBest,
+    /// Tested: `z_against_best` holds D / se.
+    Tested,
+    /// Some length of the sample is impossible under it: rejected.
+    Impossible,
+    /// The per-game log-likelihood differences do not vary in this sample (every game the
+    /// same length, say), so their standard error is 0: no information, not rejected.
+    NoSpread,
+    /// Too few games to test: kept, since every length of the sample is possible under it.
+    TooFewGames,
+}
+
+impl Comparison {
+    /// The word the JSON uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            Comparison::Best => "best",
+            Comparison::SameAsBest => "same_as_best",
+            Comparison::Tested => "tested",
+            Comparison::Impossible => "impossible",
+            Comparison::NoSpread => "no_spread",
+            Comparison::TooFewGames => "too_few_games",
+        }
+    }
+}
+
+/// A hypothesis's place against the best.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Place {
+    /// How it was compared.
+    pub comparison: Comparison,
+    /// D / se when tested (finite).
+    pub z: Option<f64>,
+    /// Whether the data cannot reject it.
+    pub kept: bool,
+}
+
+/// Each hypothesis's place against the best: compared when it has another distribution than
+/// the best (`ids` number the distinct distributions) and the sample can tell, rejected when
+/// its z exceeds the Bonferroni quantile at `alpha` / m for the m distinct possible
+/// distributions. With fewer than [`super::MIN_GAMES_TO_DECIDE`] games nothing possible is
+/// rejected.
+pub fn against_best(sample: &Sample, scored: &[Scored], ids: &[usize], alpha: f64) -> Vec<Place> {
+    let place = |comparison, z, kept| Place {
+        comparison,
+        z,
+        kept,
+    };
     let finite: Vec<usize> = (0..scored.len())
         .filter(|&i| scored[i].log_likelihood.is_finite())
         .collect();
@@ -116,37 +178,47 @@ pub fn against_best(sample: &Sample, scored: &[Scored], alpha: f64) -> Vec<(Opti
             .log_likelihood
             .total_cmp(&scored[b].log_likelihood)
     }) else {
-        return vec![(None, false); scored.len()];
+        return vec![place(Comparison::Impossible, None, false); scored.len()];
     };
-    let z_crit = critical_z(alpha, finite.len());
+    let mut distinct: Vec<usize> = finite.iter().map(|&i| ids[i]).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let z_crit = critical_z(alpha, distinct.len());
+    let small = sample.games < super::MIN_GAMES_TO_DECIDE;
     scored
         .iter()
         .enumerate()
         .map(|(i, s)| {
             if i == best {
-                return (None, true);
-            }
-            if !s.log_likelihood.is_finite() {
-                return (None, false);
-            }
-            let (d, se) = compare(sample, &scored[best], s);
-            // Identical distributions (d = 0, se = 0) cannot be told apart.
-            let z = if se > 0.0 {
-                d / se
-            } else if d > 1e-9 {
-                f64::INFINITY
+                place(Comparison::Best, None, true)
+            } else if !s.log_likelihood.is_finite() {
+                place(Comparison::Impossible, None, false)
+            } else if ids[i] == ids[best] {
+                place(Comparison::SameAsBest, None, true)
+            } else if small {
+                place(Comparison::TooFewGames, None, true)
             } else {
-                0.0
-            };
-            (Some(z), z <= z_crit)
+                let (d, se) = compare(sample, &scored[best], s);
+                if se > 0.0 && (d / se).is_finite() {
+                    let z = d / se;
+                    place(Comparison::Tested, Some(z), z <= z_crit)
+                } else {
+                    place(Comparison::NoSpread, None, true)
+                }
+            }
         })
         .collect()
 }
 
-/// The smallest shift in the mean length a sample of `games` games would notice (two-sided
-/// 5 % test, 80 % power): (1.96 + 0.84) sd / sqrt(n).
-pub fn detectable_mean_shift(sd: f64, games: u64) -> f64 {
-    2.8 * sd / (games as f64).sqrt()
+/// The 80 % quantile of the standard normal: a shift of (z_crit + this) standard errors is
+/// noticed 80 % of the time by a test that rejects beyond z_crit.
+pub const Z80: f64 = 0.841_621_233_572_914_3;
+
+/// The smallest shift in the mean length that a test rejecting at |z| >= `z_crit` notices
+/// 80 % of the time: (z_crit + 0.8416) se, with `se` the standard error of the mean's
+/// difference (the far tail's share, Phi(-z_crit - shift/se), is neglected).
+pub fn detectable_mean_shift(se: f64, z_crit: f64) -> f64 {
+    (z_crit + Z80) * se
 }
 
 #[cfg(test)]
@@ -173,15 +245,29 @@ mod tests {
         let a = score(&sample, &model(&[0.0, 0.5, 0.5]));
         let b = score(&sample, &model(&[0.0, 0.9, 0.1]));
         let c = score(&sample, &model(&[0.0, 0.52, 0.48]));
-        let set = against_best(&sample, &[a.clone(), b, c], 0.05);
-        assert_eq!(set[0], (None, true));
-        assert!(!set[1].1 && set[1].0.unwrap() > 10.0);
-        assert!(set[2].1, "{:?}", set[2]);
+        let set = against_best(&sample, &[a.clone(), b, c], &[0, 1, 2], 0.05);
+        assert_eq!(set[0].comparison, Comparison::Best);
+        assert!(!set[1].kept && set[1].z.unwrap() > 10.0);
+        assert!(set[2].kept, "{:?}", set[2]);
         // D for C by hand: 500 ln(0.5/0.52) + 500 ln(0.5/0.48) = 500 (-0.039221 + 0.040822)
         // = 0.8004; the d_i are -0.039221 and +0.040822 around their mean 0.0008, so
         // sum k (d - mean)^2 = 1000 * 0.040022^2 = 1.6017, se = 1.2656 and z = 0.632.
-        let z = set[2].0.unwrap();
+        let z = set[2].z.unwrap();
         assert!((z - 0.632).abs() < 0.002, "{z}");
+    }
+
+    #[test]
+    fn each_comparison_word_is_the_jsons() {
+        for c in [
+            Comparison::Best,
+            Comparison::SameAsBest,
+            Comparison::Tested,
+            Comparison::Impossible,
+            Comparison::NoSpread,
+            Comparison::TooFewGames,
+        ] {
+            assert_eq!(serde_json::to_value(c).unwrap(), c.word());
+        }
     }
 
     #[test]
@@ -190,7 +276,8 @@ mod tests {
         let a = score(&sample, &model(&[0.0, 0.45, 0.45, 0.1]));
         let b = score(&sample, &model(&[0.0, 0.5, 0.5, 0.0]));
         assert_eq!(b.log_likelihood, f64::NEG_INFINITY);
-        let set = against_best(&sample, &[a, b], 0.05);
-        assert_eq!(set[1], (None, false));
+        let set = against_best(&sample, &[a, b], &[0, 1], 0.05);
+        assert_eq!(set[1].comparison, Comparison::Impossible);
+        assert!(!set[1].kept);
     }
 }

@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, Normal};
 
 use super::model::LengthModel;
-use super::{decide, set, Candidate, Ranked, Searched, Setting};
+use super::{decide, set, Candidate, Comparison, Evidence, Ranked, Searched, Setting, ZScore};
+use crate::stats::{Summary, P_FLOOR, Z_LIMIT};
 
 /// A published summary of `games` games.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -35,12 +36,21 @@ pub struct Published {
     pub max: Option<usize>,
 }
 
+/// The most games a published summary may count.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// The keys of a summary, in the order they are listed.
+const KEYS: [&str; 6] = ["games", "mean", "sd", "median", "min", "max"];
+
 impl Published {
     /// Parses `key=value` pairs separated by spaces or commas: games (required), mean, sd,
-    /// median, min, max.
+    /// median, min, max, each at most once, and checks them against each other (a game lasts
+    /// at least 1 turn; min <= median <= max; min <= mean <= max; the sd no larger than the
+    /// range allows). Each message names the pair and the rule it breaks.
     pub fn parse(text: &str) -> Result<Published, String> {
         let mut p = Published::default();
         let mut games = None;
+        let mut seen: Vec<(&str, &str)> = Vec::new();
         for pair in text.split([' ', ',']).filter(|s| !s.trim().is_empty()) {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
                 format!(
@@ -48,38 +58,56 @@ impl Published {
                     crate::input::text::quote(pair)
                 )
             })?;
-            let number = |v: &str| -> Result<f64, String> {
-                v.parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && *x >= 0.0)
-                    .ok_or_else(|| format!("{key}={}: not a number", crate::input::text::quote(v)))
+            let key = key.trim();
+            let Some(&key) = KEYS.iter().find(|k| **k == key) else {
+                return Err(format!(
+                    "'{}' is not a statistic; use games, mean, sd, median, min, max",
+                    crate::input::text::quote(key)
+                ));
             };
-            let whole = |v: &str| -> Result<usize, String> {
-                let x = number(v)?;
-                if x.fract() == 0.0 {
-                    Ok(x as usize)
-                } else {
-                    Err(format!("{key}={v}: not a whole number of turns"))
+            if let Some((_, before)) = seen.iter().find(|(k, _)| *k == key) {
+                return Err(format!(
+                    "{key} is given twice ({key}={} and {key}={}); give each statistic once",
+                    crate::input::text::quote(before),
+                    crate::input::text::quote(value)
+                ));
+            }
+            seen.push((key, value));
+            match key {
+                "games" => games = Some(whole(key, value, MAX_GAMES, "games")?),
+                "mean" => p.mean = Some(turns(key, value)?),
+                "sd" => {
+                    p.sd = Some(number(
+                        key,
+                        value,
+                        0.0,
+                        "a standard deviation is at least 0",
+                    )?)
                 }
-            };
-            match key.trim() {
-                "games" => games = Some(whole(value)? as u64),
-                "mean" => p.mean = Some(number(value)?),
-                "sd" => p.sd = Some(number(value)?),
-                "median" => p.median = Some(number(value)?),
-                "min" => p.min = Some(whole(value)?),
-                "max" => p.max = Some(whole(value)?),
-                other => {
-                    return Err(format!(
-                        "'{}' is not a statistic; use games, mean, sd, median, min, max",
-                        crate::input::text::quote(other)
-                    ))
+                "median" => {
+                    let m = turns(key, value)?;
+                    if (2.0 * m).fract() != 0.0 {
+                        return Err(format!(
+                            "median={}: a median of game lengths is a whole number of turns, or halfway between two (x.5)",
+                            crate::input::text::quote(value)
+                        ));
+                    }
+                    p.median = Some(m);
+                }
+                "min" => {
+                    p.min = Some(
+                        whole(key, value, crate::check::lengths::MAX_LENGTH, "turns")? as usize,
+                    )
+                }
+                _ => {
+                    p.max = Some(
+                        whole(key, value, crate::check::lengths::MAX_LENGTH, "turns")? as usize,
+                    )
                 }
             }
         }
-        p.games = games
-            .filter(|&g| g > 0)
-            .ok_or("games=N is required (the number of games summarised, at least 1)")?;
+        p.games =
+            games.ok_or("games=N is required (the number of games summarised, at least 1)")?;
         if p.mean.is_none()
             && p.sd.is_none()
             && p.median.is_none()
@@ -88,7 +116,75 @@ impl Published {
         {
             return Err("give at least one of mean, sd, median, min, max".into());
         }
+        let sd_text = seen.iter().find(|(k, _)| *k == "sd").map(|(_, v)| *v);
+        p.consistent(sd_text)?;
         Ok(p)
+    }
+
+    /// Checks the statistics against each other.
+    fn consistent(&self, sd_text: Option<&str>) -> Result<(), String> {
+        let (min, max) = (self.min.map(|m| m as f64), self.max.map(|m| m as f64));
+        if let (Some(lo), Some(hi)) = (min, max) {
+            if lo > hi {
+                return Err(format!(
+                    "min={lo} is above max={hi}: the shortest game cannot be longer than the longest"
+                ));
+            }
+        }
+        for (name, value) in [("median", self.median), ("mean", self.mean)] {
+            let Some(v) = value else { continue };
+            if let Some(lo) = min.filter(|&lo| v < lo) {
+                return Err(format!(
+                    "{name}={v} is below min={lo}: a {name} lies between the shortest and the longest game"
+                ));
+            }
+            if let Some(hi) = max.filter(|&hi| v > hi) {
+                return Err(format!(
+                    "{name}={v} is above max={hi}: a {name} lies between the shortest and the longest game"
+                ));
+            }
+        }
+        if self.games == 1 {
+            let given: Vec<f64> = [self.mean, self.median, min, max]
+                .into_iter()
+                .flatten()
+                .collect();
+            if given.iter().any(|&v| v != given[0]) || self.sd.is_some_and(|s| s != 0.0) {
+                return Err("games=1: the mean, median, min and max of one game are its length, and its sd is 0; give the same length for each".into());
+            }
+        }
+        if let (Some(sd), Some(lo), Some(hi)) = (self.sd, min, max) {
+            // Popoviciu: a variance is at most (max - min)^2 / 4 over the games, so the sample sd
+            // (n - 1 in the denominator) at most (max - min) / 2 sqrt(n / (n - 1)); the published
+            // sd may exceed it by its own rounding (half a unit of its last digit).
+            let n = self.games as f64;
+            let bound = if self.games > 1 {
+                (hi - lo) / 2.0 * (n / (n - 1.0)).sqrt()
+            } else {
+                0.0
+            };
+            let decimals = sd_text
+                .and_then(|t| t.split_once('.'))
+                .map_or(0, |(_, d)| d.len() as i32);
+            if sd > bound + 0.5 * 10f64.powi(-decimals) {
+                return Err(format!(
+                    "sd={sd} is more than games between min={lo} and max={hi} can spread: at most {bound:.4} ((max - min) / 2 x sqrt(games / (games - 1)))"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A sample's own summary, as `check` on its lengths tests it.
+    pub fn of_sample(s: &Summary) -> Published {
+        Published {
+            games: s.games,
+            mean: Some(s.mean),
+            sd: Some(s.sd),
+            median: Some(s.median as f64),
+            min: Some(s.min),
+            max: Some(s.max),
+        }
     }
 
     /// The statistics given, as (name, value).
@@ -97,7 +193,7 @@ impl Published {
         if let Some(m) = self.mean {
             out.push(("mean", m));
         }
-        if let Some(s) = self.sd {
+        if let Some(s) = self.sd.filter(|_| self.games > 1) {
             out.push(("sd", s));
         }
         if let Some(m) = self.median {
@@ -113,6 +209,72 @@ impl Published {
     }
 }
 
+/// A published statistic: a finite number, at least `least` (`rule` says why).
+fn number(key: &str, value: &str, least: f64, rule: &str) -> Result<f64, String> {
+    let v = value.trim();
+    let x: f64 = v.parse().map_err(|_| {
+        format!(
+            "{key}={}: not a number; write e.g. {key}=38",
+            crate::input::text::quote(v)
+        )
+    })?;
+    if !x.is_finite() {
+        return Err(format!(
+            "{key}={}: not a finite number",
+            crate::input::text::quote(v)
+        ));
+    }
+    if x < least {
+        let what = if x < 0.0 { "negative" } else { "too small" };
+        return Err(format!(
+            "{key}={}: {what}; {rule}",
+            crate::input::text::quote(v)
+        ));
+    }
+    Ok(x)
+}
+
+/// A game length statistic: at least 1 turn, at most the longest game accepted.
+fn turns(key: &str, value: &str) -> Result<f64, String> {
+    let x = number(key, value, 1.0, "a game lasts at least 1 turn")?;
+    let most = crate::check::lengths::MAX_LENGTH;
+    if x > most as f64 {
+        return Err(format!(
+            "{key}={}: too large, at most {most} turns (the longest game this tool accepts)",
+            crate::input::text::quote(value.trim())
+        ));
+    }
+    Ok(x)
+}
+
+/// A published count: a whole number from 1 to `most` (`unit` names what it counts).
+fn whole(key: &str, value: &str, most: u64, unit: &str) -> Result<u64, String> {
+    let v = value.trim();
+    let x = if unit == "games" {
+        number(
+            key,
+            v,
+            1.0,
+            "games is the number of games summarised, at least 1",
+        )?
+    } else {
+        turns(key, v)?
+    };
+    if x > most as f64 {
+        return Err(format!(
+            "{key}={}: too large, at most {most} {unit}",
+            crate::input::text::quote(v)
+        ));
+    }
+    if x.fract() != 0.0 {
+        return Err(format!(
+            "{key}={}: not a whole number of {unit}",
+            crate::input::text::quote(v)
+        ));
+    }
+    Ok(x as u64)
+}
+
 /// One statistic against one hypothesis.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -123,6 +285,24 @@ pub struct StatTest {
     pub published: f64,
     /// Its two-sided p-value under the hypothesis.
     pub p_value: f64,
+}
+
+/// The z of a mean `x` of `n` games against a model of this (mean, variance): the standard
+/// error is sqrt(var / n), plus var / `reference_games` for a simulated reference's own noise.
+/// A reference that cannot vary (variance 0) gives its mean every time (z = 0) or never
+/// (infinite z).
+pub fn mean_z(x: f64, (mean, var): (f64, f64), n: f64, reference_games: u64) -> ZScore {
+    let noise = if reference_games > 0 {
+        var / reference_games as f64
+    } else {
+        0.0
+    };
+    let difference = if (x - mean).abs() <= 1e-9 * mean.abs().max(1.0) {
+        0.0
+    } else {
+        x - mean
+    };
+    ZScore::of(difference, (var / n + noise).sqrt())
 }
 
 /// The moments of a model: mean, variance, fourth central moment.
@@ -163,26 +343,26 @@ pub fn test(published: &Published, model: &LengthModel, reference_games: u64) ->
         })
     };
     if let Some(x) = published.mean {
-        let noise = if reference_games > 0 {
-            var / reference_games as f64
-        } else {
-            0.0
-        };
-        let z = (x - mean) / (var / n + noise).sqrt();
-        push("mean", x, 2.0 * normal.cdf(-z.abs()));
-    }
-    if let Some(s) = published.sd {
-        let se = ((m4 - var * var).max(0.0) / n).sqrt();
-        let z = (s * s - var) / se;
         push(
-            "sd",
-            s,
-            if se > 0.0 {
-                2.0 * normal.cdf(-z.abs())
-            } else {
-                1.0
-            },
+            "mean",
+            x,
+            mean_z(x, (mean, var), n, reference_games).p_value(),
         );
+    }
+    // The sd of one game is no statistic (it is 0 by convention).
+    if let Some(s) = published.sd.filter(|_| published.games > 1) {
+        let se = ((m4 - var * var).max(0.0) / n).sqrt();
+        let p = if se > 0.0 {
+            2.0 * normal.cdf(-((s * s - var) / se).abs())
+        } else if var == 0.0 {
+            // Every game the same length: the sample sd is 0, and nothing else.
+            f64::from(u8::from(s == 0.0))
+        } else {
+            // A sample variance with no spread of its own (a two-point distribution):
+            // the normal approximation says nothing.
+            1.0
+        };
+        push("sd", s, p);
     }
     if let Some(m) = published.median {
         let half = published.games.div_ceil(2);
@@ -223,13 +403,14 @@ pub fn test(published: &Published, model: &LengthModel, reference_games: u64) ->
 pub struct SummaryRow {
     /// The candidate's label.
     pub candidate: String,
-    /// Its settings as (name, value): board, each rule, deck.
+    /// Its settings as (name, value): game, board, each rule, deck.
     pub settings: Vec<(String, String)>,
     /// Each published statistic's test.
     pub tests: Vec<StatTest>,
     /// The smallest p-value of the tests.
     pub min_p: f64,
-    /// Consistent with every statistic at the family-wise level.
+    /// In the confidence set: every statistic's p-value above `threshold` (with fewer than
+    /// 100 games: no published min, median or max impossible under it).
     pub in_set: bool,
     /// Which distinct length distribution this is (as in the ranking of lengths).
     pub distribution: usize,
@@ -241,17 +422,29 @@ pub struct SummaryRow {
 pub struct SummaryReport {
     /// The summary as given.
     pub published: Published,
-    /// The confidence level, e.g. 0.95.
+    /// The confidence level, e.g. 0.95: the set holds the truth with at least this
+    /// probability.
     pub level: f64,
-    /// The p-value below which a hypothesis is rejected: (1 - level) / (statistics x
-    /// hypotheses), so that the truth is rejected with probability at most 1 - level.
+    /// The p-value at or below which a hypothesis is rejected: (1 - level) / statistics, so
+    /// that the truth fails one of its statistics' tests with probability at most 1 - level
+    /// (the set inverts that test, hypothesis by hypothesis).
     pub threshold: f64,
     /// The reference the user named (board, its rules, `--deck`) against each statistic.
     pub reference: Vec<StatTest>,
+    /// Whether the reference passes the fit's floor, as `check` on the lengths themselves
+    /// says "consistent": the mean's |z| below 4 and every other statistic's p-value above
+    /// 1e-4.
+    pub consistent: bool,
+    /// Whether the reference is in the confidence set (every p-value above `threshold`).
+    pub reference_in_set: bool,
     /// The reference's verdict in one sentence.
     pub verdict: String,
-    /// What was searched.
-    pub searched: Searched,
+    /// The smallest shift of the mean length that the set's test of the mean (two-sided, at
+    /// `threshold`) notices 80 % of the time with this many games, in turns; with the
+    /// published sd, or the most consistent hypothesis's.
+    pub detectable_mean_shift: f64,
+    /// What was searched (`None` with `--no-rank`: only the reference is tested).
+    pub searched: Option<Searched>,
     /// The labels of the hypotheses consistent with every statistic, best first.
     pub set: Vec<String>,
     /// Settings every member of the set agrees on.
@@ -264,19 +457,35 @@ pub struct SummaryReport {
     pub candidates: Vec<SummaryRow>,
 }
 
+/// The statistics whose tests are exact (binomial counts and powers of the cdf), used to
+/// reject with fewer than [`super::MIN_GAMES_TO_DECIDE`] games, and then only at p = 0.
+const EXACT_STATISTICS: [&str; 3] = ["median", "min", "max"];
+
+/// Whether a hypothesis with these tests stays in the set.
+fn kept(published: &Published, tests: &[StatTest], threshold: f64) -> bool {
+    if published.games < super::MIN_GAMES_TO_DECIDE {
+        tests
+            .iter()
+            .filter(|t| EXACT_STATISTICS.contains(&t.statistic.as_str()))
+            .all(|t| t.p_value > 0.0)
+    } else {
+        tests.iter().all(|t| t.p_value > threshold)
+    }
+}
+
 impl SummaryReport {
-    /// Tests every candidate against the summary.
+    /// Tests every candidate against the summary; `searched` is `None` with `--no-rank`.
     pub fn of(
         published: &Published,
         reference: &Candidate,
         candidates: &[Candidate],
-        searched: Searched,
-        alpha: f64,
+        searched: Option<Searched>,
         reference_games: u64,
         level: f64,
     ) -> SummaryReport {
-        let (given, verdict, given_p, given_threshold) =
-            reference_verdict(published, reference, reference_games, alpha);
+        let alpha = 1.0 - level;
+        let stats = published.statistics().len().max(1);
+        let threshold = alpha / stats as f64;
         let noise = |c: &Candidate| {
             if c.model.histogram().is_some() {
                 reference_games
@@ -284,8 +493,10 @@ impl SummaryReport {
                 0
             }
         };
-        let stats = published.statistics().len().max(1);
-        let threshold = alpha / (stats * candidates.len().max(1)) as f64;
+        let given = test(published, &reference.model, noise(reference));
+        let consistent = at_floor(&given);
+        let reference_in_set = kept(published, &given, threshold);
+        let verdict = verdict(reference, &given, consistent, reference_in_set, level);
         let mut cache: std::collections::HashMap<usize, Vec<StatTest>> = Default::default();
         let mut rows: Vec<SummaryRow> = candidates
             .iter()
@@ -298,35 +509,50 @@ impl SummaryReport {
                 SummaryRow {
                     candidate: c.label(),
                     settings: c.settings(),
+                    in_set: kept(published, &tests, threshold),
                     tests,
                     min_p,
-                    in_set: min_p > threshold,
                     distribution: c.model_id,
                 }
             })
             .collect();
-        // The most consistent hypothesis's spread, for what the sample can detect.
-        let sd = (0..rows.len())
-            .max_by(|&a, &b| rows[a].min_p.total_cmp(&rows[b].min_p))
-            .map_or(0.0, |i| candidates[i].model.moments().1);
-        let detectable = published
-            .sd
-            .map_or(set::detectable_mean_shift(sd, published.games), |s| {
-                set::detectable_mean_shift(s, published.games)
-            });
+        // The spread for what the summary can detect: the published sd, or the most
+        // consistent hypothesis's (the reference's without a search).
+        let sd = published.sd.unwrap_or_else(|| {
+            (0..rows.len())
+                .max_by(|&a, &b| rows[a].min_p.total_cmp(&rows[b].min_p))
+                .map_or(reference.model.moments().1, |i| {
+                    candidates[i].model.moments().1
+                })
+        });
+        let z_crit = Normal::standard().inverse_cdf(1.0 - threshold / 2.0);
+        let detectable = set::detectable_mean_shift(sd / (published.games as f64).sqrt(), z_crit);
         rows.sort_by(|a, b| b.min_p.total_cmp(&a.min_p));
-        // The set's settings, as the ranking of lengths reports them.
         let as_ranked = as_ranked(&rows);
         let (decided, undecided) = decide(&as_ranked);
-        let mut conclusion = super::conclusion(
-            published.games,
-            &searched,
-            &as_ranked,
-            &decided,
-            &undecided,
-            detectable,
+        let decided = if published.games < super::MIN_GAMES_TO_DECIDE {
+            Vec::new()
+        } else {
+            decided
+        };
+        let test_words = format!(
+            "the set's two-sided test of the mean at p <= {}",
+            super::short(threshold)
         );
-        if given_p <= given_threshold {
+        let mut conclusion = match &searched {
+            Some(searched) => super::conclusion(&Evidence {
+                games: published.games,
+                searched,
+                ranking: &as_ranked,
+                decided: &decided,
+                undecided: &undecided,
+                detectable: (detectable, &test_words),
+                marginal: None,
+                impossible: "a published min, median or max is impossible under it",
+            }),
+            None => format!("Not searched (--no-rank): the reference you chose is {verdict}."),
+        };
+        if searched.is_some() && !(consistent && reference_in_set) {
             conclusion.push_str(&format!(
                 " Against the reference you chose it is {verdict}."
             ));
@@ -336,23 +562,65 @@ impl SummaryReport {
             level,
             threshold,
             reference: given,
+            consistent,
+            reference_in_set,
             verdict,
+            detectable_mean_shift: detectable,
             searched,
             set: rows
                 .iter()
                 .filter(|r| r.in_set)
                 .map(|r| r.candidate.clone())
                 .collect(),
-            decided: if published.games < super::MIN_GAMES_TO_DECIDE {
-                Vec::new()
-            } else {
-                decided
-            },
+            decided,
             undecided,
             conclusion,
             candidates: rows,
         }
     }
+}
+
+/// The fit's floor, as for lengths ([`super::Fit::consistent`]): the mean's two-sided p above
+/// that of |z| = [`Z_LIMIT`], every other statistic's above [`P_FLOOR`].
+fn at_floor(tests: &[StatTest]) -> bool {
+    let mean_floor = 2.0 * Normal::standard().cdf(-Z_LIMIT);
+    tests.iter().all(|t| {
+        t.p_value
+            > if t.statistic == "mean" {
+                mean_floor
+            } else {
+                P_FLOOR
+            }
+    })
+}
+
+/// "consistent with classic, shuffled deck (mean p = ..., ...)", and whether it is in the set.
+fn verdict(
+    reference: &Candidate,
+    tests: &[StatTest],
+    consistent: bool,
+    in_set: bool,
+    level: f64,
+) -> String {
+    let shown: Vec<String> = tests
+        .iter()
+        .map(|t| format!("{} p = {:.2e}", t.statistic, t.p_value))
+        .collect();
+    format!(
+        "{} {} ({}){}",
+        if consistent {
+            "consistent with"
+        } else {
+            "INCONSISTENT with"
+        },
+        reference.label(),
+        shown.join(", "),
+        match (consistent, in_set) {
+            (true, false) => format!(", but outside the {:.0} % set", level * 100.0),
+            (false, true) => format!(", yet inside the {:.0} % set", level * 100.0),
+            _ => String::new(),
+        }
+    )
 }
 
 /// Summary rows as ranking rows, for the set's decided and undecided settings.
@@ -363,48 +631,16 @@ fn as_ranked(rows: &[SummaryRow]) -> Vec<Ranked> {
             settings: r.settings.clone(),
             log_likelihood_per_game: None,
             noise_per_game: 0.0,
+            comparison: Comparison::Tested,
             z_against_best: None,
             in_set: r.in_set,
             distribution: r.distribution,
             chi_square_p: None,
-            z_mean: 0.0,
+            z_mean: ZScore::Finite(0.0),
             consistent: r.in_set,
+            fit_p: r.min_p,
         })
         .collect()
-}
-
-/// The reference's tests and verdict: (tests, verdict, smallest p-value, threshold).
-fn reference_verdict(
-    published: &Published,
-    reference: &Candidate,
-    reference_games: u64,
-    alpha: f64,
-) -> (Vec<StatTest>, String, f64, f64) {
-    let noise = |c: &Candidate| {
-        if c.model.histogram().is_some() {
-            reference_games
-        } else {
-            0
-        }
-    };
-    let given = test(published, &reference.model, noise(reference));
-    let given_p = given.iter().map(|t| t.p_value).fold(1.0, f64::min);
-    let given_threshold = alpha / published.statistics().len().max(1) as f64;
-    let shown: Vec<String> = given
-        .iter()
-        .map(|t| format!("{} p = {:.2e}", t.statistic, t.p_value))
-        .collect();
-    let verdict = format!(
-        "{} {} ({})",
-        if given_p > given_threshold {
-            "consistent with"
-        } else {
-            "INCONSISTENT with"
-        },
-        reference.label(),
-        shown.join(", ")
-    );
-    (given, verdict, given_p, given_threshold)
 }
 
 #[cfg(test)]
@@ -430,9 +666,88 @@ mod tests {
         // T = 1 or 2 with probability 1/2 each: mean 1.5, variance 1/4. 100 games with mean
         // 1.5 fit (p = 1); min 2 in 100 games has probability (1/2)^100: rejected.
         let model = LengthModel::exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]);
-        let p = Published::parse("games=100 mean=1.5 min=2").unwrap();
+        let p = Published::parse("games=100 mean=1.5").unwrap();
+        assert!((test(&p, &model, 0)[0].p_value - 1.0).abs() < 1e-12);
+        let p = Published::parse("games=100 min=2").unwrap();
         let t = test(&p, &model, 0);
-        assert!((t[0].p_value - 1.0).abs() < 1e-12);
-        assert!(t[1].p_value < 1e-29, "{}", t[1].p_value);
+        assert!(t[0].p_value < 1e-29, "{}", t[0].p_value);
+    }
+
+    #[test]
+    fn a_reference_that_cannot_vary_gives_p_of_0_or_1_never_nan() {
+        // Every game lasts 3 turns: a mean of 3 and an sd of 0 are certain, anything else
+        // impossible (the standard errors are 0, so no normal approximation applies).
+        let model = LengthModel::exact(vec![0.0, 0.0, 0.0, 1.0], vec![1.0, 1.0, 1.0, 0.0]);
+        let p = |text: &str| test(&Published::parse(text).unwrap(), &model, 0);
+        let same = p("games=50 mean=3 sd=0");
+        assert_eq!((same[0].p_value, same[1].p_value), (1.0, 1.0));
+        let off = p("games=50 mean=3.5 sd=0.5");
+        assert_eq!((off[0].p_value, off[1].p_value), (0.0, 0.0));
+    }
+
+    #[test]
+    fn statistics_that_contradict_each_other_are_refused_naming_the_rule() {
+        for (text, needle) in [
+            ("games=10 median=50 max=10", "median=50 is above max=10"),
+            ("games=10 min=4 max=3", "min=4 is above max=3"),
+            (
+                "games=10 min=0",
+                "min=0: too small; a game lasts at least 1 turn",
+            ),
+            (
+                "games=10 mean=-1",
+                "mean=-1: negative; a game lasts at least 1 turn",
+            ),
+            ("games=10 mean=abc", "mean=abc: not a number"),
+            ("games=10 mean=3 min=4", "mean=3 is below min=4"),
+            ("games=10 mean=30 max=20", "mean=30 is above max=20"),
+            (
+                "games=1e30 mean=3",
+                "games=1e30: too large, at most 1000000000000 games",
+            ),
+            ("games=2.5 mean=3", "games=2.5: not a whole number of games"),
+            ("games=0 mean=3", "games=0: too small"),
+            (
+                "games=10 mean=3 games=20",
+                "games is given twice (games=10 and games=20)",
+            ),
+            ("games=10 mean=3 mean=4", "mean is given twice"),
+            (
+                "games=10 max=170141183460469231731687303715884105728",
+                "too large, at most 10000000 turns",
+            ),
+            (
+                "games=10 mean=1e30",
+                "mean=1e30: too large, at most 10000000 turns",
+            ),
+            (
+                "games=10 median=3.25",
+                "median=3.25: a median of game lengths is a whole number",
+            ),
+            (
+                "games=10 sd=-2",
+                "sd=-2: negative; a standard deviation is at least 0",
+            ),
+            (
+                "games=10 sd=6 min=1 max=10",
+                "sd=6 is more than games between min=1 and max=10",
+            ),
+            (
+                "games=1 mean=3 max=4",
+                "games=1: the mean, median, min and max of one game",
+            ),
+            ("games=10 mean=inf", "not a finite number"),
+        ] {
+            let e = Published::parse(text).unwrap_err();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+        // The sd bound by hand: 10 games between 1 and 10 spread at most (10 - 1) / 2
+        // sqrt(10 / 9) = 4.7434 (five games at 1, five at 10); 4.74 passes, 4.75 and 4.8 do
+        // not, and 5 passes: it is 4.7434 rounded to a whole number.
+        assert!(Published::parse("games=10 sd=4.74 min=1 max=10").is_ok());
+        assert!(Published::parse("games=10 sd=4.75 min=1 max=10").is_err());
+        assert!(Published::parse("games=10 sd=4.8 min=1 max=10").is_err());
+        assert!(Published::parse("games=10 sd=5 min=1 max=10").is_ok());
+        assert!(Published::parse("games=1 mean=3 median=3 min=3 max=3 sd=0").is_ok());
     }
 }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::Layout;
 use crate::check::summary::SummaryReport;
-use crate::check::{CheckReport, Searched};
+use crate::check::{CheckReport, Comparison, Searched};
 
 /// Members of the set listed in the text (all are in the JSON).
 const LISTED: usize = 10;
@@ -16,9 +16,10 @@ pub fn check_text(r: &CheckReport, layout: Layout) -> String {
     s.push('\n');
     let x = &r.sample;
     let head = format!(
-        "{}: {} games{}",
+        "{}: {} game{}{}",
         r.file,
         x.games,
+        if x.games == 1 { "" } else { "s" },
         if r.players > 1 {
             format!(
                 ", {} players (lengths count every player's turns)",
@@ -52,7 +53,7 @@ pub fn check_text(r: &CheckReport, layout: Layout) -> String {
     }
     s.push_str(&layout.labelled("  verdict: ", &r.fit.verdict));
     let power = format!(
-        "this sample would notice a mean off by {:.2} turns or more (80 % of the time, 5 % test)",
+        "this sample would notice a mean off by {:.2} turns or more at least 80 % of the time (the fit's test of the mean, |z| >= 4)",
         r.detectable_mean_shift
     );
     s.push_str(&layout.hang("  ", "    ", &power));
@@ -79,11 +80,18 @@ fn ranking_text(s: &mut String, r: &CheckReport, layout: Layout) {
             .map_or("impossible".to_string(), |l| {
                 format!("{l:.5} +- {:.5}", c.noise_per_game)
             });
-        let z = c.z_against_best.map_or("-".into(), |z| format!("{z:.2}"));
+        let z = match (c.z_against_best, c.comparison) {
+            (Some(z), _) => format!("z {z:.2}"),
+            (None, Comparison::Best) => "the best".into(),
+            (None, Comparison::SameAsBest) => "the best's distribution".into(),
+            (None, Comparison::Impossible) => "a length impossible".into(),
+            (None, Comparison::NoSpread) => "no spread to test".into(),
+            (None, Comparison::TooFewGames | Comparison::Tested) => "not tested".into(),
+        };
         let p = c
             .chi_square_p
             .map_or("-".to_string(), |p| format!("{p:.2e}"));
-        let mut figures = vec![ll, format!("z {z}"), format!("chi-square p = {p}")];
+        let mut figures = vec![ll, z, format!("chi-square p = {p}")];
         if c.in_set {
             figures.push("in the set".into());
         }
@@ -100,8 +108,20 @@ fn set_text(s: &mut String, r: &CheckReport, layout: Layout) {
         .filter(|u| !u.makes_no_difference)
         .map(|u| u.key.as_str())
         .collect();
+    let how = if r.sample.games < crate::check::MIN_GAMES_TO_DECIDE {
+        "under which every length of the sample is possible (too few games to test)".to_string()
+    } else {
+        let alpha = 1.0 - r.level;
+        let paired = alpha * crate::check::PAIRED_SHARE;
+        format!(
+            "the data cannot reject: not by the paired likelihood test against the best (one-sided at {} / m for the m distinct distributions, Bonferroni), nor by the goodness of fit at {} (its tests, chi-square and the sample's mean, sd, median, min and max, each at {} / 6)",
+            crate::check::short(paired),
+            crate::check::short(alpha - paired),
+            crate::check::short(alpha - paired)
+        )
+    };
     let head = format!(
-        "The {} hypotheses the data cannot reject (paired likelihood test against the best, Bonferroni; each also consistent){}{}:",
+        "The {} hypotheses {how}{}{}:",
         r.set.len(),
         if open.is_empty() {
             String::new()
@@ -145,29 +165,23 @@ fn set_text(s: &mut String, r: &CheckReport, layout: Layout) {
 
 /// What was searched, in a paragraph.
 fn searched_text(s: &mut String, searched: &Searched, level: f64, layout: Layout) {
+    let fixed = if searched.fixed.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (fixed: {})",
+            searched
+                .fixed
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
     let what = format!(
-        "Searched ({:.0} % confidence set): boards {}; rules varied: {}{}; decks {}.",
+        "Searched (a {:.0} % confidence set: it holds the true hypothesis with probability at least {level}, if that is among those searched): {}{fixed}.",
         level * 100.0,
-        searched.boards.join(", "),
-        if searched.keys.is_empty() {
-            "none".to_string()
-        } else {
-            searched.keys.join(", ")
-        },
-        if searched.fixed.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " (fixed: {})",
-                searched
-                    .fixed
-                    .iter()
-                    .map(|(k, v)| format!("{k} {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        },
-        searched.decks.join(", ")
+        crate::check::scope(searched),
     );
     let how = format!(
         "{} rule sets on these boards ({} left out as invalid or endless), {} distinct distributions, {} hypotheses; {}.",
@@ -195,12 +209,29 @@ pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     );
     s.push_str(&layout.hang("", "  ", &published));
     s.push_str(&layout.hang("  the reference you chose: ", "    ", &r.verdict));
-    searched_text(&mut s, &r.searched, r.level, layout);
+    let power = format!(
+        "this summary would notice a mean off by {:.2} turns or more 80 % of the time (the set's two-sided test of the mean at p <= {})",
+        r.detectable_mean_shift,
+        crate::check::short(r.threshold)
+    );
+    s.push_str(&layout.hang("  ", "    ", &power));
+    let Some(searched) = &r.searched else {
+        return s;
+    };
+    searched_text(&mut s, searched, r.level, layout);
+    let small = if r.published.games < crate::check::MIN_GAMES_TO_DECIDE {
+        format!(
+            " With fewer than {} games only a published min, median or max that is impossible under a hypothesis rejects it.",
+            crate::check::MIN_GAMES_TO_DECIDE
+        )
+    } else {
+        String::new()
+    };
     let rule = format!(
-        "A hypothesis is rejected when a statistic's two-sided p-value is below {:.1e} (the level shared among {} statistics x {} hypotheses). Most consistent {}:",
-        r.threshold,
+        "A hypothesis is rejected when a statistic's two-sided p-value is at or below {} ({:.0} % shared among {} statistics; the set inverts this test hypothesis by hypothesis).{small} A summary holds less than the lengths it came from: `check` on those lengths runs these same tests of their summary (the same p-values) and a chi-square of the whole distribution besides, so a reference INCONSISTENT here is INCONSISTENT there too (both below the same floor: p <= 1e-4, |z| >= 4 for the mean), while the lengths may reject what their summary cannot. Most consistent {}:",
+        crate::check::short(r.threshold),
+        (1.0 - r.level) * 100.0,
         r.published.statistics().len(),
-        r.candidates.len(),
         LISTED.min(r.candidates.len())
     );
     s.push('\n');

@@ -24,6 +24,14 @@ fn num(x: f64) -> String {
     x.to_string()
 }
 
+/// A z as the JSON writes it: a number, or "+infinity" / "-infinity".
+fn z_word(z: crate::check::ZScore) -> String {
+    match z {
+        crate::check::ZScore::Finite(x) => num(x),
+        infinite => infinite.to_string(),
+    }
+}
+
 fn opt<T: ToString>(x: Option<T>) -> String {
     x.map_or(String::new(), |x| x.to_string())
 }
@@ -240,6 +248,7 @@ pub fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
         "candidate",
         "log_likelihood_per_game",
         "noise_per_game",
+        "comparison",
         "z_against_best",
         "in_set",
         "distribution",
@@ -257,11 +266,12 @@ pub fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
                 c.candidate.clone(),
                 opt(c.log_likelihood_per_game),
                 num(c.noise_per_game),
+                c.comparison.word().to_string(),
                 opt(c.z_against_best),
                 c.in_set.to_string(),
                 c.distribution.to_string(),
                 opt(c.chi_square_p),
-                num(c.z_mean),
+                z_word(c.z_mean),
                 c.consistent.to_string(),
             ]
         })

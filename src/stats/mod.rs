@@ -5,10 +5,13 @@
 //! on bins with an expected count of at least [`MIN_EXPECTED`], the z-score of the sample mean
 //! (using the exact standard deviation), and the largest gap between the two CDFs.
 
+mod zscore;
+
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 use crate::solve::{Quantile, QUANTILES};
+pub use zscore::{Infinity, ZScore};
 
 /// The two-sided 95 % normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;

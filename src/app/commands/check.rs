@@ -8,14 +8,15 @@ use crate::app::cli::CheckArgs;
 use crate::budget::Budget;
 use crate::check::summary::{self, Published};
 use crate::check::{
-    candidate, conclusion, decide, fit, histogram, rank, rule_space, search, CheckReport,
-    Narrowing, Sample, Screen, Settings,
+    candidate, combine, conclusion, decide, fit, histogram, rank, rule_space, search_game,
+    Candidate, CheckReport, Evidence, GameSearch, Narrowing, RuleSpace, Sample, Screen, Settings,
 };
 use crate::games::load;
-use crate::games::Source;
+use crate::games::BoardSource;
 use crate::games::{shipped, Game, Variant};
+use crate::games::{GameVisitor, Source};
 use crate::output;
-use crate::stats::Summary;
+use crate::stats::{Summary, Z_LIMIT};
 
 use super::{bad_flag, check_players, deck_mode, json};
 use crate::app::progress::Progress;
@@ -53,9 +54,10 @@ fn read_sample(args: &CheckArgs, file: &str, b: &Budget) -> Result<(String, Vec<
     Ok((label, lengths))
 }
 
-/// `--vary` and `--fix` as a [`Narrowing`].
+/// `--vary` and `--fix` as a [`Narrowing`]; a key both varied and fixed, or fixed twice, is
+/// refused.
 fn narrowing(args: &CheckArgs) -> Result<Narrowing> {
-    let mut fix = Vec::new();
+    let mut fix: Vec<(String, String)> = Vec::new();
     for f in &args.fix {
         let (k, v) = f.split_once('=').ok_or_else(|| {
             bad_flag(
@@ -66,7 +68,34 @@ fn narrowing(args: &CheckArgs) -> Result<Narrowing> {
                 ),
             )
         })?;
-        fix.push((k.trim().to_string(), v.trim().to_string()));
+        let (k, v) = (k.trim().to_string(), v.trim().to_string());
+        if let Some((_, before)) = fix.iter().find(|(key, _)| *key == k) {
+            return Err(bad_flag(
+                "--fix",
+                format!(
+                    "{} is fixed twice ({}={} and {}={}); fix each rule once",
+                    crate::input::text::quote(&k),
+                    crate::input::text::quote(&k),
+                    crate::input::text::quote(before),
+                    crate::input::text::quote(&k),
+                    crate::input::text::quote(&v)
+                ),
+            )
+            .into());
+        }
+        if args.vary.contains(&k) {
+            return Err(bad_flag(
+                "--fix",
+                format!(
+                    "{} is both varied (--vary) and fixed (--fix {}={}): a rule is either tried at every value or held at one; drop one of the two",
+                    crate::input::text::quote(&k),
+                    crate::input::text::quote(&k),
+                    crate::input::text::quote(&v)
+                ),
+            )
+            .into());
+        }
+        fix.push((k, v));
     }
     Ok(Narrowing {
         vary: (!args.vary.is_empty()).then(|| args.vary.clone()),
@@ -110,7 +139,8 @@ impl super::BoardCommand for CheckArgs {
         let variant = args.variant.to_variant();
         let given = source.game(&variant)?;
         deck_mode(Some(args.deck), given.has_deck())?;
-        let space = rule_space::<G>(&narrowing(args)?).map_err(|e| {
+        let narrowed = narrowing(args)?;
+        let space = rule_space::<G>(&narrowed).map_err(|e| {
             bad_flag(
                 if args.vary.is_empty() {
                     "--fix"
@@ -120,17 +150,16 @@ impl super::BoardCommand for CheckArgs {
                 e.message,
             )
         })?;
-        let sources = searched_boards(args, &source, &variant, &given)?;
+        let plan = Plan {
+            sources: searched_boards(args, &source, &variant, &given)?,
+            space,
+            narrowing: narrowed,
+        };
         if let Some(text) = &args.summary {
             let published = Published::parse(text).map_err(|e| bad_flag("--summary", e))?;
-            let inputs = SummaryInputs {
-                published: &published,
-                source: &source,
-                variant: &variant,
-                sources: &sources,
-                space: &space,
-            };
-            return summary_report(args, &inputs, &settings, layout);
+            return summary_report(
+                args, &published, &source, &variant, &plan, &settings, layout,
+            );
         }
         let file = args.lengths.as_deref().unwrap_or("-");
         let (label, lengths) = read_sample(args, file, b)?;
@@ -138,19 +167,9 @@ impl super::BoardCommand for CheckArgs {
         let summary = Summary::of(&hist)
             .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
         let reference = candidate(&source, &variant, args.deck, summary.max, &settings)?
-            .ok_or_else(|| {
-                bad_flag(
-                    "--board",
-                    format!(
-                        "{} can go on forever, so there is no distribution of game lengths to check against; `candyland forever {}` gives the chance that a game never ends. Check against a board whose games always end",
-                        args.board, args.board
-                    ),
-                )
-            })?;
+            .ok_or_else(|| forever(&args.board))?;
         let given_fit = fit(&hist, &reference);
-        let (_, sd) = reference.model.moments();
-        let detectable =
-            crate::check::set::detectable_mean_shift(sd.max(summary.sd), summary.games);
+        let detectable = detectable_by_fit(&reference, summary.games, args.reference_games);
         let mut report = CheckReport {
             file: label,
             players: args.players,
@@ -166,7 +185,7 @@ impl super::BoardCommand for CheckArgs {
             ranking: Vec::new(),
         };
         if !args.no_rank {
-            search_lengths(&mut report, &hist, &sources, &space, &settings)?;
+            search_lengths(&mut report, &hist, &plan, &settings)?;
         }
         Ok(if args.json {
             json("check", &report)?
@@ -178,38 +197,215 @@ impl super::BoardCommand for CheckArgs {
     }
 }
 
+/// The error for a reference board whose game can go on forever.
+fn forever(board: &str) -> crate::input::error::UserError {
+    bad_flag(
+        "--board",
+        format!(
+            "{board} can go on forever, so there is no distribution of game lengths to check against; `candyland forever {board}` gives the chance that a game never ends. Check against a board whose games always end"
+        ),
+    )
+}
+
+/// The smallest shift of the mean that the fit's test of the mean (|z| >= [`Z_LIMIT`]) notices
+/// 80 % of the time with `games` games: its standard error is the reference's sd / sqrt(n),
+/// with a simulated reference's own noise added.
+fn detectable_by_fit(reference: &Candidate, games: u64, reference_games: u64) -> f64 {
+    let (_, sd) = reference.model.moments();
+    let n = games as f64;
+    let se = if reference.model.histogram().is_some() {
+        (sd * sd / n + sd * sd / reference_games as f64).sqrt()
+    } else {
+        sd / n.sqrt()
+    };
+    crate::check::set::detectable_mean_shift(se, Z_LIMIT)
+}
+
+/// The words describing the fit's test of the mean, for the power sentence.
+const FIT_TEST: &str = "the fit's test of the mean, |z| >= 4";
+
+/// What `check` searches: the given board's game (its shipped boards and the given one, under
+/// the narrowed rule space) and every other game's shipped boards.
+struct Plan<G: Game> {
+    sources: Vec<(String, Source<G>)>,
+    space: RuleSpace,
+    narrowing: Narrowing,
+}
+
+impl<G: Game> Plan<G> {
+    /// Searches every game, the given board's first, and merges their hypotheses.
+    fn search(
+        &self,
+        screen: Screen,
+        settings: &Settings,
+    ) -> Result<(Vec<crate::check::Candidate>, crate::check::Searched)> {
+        let others = other_games::<G>();
+        let mut steps = (self.sources.len() * self.space.rule_sets.len()) as u64;
+        for (kind, boards) in &others {
+            if let Outcome::Count(n) =
+                visit(kind, boards, self, Task::Count, screen, settings, &|_| {})?
+            {
+                steps += n as u64;
+            }
+        }
+        let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
+        let tell = |n| progress.inc(n);
+        let mut parts = vec![search_game(
+            &self.sources,
+            &self.space,
+            screen,
+            settings,
+            &tell,
+        )?];
+        let mut left_out = Vec::new();
+        for (kind, boards) in &others {
+            match visit(kind, boards, self, Task::Search, screen, settings, &tell)? {
+                Outcome::Searched(part) => parts.push(part),
+                Outcome::LeftOut(why) => left_out.push(why),
+                Outcome::Count(_) => {}
+            }
+        }
+        drop(progress);
+        Ok(combine(parts, left_out, screen, settings)?)
+    }
+}
+
+/// The shipped boards of every game but `G`'s, game by game.
+fn other_games<G: Game>() -> Vec<(&'static str, Vec<BoardSource>)> {
+    let mut out: Vec<(&'static str, Vec<BoardSource>)> = Vec::new();
+    for b in shipped::SHIPPED.iter() {
+        let source = BoardSource::new(&format!("{} (shipped board)", b.name), b.text);
+        let Ok(kind) = source.kind() else { continue };
+        if kind == G::KIND {
+            continue;
+        }
+        match out.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, boards)) => boards.push(source),
+            None => out.push((kind, vec![source])),
+        }
+    }
+    out
+}
+
+/// What to do with another game.
+#[derive(Clone, Copy)]
+enum Task {
+    /// Count its board x rule set combinations.
+    Count,
+    /// Search it.
+    Search,
+}
+
+/// What came of another game.
+enum Outcome {
+    Count(usize),
+    Searched(GameSearch),
+    /// Not searched, with why.
+    LeftOut(String),
+}
+
+/// Runs `task` on another game's shipped `boards` (all of game `kind`).
+fn visit<G: Game>(
+    kind: &str,
+    boards: &[BoardSource],
+    plan: &Plan<G>,
+    task: Task,
+    screen: Screen,
+    settings: &Settings,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Outcome> {
+    let visitor = OtherGame {
+        boards,
+        narrowing: &plan.narrowing,
+        task,
+        screen,
+        settings,
+        progress,
+    };
+    crate::games::with_game(&boards[0], visitor)?
+        .map_err(|e| anyhow::anyhow!("searching the {kind} boards: {e}"))
+}
+
+/// Another game's search, generic over the game.
+struct OtherGame<'a> {
+    boards: &'a [BoardSource],
+    narrowing: &'a Narrowing,
+    task: Task,
+    screen: Screen<'a>,
+    settings: &'a Settings,
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+impl GameVisitor for OtherGame<'_> {
+    type Output = Result<Outcome>;
+
+    fn visit<H: Game>(self, _first: Source<H>) -> Result<Outcome> {
+        // `--vary` and `--fix` name rules of the given board's game: another game is searched
+        // only when it has every one of them.
+        let keys: Vec<&str> = H::rule_space().iter().map(|(k, _)| *k).collect();
+        let named = self
+            .narrowing
+            .vary
+            .iter()
+            .flatten()
+            .chain(self.narrowing.fix.iter().map(|(k, _)| k));
+        let missing: Vec<&str> = named
+            .map(String::as_str)
+            .filter(|k| !keys.contains(k))
+            .collect();
+        if !missing.is_empty() {
+            return Ok(Outcome::LeftOut(format!(
+                "{} (it has no rule {}, which --vary or --fix names)",
+                H::KIND,
+                missing.join(", ")
+            )));
+        }
+        let space = rule_space::<H>(self.narrowing).map_err(|e| bad_flag("--fix", e.message))?;
+        if let Task::Count = self.task {
+            return Ok(Outcome::Count(self.boards.len() * space.rule_sets.len()));
+        }
+        let mut sources = Vec::new();
+        for b in self.boards {
+            let name = b.label.trim_end_matches(" (shipped board)").to_string();
+            sources.push((name, b.parse::<H>()?));
+        }
+        let part = search_game(&sources, &space, self.screen, self.settings, self.progress)?;
+        Ok(Outcome::Searched(part))
+    }
+}
+
 /// The search of boards, rules and decks for lengths, written into the report: the set, what
 /// it decides and what it does not.
 fn search_lengths<G: Game>(
     report: &mut CheckReport,
     hist: &[u64],
-    sources: &[(String, Source<G>)],
-    space: &crate::check::RuleSpace,
+    plan: &Plan<G>,
     settings: &Settings,
 ) -> Result<()> {
     let sample = Sample::of(hist);
-    let steps = (sources.len() * space.rule_sets.len()) as u64;
-    let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
-    let (candidates, searched) =
-        search(sources, space, Screen::Lengths(&sample), settings, &|n| {
-            progress.inc(n)
-        })?;
-    drop(progress);
+    let (candidates, searched) = plan.search(Screen::Lengths(&sample), settings)?;
     let ranking = rank(hist, &candidates, settings.alpha);
     let (decided, undecided) = decide(&ranking);
-    let decided = if report.sample.games < crate::check::MIN_GAMES_TO_DECIDE {
-        Vec::new()
-    } else {
-        decided
-    };
-    let mut text = conclusion(
-        report.sample.games,
-        &searched,
-        &ranking,
-        &decided,
-        &undecided,
-        report.detectable_mean_shift,
-    );
+    let small = report.sample.games < crate::check::MIN_GAMES_TO_DECIDE;
+    let decided = if small { Vec::new() } else { decided };
+    // The best fit in the set, when even it fails a goodness-of-fit test at the set's level.
+    let best_fit = ranking
+        .iter()
+        .filter(|r| r.in_set)
+        .max_by(|a, b| a.fit_p.total_cmp(&b.fit_p));
+    let marginal = best_fit
+        .filter(|r| !small && r.fit_p < settings.alpha)
+        .map(|r| (r.candidate.as_str(), r.fit_p, settings.alpha));
+    let mut text = conclusion(&Evidence {
+        games: report.sample.games,
+        searched: &searched,
+        ranking: &ranking,
+        decided: &decided,
+        undecided: &undecided,
+        detectable: (report.detectable_mean_shift, FIT_TEST),
+        marginal,
+        impossible: "some length of the sample is impossible under it",
+    });
     if !report.fit.consistent {
         text.push_str(&format!(
             " Against the reference you chose it is {}.",
@@ -229,8 +425,9 @@ fn search_lengths<G: Game>(
     Ok(())
 }
 
-/// The boards searched, each with the name the report gives it: every shipped board of the
-/// game and the given one, the given one with the elements `--without` removes.
+/// The boards searched of the given board's game, each with the name the report gives it:
+/// every shipped board of the game and the given one, the given one with the elements
+/// `--without` removes.
 fn searched_boards<G: Game>(
     args: &CheckArgs,
     source: &Source<G>,
@@ -261,54 +458,30 @@ fn searched_boards<G: Game>(
     Ok(sources)
 }
 
-/// What `check --summary` works from.
-struct SummaryInputs<'a, G: Game> {
-    published: &'a Published,
-    source: &'a Source<G>,
-    variant: &'a Variant,
-    sources: &'a [(String, Source<G>)],
-    space: &'a crate::check::RuleSpace,
-}
-
-/// `check --summary`: which hypotheses a published summary is consistent with.
+/// `check --summary`: which hypotheses a published summary is consistent with (with
+/// `--no-rank`, only the reference's tests).
 fn summary_report<G: Game>(
     args: &CheckArgs,
-    inputs: &SummaryInputs<G>,
+    published: &Published,
+    source: &Source<G>,
+    variant: &Variant,
+    plan: &Plan<G>,
     settings: &Settings,
     layout: Layout,
 ) -> Result<String> {
-    let SummaryInputs {
-        published,
-        source,
-        variant,
-        sources,
-        space,
-    } = *inputs;
-    let steps = (sources.len() * space.rule_sets.len()) as u64;
-    let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
-    let (candidates, searched) = search(
-        sources,
-        space,
-        Screen::Mean(published.mean),
-        settings,
-        &|n| progress.inc(n),
-    )?;
-    drop(progress);
-    let reference = candidate(source, variant, args.deck, 1, settings)?.ok_or_else(|| {
-        bad_flag(
-            "--board",
-            format!(
-                "{} can go on forever, so there is no distribution of game lengths to check against; `candyland forever {}` gives the chance that a game never ends. Check against a board whose games always end",
-                args.board, args.board
-            ),
-        )
-    })?;
+    let (candidates, searched) = if args.no_rank {
+        (Vec::new(), None)
+    } else {
+        let (c, s) = plan.search(Screen::Mean(published.mean), settings)?;
+        (c, Some(s))
+    };
+    let reference =
+        candidate(source, variant, args.deck, 1, settings)?.ok_or_else(|| forever(&args.board))?;
     let report = summary::SummaryReport::of(
         published,
         &reference,
         &candidates,
         searched,
-        settings.alpha,
         settings.reference_games,
         args.level,
     );
