@@ -142,8 +142,11 @@ impl Budget {
 
     /// The refusal of work estimated at `seconds`, in a run that would then take `total`.
     fn refusal(&self, what: &str, seconds: f64, total: f64, fix: &str) -> OverBudget {
-        let needed = if total.is_finite() {
-            (total * 1.2).ceil().max(1.0)
+        // Under a second already spent is start-up, not worth a budget of its own (and would
+        // make the figure wobble with the machine's speed).
+        let counted = if total - seconds < 1.0 { seconds } else { total };
+        let needed = if counted.is_finite() {
+            (counted * 1.2).ceil().max(1.0)
         } else {
             f64::INFINITY
         };
