@@ -32,8 +32,8 @@ pub mod rate {
     /// numbers its states densely (Candy Land: 36 million in 1.0 s of processor time on a
     /// million-space board, build and renumbering included).
     pub const CHAIN_DENSE: f64 = 3e7;
-    /// Chain transitions built per second when states are hashed (Chutes and Ladders, race
-    /// boards: 6 million in 0.57 s on a million squares).
+    /// Chain transitions built per second when states are hashed (the games that number no
+    /// states densely: 6 million in 0.57 s on a million squares with jumps).
     pub const CHAIN_HASHED: f64 = 1e7;
     /// A board file read and validated, per state of its `states_bound` per second (the board
     /// is read again for each chain; 0.05 s for a million-space Candy Land board).
@@ -61,7 +61,7 @@ pub fn idle(seconds: f64) -> f64 {
 pub const CHAIN_BYTES_DENSE: f64 = 10.0;
 
 /// [`CHAIN_BYTES_DENSE`] when states are hashed (the hash map too): 11.5 measured on a
-/// million-square Chutes and Ladders board (69 MB).
+/// million-square board with jumps and a six-sided die (69 MB).
 pub const CHAIN_BYTES_HASHED: f64 = 16.0;
 
 /// The share of the memory this process may still take that a command allows itself (the
@@ -144,7 +144,11 @@ impl Budget {
     fn refusal(&self, what: &str, seconds: f64, total: f64, fix: &str) -> OverBudget {
         // Under a second already spent is start-up, not worth a budget of its own (and would
         // make the figure wobble with the machine's speed).
-        let counted = if total - seconds < 1.0 { seconds } else { total };
+        let counted = if total - seconds < 1.0 {
+            seconds
+        } else {
+            total
+        };
         let needed = if counted.is_finite() {
             (counted * 1.2).ceil().max(1.0)
         } else {

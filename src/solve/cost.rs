@@ -39,7 +39,7 @@ pub fn check_solves<S>(
 /// (Wilson and Hilferty, "The distribution of chi-square", 1931), z the normal quantile of
 /// `tolerance`. A game that is one geometric wait (k = 1) gets about 33 E at 1e-12, a long board
 /// (k large) about E + 7 sd. Measured at 1e-12: 0.84 to 1.18 times the steps taken on the
-/// classic and Chutes and Ladders boards and generated boards of 10^3 to 10^5 spaces.
+/// shipped boards of two games and generated boards of 10^3 to 10^5 spaces.
 pub fn distribution_steps(moments: &Moments, tolerance: f64, max_turns: usize) -> f64 {
     let (e, sd) = (moments.expected_turns, moments.std_dev);
     let z = -statrs::distribution::Normal::standard().inverse_cdf(tolerance.clamp(1e-300, 0.5));
