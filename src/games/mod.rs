@@ -8,6 +8,7 @@
 pub mod candyland;
 pub mod chutes;
 pub mod game;
+pub mod hare;
 pub mod jumps;
 pub mod load;
 pub mod race;
@@ -165,6 +166,9 @@ pub fn kind(source: &BoardSource) -> Result<&'static str, UserError> {
     let Some(name) = kind.game else {
         return Ok(KINDS[0]);
     };
+    if name == hare::KIND {
+        return Ok(hare::KIND);
+    }
     KINDS.iter().copied().find(|k| *k == name).ok_or_else(|| {
         let known: Vec<String> = KINDS.iter().map(|k| format!("\"{k}\"")).collect();
         UserError::InvalidBoard {
@@ -173,10 +177,11 @@ pub fn kind(source: &BoardSource) -> Result<&'static str, UserError> {
                 problems: vec![BoardProblem {
                     field: "game".into(),
                     message: format!(
-                        "'{}' is not a game this tool knows; use {} (the default) or {}",
+                        "'{}' is not a game this tool knows; use {} (the default), {} or \"{}\"",
                         crate::input::text::quote(&name),
                         known[0],
-                        known[1..].join(" or ")
+                        known[1..].join(", "),
+                        hare::KIND
                     ),
                 }],
             },
@@ -211,7 +216,16 @@ macro_rules! games {
                     return Source::<$game>::parse(label, text).map(|s| visitor.visit(s));
                 }
             )+
-            // `kind` is one of KINDS, so one of the arms above returned.
+            // `kind` is one of KINDS (so one of the arms above returned), or Hare and
+            // Tortoise, which has its own commands.
+            if kind == hare::KIND {
+                return Err(UserError::Board {
+                    board: label.to_string(),
+                    message: format!(
+                        "is a {kind} board; this command does not play it: use analyze, simulate or play"
+                    ),
+                });
+            }
             Err(UserError::Board {
                 board: label.to_string(),
                 message: format!("'{}' is not a game this tool knows", crate::input::text::quote(kind)),

@@ -11,9 +11,13 @@ pub static SHIPPED: LazyLock<Vec<ShippedBoard>> = LazyLock::new(crate::games::sh
 /// The board used when none is named.
 pub const DEFAULT_BOARD: &str = "classic";
 
-/// The shipped board with this name, if there is one.
+/// The shipped board with this name, if there is one (Hare and Tortoise boards included,
+/// which have their own commands and are not in [`SHIPPED`]).
 pub fn find(name: &str) -> Option<&'static ShippedBoard> {
-    SHIPPED.iter().find(|b| b.name == name)
+    SHIPPED
+        .iter()
+        .chain(crate::games::hare::SHIPPED)
+        .find(|b| b.name == name)
 }
 
 /// The shipped names, comma-separated, for messages.

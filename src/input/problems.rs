@@ -49,6 +49,11 @@ impl Problems {
         self.0.is_empty()
     }
 
+    /// How many problems so far.
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
     pub(crate) fn into_invalid(self) -> InvalidBoard {
         InvalidBoard { problems: self.0 }
     }

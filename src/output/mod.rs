@@ -10,6 +10,7 @@ pub mod csv_cells;
 pub mod file;
 pub mod folder;
 mod forever;
+pub mod hare;
 pub mod json;
 mod layout;
 mod odds;

@@ -11,6 +11,7 @@
 //! a result.
 
 mod deck;
+pub mod hare;
 mod observe;
 mod run;
 mod summary;

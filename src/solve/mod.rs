@@ -16,6 +16,7 @@ mod exact;
 mod float;
 mod fraction_free;
 pub mod guarantee;
+pub mod hare;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;

@@ -32,6 +32,7 @@ mod cli;
 mod common;
 mod exactness;
 mod forever;
+mod hare;
 mod hostile;
 mod independent;
 mod invariants;

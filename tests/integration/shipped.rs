@@ -129,10 +129,15 @@ fn the_data_directory_holds_exactly_the_embedded_boards() {
         })
         .collect();
     on_disk.sort();
-    let mut embedded: Vec<String> = shipped::SHIPPED.iter().map(|b| b.name.into()).collect();
+    let all = || {
+        shipped::SHIPPED
+            .iter()
+            .chain(candyland::games::hare::SHIPPED)
+    };
+    let mut embedded: Vec<String> = all().map(|b| b.name.into()).collect();
     embedded.sort();
     assert_eq!(on_disk, embedded);
-    for b in shipped::SHIPPED.iter() {
+    for b in all() {
         let text = std::fs::read_to_string(dir.join(format!("{}.toml", b.name))).unwrap();
         assert_eq!(text, b.text);
     }

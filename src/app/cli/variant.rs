@@ -62,6 +62,14 @@ impl std::str::FromStr for Faces {
 /// Changes to the board and its rules, without editing the file.
 #[derive(Debug, Clone, Default, Args)]
 pub struct VariantArgs {
+    /// Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat),
+    /// from the board's [policies] tables.
+    #[arg(long, value_name = "NAMES", help_heading = "Hare and Tortoise")]
+    pub policy: Option<String>,
+    /// Hare and Tortoise: the exact chain keeps states of at most this many carrots, and
+    /// reports the chance of ever holding more [default: 600].
+    #[arg(long, value_name = "N", help_heading = "Hare and Tortoise")]
+    pub carrot_cap: Option<u32>,
     /// Remove an element of the board (repeatable).
     #[arg(long, value_parser = elements(), value_name = "ELEMENT", help_heading = "Variants")]
     pub without: Vec<String>,

@@ -24,6 +24,12 @@ pub(crate) fn run(args: &AnalyzeArgs, b: &Budget, layout: Layout) -> Result<Stri
 }
 
 impl super::BoardCommand for AnalyzeArgs {
+    fn run_hare(&self, source: &crate::games::BoardSource, _: &Budget) -> Result<String> {
+        self.hare(source)
+    }
+    fn hare_flag(&self) -> Option<&'static str> {
+        super::hare::hare_flag(&self.variant)
+    }
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let options = analyze_options(args, b)?;

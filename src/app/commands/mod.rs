@@ -8,6 +8,7 @@ pub(crate) mod compare;
 pub(crate) mod crosscheck;
 pub(crate) mod forever;
 pub(crate) mod generate;
+pub(crate) mod hare;
 pub(crate) mod help;
 pub(crate) mod odds;
 pub(crate) mod play;
@@ -94,6 +95,22 @@ pub(crate) trait BoardCommand {
     /// Runs the command on a board of game `G`, its text laid out by `layout`.
     fn run_on<G: Game>(&self, source: Source<G>, budget: &Budget, layout: Layout)
         -> Result<String>;
+    /// Runs the command on a Hare and Tortoise board, which has its own step function and
+    /// chain ([`crate::games::hare`]); by default the command does not play it.
+    fn run_hare(&self, source: &crate::games::BoardSource, _budget: &Budget) -> Result<String> {
+        Err(UserError::Board {
+            board: source.label.clone(),
+            message: format!(
+                "is a {} board; this command does not play it: use analyze, simulate or play",
+                crate::games::hare::KIND
+            ),
+        }
+        .into())
+    }
+    /// The Hare and Tortoise flag given (`--policy`, `--carrot-cap`), which other boards reject.
+    fn hare_flag(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 struct On<'a, C>(&'a C, &'a Budget, Layout);
@@ -113,6 +130,12 @@ pub(crate) fn on_board<C: BoardCommand>(
     layout: Layout,
 ) -> Result<String> {
     let source = crate::games::load::read_board(Some(spec))?;
+    if source.kind()? == crate::games::hare::KIND {
+        return command.run_hare(&source, budget);
+    }
+    if let Some(flag) = command.hare_flag() {
+        return Err(bad_flag(flag, "applies only to Hare and Tortoise boards").into());
+    }
     crate::games::with_game(&source, On(command, budget, layout))?
         .map_err(|e| name_the_board(e, &source.label))
 }

@@ -45,6 +45,12 @@ fn chart_format(path: &Path) -> Result<Format, UserError> {
 }
 
 impl super::BoardCommand for PlayArgs {
+    fn run_hare(&self, source: &crate::games::BoardSource, _: &Budget) -> Result<String> {
+        super::hare::play_hare(self, source)
+    }
+    fn hare_flag(&self) -> Option<&'static str> {
+        super::hare::hare_flag(&self.variant)
+    }
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         // The chart's file is opened before any work, so that a bad path fails at once.

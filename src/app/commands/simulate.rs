@@ -34,6 +34,12 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget, layout: Layout) -> Result<Str
 }
 
 impl super::BoardCommand for SimulateArgs {
+    fn run_hare(&self, source: &crate::games::BoardSource, _: &Budget) -> Result<String> {
+        super::hare::simulate_hare(self, source)
+    }
+    fn hare_flag(&self) -> Option<&'static str> {
+        super::hare::hare_flag(&self.variant)
+    }
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         // The output is checked (its temporary created) before any work, so that a bad path

@@ -1,0 +1,40 @@
+//! Hare and Tortoise, one computer player alone, exactly: the chain built by enumerating every
+//! outcome of the step function, then the length distribution pushed turn by turn, on the
+//! shipped board with Wiener's Novice (carrot cap 600, the `analyze` default), and the
+//! general cyclic solver on the same chain at cap 200 (the largest whose dense part it is
+//! given by default). Issue 29's target is under 10 s on 2 cores.
+//!
+//! `cargo bench --bench hare`; the README quotes the result.
+
+use candyland::games::hare::parse;
+use candyland::solve::hare as exact;
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn hare(c: &mut Criterion) {
+    let board = parse(
+        "hare-and-tortoise",
+        include_str!("../data/boards/hare-and-tortoise.toml"),
+    )
+    .expect("shipped board");
+    let novice = board.policy("novice").expect("novice");
+    let mut group = c.benchmark_group("hare");
+    group.sample_size(10);
+    group.bench_function("novice alone: chain (cap 600) and distribution", |b| {
+        b.iter(|| {
+            let chain = exact::build(&board, novice, 600, 3_000_000).expect("chain");
+            let l = exact::lengths(&chain, 1e-12, 100_000);
+            assert!(l.left < 1e-12);
+            (chain.len(), l.mean_sd())
+        })
+    });
+    group.bench_function("novice alone: chain (cap 200) and general solve", |b| {
+        b.iter(|| {
+            let chain = exact::build(&board, novice, 200, 3_000_000).expect("chain");
+            exact::solve(&chain).expect("solves").mean
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hare);
+criterion_main!(benches);

@@ -1,0 +1,71 @@
+//! Hare and Tortoise (David Parlett, 1974) played by computer players with fixed policies
+//! (`game = "hare-and-tortoise"`), after R. Wiener, "A New Software Development Project Using
+//! an Old Game", Journal of Object Technology, 2007.
+//!
+//! A game in which every player follows a fixed, possibly random, policy has no decisions left:
+//! it is a Markov chain. But a player's state (square, carrots, lettuces, a pending lettuce,
+//! number square or missed turn, a "move again") is far richer than a race position, and
+//! players interact (occupied squares, race positions), so this kind does not fit the
+//! one-token [`crate::games::Game`] trait: it has its own board file ([`board`]), policies
+//! ([`policy`]) and step function ([`turn`]), from which the exact chain of one player alone
+//! ([`crate::solve::hare`], solved by the general cyclic solver) and the simulator of 1 to 6
+//! players ([`crate::sim::hare`]) are both built; [`crate::output::hare`] prints them.
+
+pub mod board;
+pub mod policy;
+pub mod square;
+pub mod turn;
+
+pub use board::{Board, HareFile};
+pub use policy::Policy;
+
+use crate::games::ShippedBoard;
+use crate::input::error::UserError;
+use crate::input::problems::InvalidBoard;
+
+/// The word of the board file's `game` key.
+pub const KIND: &str = "hare-and-tortoise";
+
+/// The boards of this kind shipped in `data/boards/`.
+pub const SHIPPED: &[ShippedBoard] = &[
+    ShippedBoard {
+        name: "hare-and-tortoise",
+        text: include_str!("../../../data/boards/hare-and-tortoise.toml"),
+    },
+    ShippedBoard {
+        name: "hare-and-tortoise-ravensburger",
+        text: include_str!("../../../data/boards/hare-and-tortoise-ravensburger.toml"),
+    },
+];
+
+/// Parses and validates board text; `label` names it in messages. A file that does not fit
+/// the schema gets every such problem at once.
+pub fn parse(label: &str, text: &str) -> Result<Board, UserError> {
+    let invalid = |problems: InvalidBoard| UserError::InvalidBoard {
+        file: label.to_string(),
+        problems,
+    };
+    match toml::from_str::<HareFile>(text) {
+        Ok(file) => Board::from_file(&file).map_err(invalid),
+        Err(first) => {
+            let syntax = || UserError::BoardSyntax {
+                file: label.to_string(),
+                message: crate::input::text::shorten_lines(&first.to_string()),
+            };
+            let Ok(table) = toml::from_str::<toml::Table>(text) else {
+                return Err(syntax());
+            };
+            let read = super::schema::read::<HareFile>(table);
+            let mut problems = read.problems;
+            if problems.is_empty() {
+                return Err(syntax());
+            }
+            if let (Some(file), false) = (&read.file, read.shifted) {
+                if let Err(more) = Board::from_file(file) {
+                    problems.extend(more.problems);
+                }
+            }
+            Err(invalid(InvalidBoard { problems }))
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Games of 1 to 6 computer players, played with the one step function ([`play_turn`]) and a
+//! seeded generator: players interact (occupied squares, race positions), so the game of
+//! several is simulated rather than solved. Runs are split into chunks, each with its own
+//! generator seeded from (seed, chunk), so a seed gives the same figures on any number of
+//! threads.
+
+use rand::{Rng, RngExt as _};
+use rayon::prelude::*;
+
+use crate::games::hare::board::{Board, CardPile, Effect, HareDraws};
+use crate::games::hare::policy::Policy;
+use crate::games::hare::turn::{play_turn, Chance, Note, Phase, Player};
+
+/// Games per chunk.
+const CHUNK: u64 = 4096;
+
+/// A seeded generator as the game's chances; with a cyclic pile, the pile itself.
+pub struct Dice<'a, R: Rng> {
+    rng: &'a mut R,
+    pile: Option<(Vec<Effect>, usize)>,
+}
+
+impl<'a, R: Rng> Dice<'a, R> {
+    /// Chances from `rng`; for a board whose hare squares draw from a cyclic pile, the pile
+    /// shuffled once.
+    pub fn new(board: &Board, rng: &'a mut R) -> Dice<'a, R> {
+        let pile = (board.rules.hare_draws == HareDraws::Cards
+            && board.rules.card_pile == CardPile::Cyclic
+            && !board.pile.is_empty())
+        .then(|| {
+            let mut pile = board.pile.clone();
+            for i in (1..pile.len()).rev() {
+                let j = rng.random_range(0..=i);
+                pile.swap(i, j);
+            }
+            (pile, 0)
+        });
+        Dice { rng, pile }
+    }
+}
+
+impl<R: Rng> Chance for Dice<'_, R> {
+    fn pick(&mut self, n: usize) -> usize {
+        self.rng.random_range(0..n)
+    }
+    fn card(&mut self, pile: &[Effect]) -> Effect {
+        match &mut self.pile {
+            // The top card is drawn and goes under the pile.
+            Some((cards, next)) => {
+                let card = cards[*next];
+                *next = (*next + 1) % cards.len();
+                card
+            }
+            None => pile[self.pick(pile.len())],
+        }
+    }
+}
+
+/// What happened in one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// Turns played, all players' together (a missed or skipped turn counts).
+    pub turns: u32,
+    /// The winning seat, `None` when the game hit the turn limit.
+    pub winner: Option<usize>,
+    /// The winner's carrots at the finish.
+    pub carrots_left: u32,
+    /// Turns skipped for lack of a legal move (or of one the policy makes), by seat.
+    pub skips: Vec<u32>,
+    /// Landings per square (moves and a hare's displacements), home included.
+    pub landings: Vec<u32>,
+}
+
+/// Plays one game of `policies.len()` players, seat 0 first, stopping after `max_turns` turns;
+/// `log` hears every note with the turn number (1-based, all players') and the seat.
+pub fn play_game<R: Rng>(
+    board: &Board,
+    policies: &[&Policy],
+    rng: &mut R,
+    max_turns: u32,
+    log: &mut dyn FnMut(u32, usize, Note),
+) -> Game {
+    let k = policies.len();
+    let mut dice = Dice::new(board, rng);
+    let mut players = vec![Player::start(board); k];
+    let mut game = Game {
+        turns: 0,
+        winner: None,
+        carrots_left: 0,
+        skips: vec![0; k],
+        landings: vec![0; board.squares.len()],
+    };
+    while game.turns < max_turns {
+        let seat = game.turns as usize % k;
+        game.turns += 1;
+        let turn = game.turns;
+        loop {
+            let mut sink = |n: Note| {
+                match n {
+                    Note::Skipped => game.skips[seat] += 1,
+                    Note::Moved { to, .. } | Note::Displaced { to, .. } | Note::Back { to, .. } => {
+                        game.landings[to] += 1
+                    }
+                    _ => {}
+                }
+                log(turn, seat, n);
+            };
+            match play_turn(
+                board,
+                policies[seat],
+                &mut players,
+                seat,
+                &mut dice,
+                &mut sink,
+            ) {
+                Phase::Again => continue,
+                Phase::Done => {
+                    let p = players[seat];
+                    log(
+                        turn,
+                        seat,
+                        Note::TurnEnd {
+                            square: usize::from(p.pos),
+                            carrots: p.carrots,
+                            lettuces: p.lettuces,
+                        },
+                    );
+                    break;
+                }
+                Phase::Home => {
+                    game.winner = Some(seat);
+                    game.carrots_left = players[seat].carrots;
+                    return game;
+                }
+            }
+        }
+    }
+    game
+}
+
+/// The figures of many games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Games stopped at the turn limit.
+    pub unfinished: u64,
+    /// `lengths[n]`: finished games of n turns (all players' turns).
+    pub lengths: Vec<u64>,
+    /// Wins by seat.
+    pub wins: Vec<u64>,
+    /// Skipped turns by seat, over all games.
+    pub skips: Vec<u64>,
+    /// Games in which some player skipped at least once.
+    pub games_with_skip: u64,
+    /// Sum of the winners' carrots at the finish.
+    pub carrots_left: u64,
+    /// Sum of squares of the same, for its spread.
+    pub carrots_left_sq: u64,
+    /// Landings per square over all games.
+    pub landings: Vec<u64>,
+}
+
+impl Summary {
+    fn add(&mut self, g: &Game) {
+        self.games += 1;
+        match g.winner {
+            Some(w) => {
+                let t = g.turns as usize;
+                if self.lengths.len() <= t {
+                    self.lengths.resize(t + 1, 0);
+                }
+                self.lengths[t] += 1;
+                self.wins[w] += 1;
+                self.carrots_left += u64::from(g.carrots_left);
+                self.carrots_left_sq += u64::from(g.carrots_left).pow(2);
+            }
+            None => self.unfinished += 1,
+        }
+        for (a, b) in self.skips.iter_mut().zip(&g.skips) {
+            *a += u64::from(*b);
+        }
+        if g.skips.iter().any(|&s| s > 0) {
+            self.games_with_skip += 1;
+        }
+        for (a, b) in self.landings.iter_mut().zip(&g.landings) {
+            *a += u64::from(*b);
+        }
+    }
+
+    fn merge(mut self, o: Summary) -> Summary {
+        self.games += o.games;
+        self.unfinished += o.unfinished;
+        if self.lengths.len() < o.lengths.len() {
+            self.lengths.resize(o.lengths.len(), 0);
+        }
+        for (a, b) in self.lengths.iter_mut().zip(&o.lengths) {
+            *a += b;
+        }
+        for (a, b) in self.wins.iter_mut().zip(&o.wins) {
+            *a += b;
+        }
+        for (a, b) in self.skips.iter_mut().zip(&o.skips) {
+            *a += b;
+        }
+        self.games_with_skip += o.games_with_skip;
+        self.carrots_left += o.carrots_left;
+        self.carrots_left_sq += o.carrots_left_sq;
+        for (a, b) in self.landings.iter_mut().zip(&o.landings) {
+            *a += b;
+        }
+        self
+    }
+
+    fn empty(k: usize, squares: usize) -> Summary {
+        Summary {
+            wins: vec![0; k],
+            skips: vec![0; k],
+            landings: vec![0; squares],
+            ..Summary::default()
+        }
+    }
+
+    /// Finished games.
+    pub fn finished(&self) -> u64 {
+        self.games - self.unfinished
+    }
+
+    /// Mean and standard deviation of the finished games' lengths.
+    pub fn mean_sd(&self) -> (f64, f64) {
+        let n = self.finished() as f64;
+        let s1: f64 = self
+            .lengths
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| t as f64 * c as f64)
+            .sum();
+        let s2: f64 = self
+            .lengths
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| (t * t) as f64 * c as f64)
+            .sum();
+        let mean = s1 / n;
+        let var = if n > 1.0 {
+            (s2 - n * mean * mean) / (n - 1.0)
+        } else {
+            0.0
+        };
+        (mean, var.max(0.0).sqrt())
+    }
+}
+
+/// Plays `games` games with `policies` seat by seat, seeded with `seed`.
+pub fn simulate(
+    board: &Board,
+    policies: &[&Policy],
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+) -> Summary {
+    let k = policies.len();
+    let chunks = games.div_ceil(CHUNK);
+    (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut rng = super::chunk_rng(seed, c);
+            let mut s = Summary::empty(k, board.squares.len());
+            let n = CHUNK.min(games - c * CHUNK);
+            for _ in 0..n {
+                s.add(&play_game(
+                    board,
+                    policies,
+                    &mut rng,
+                    max_turns,
+                    &mut |_, _, _| {},
+                ));
+            }
+            s
+        })
+        .reduce(|| Summary::empty(k, board.squares.len()), Summary::merge)
+}
