@@ -91,7 +91,8 @@ fn check(c: &mut Criterion) {
                     ),
                     one_game::<RaceTrack>(&["hi-ho-cherry-o"], screen, &settings),
                 ];
-                let (candidates, _) = combine(parts, Vec::new(), screen, &settings);
+                let (candidates, _) =
+                    combine(parts, Vec::new(), screen, &settings).expect("within the budget");
                 let ranking = rank(&hist, &candidates, settings.alpha);
                 decide(&ranking)
             })

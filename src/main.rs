@@ -7,6 +7,10 @@ use clap::FromArgMatches;
 
 use candyland::app::cli::Cli;
 
+/// Set, this environment variable makes a run print its estimates of time and memory to
+/// standard error at the end (`cargo bench --bench budget` compares them with measured runs).
+const SHOW_ESTIMATE: &str = "CANDYLAND_ESTIMATE";
+
 fn main() -> ExitCode {
     // Ctrl-C, SIGTERM and every other catchable signal that would end the run: remove the
     // temporaries of files not yet written, then exit with 128 + the signal's number. (A run
@@ -18,7 +22,12 @@ fn main() -> ExitCode {
     let matches = command.get_matches_mut();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     let stdout = std::io::stdout();
-    match candyland::run(cli, layout, &mut stdout.lock()) {
+    let result = candyland::run(cli, layout, &mut stdout.lock());
+    candyland::app::watch::disarm();
+    if std::env::var_os(SHOW_ESTIMATE).is_some() {
+        eprint!("{}", candyland::app::watch::estimate_text());
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`candyland analyze --csv | head`) is not an error.

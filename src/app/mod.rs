@@ -4,6 +4,7 @@
 pub mod cli;
 mod commands;
 mod progress;
+pub mod watch;
 
 use std::io::Write;
 
@@ -18,9 +19,11 @@ use commands::bad_flag;
 
 /// Runs one command, writing its output to `out` with anything that could drive a terminal
 /// (escape sequences from a board file, say) made visible; text is laid out by `layout`
-/// (JSON, CSV and board files are not).
+/// (JSON, CSV and board files are not). The run is watched ([`watch`]): past
+/// its `--budget` the process stops with exit code 2.
 pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     let b = &budget_flag(cli.budget)?;
+    watch::arm(b);
     let l = layout;
     let text = match cli.command {
         Command::Analyze(args) => commands::analyze::run(&args, b, l)?,
@@ -52,6 +55,8 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
         Command::Help(args) => commands::help::help(args.topic.as_deref(), l)?,
         Command::Completions(args) => commands::help::completions(args.shell),
     };
+    // Done within the budget: writing the answer is never stopped half-way.
+    watch::disarm();
     out.write_all(output::terminal::escape(&text).as_bytes())?;
     out.flush()?;
     Ok(())

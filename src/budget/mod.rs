@@ -13,37 +13,67 @@
 //! `--games`, `--max-turns`, ...). The rates are rough (a few times either way): an estimate
 //! decides whether to start, it is not a promise.
 
+pub mod ledger;
+pub mod load;
+pub mod memory;
+
 use std::time::{Duration, Instant};
+
+pub use ledger::{counted, scoped, Kept};
 
 /// Seconds a command may take unless `--budget` says otherwise.
 pub const DEFAULT_SECONDS: f64 = 60.0;
 
-/// Rough rates of the hot loops, per core, measured on the 2-core machine CI runs on, then
-/// halved: an estimate should err towards "too slow".
+/// Rates of the hot loops on one core of an idle machine (the 2-core machine CI runs on,
+/// measured in processor time); [`idle`] scales an estimate made from them to the machine's
+/// load now. An estimate should be within a factor of 2 of the time taken, either way.
 pub mod rate {
-    /// Simulated turns per second per thread. Measured: about 4e8 on the classic board (its
-    /// table fits in L1; `candyland --budget 1000 simulate --games 20000000` in 0.93 s on two
-    /// threads); a board whose table misses the caches is several times slower, hence 5e7.
-    pub const SIM_TURNS: f64 = 5e7;
-    /// Chain transitions built per second (step function, hashing, sorting).
-    pub const CHAIN_TRANSITIONS: f64 = 2e7;
-    /// Multiply-adds per second of the `f64` sweep (transitions times feedback states).
-    pub const SWEEP_FLOPS: f64 = 2e8;
+    /// Chain transitions built per second (`states_bound` x kinds of card) when the game
+    /// numbers its states densely (Candy Land: 36 million in 1.0 s of processor time on a
+    /// million-space board, build and renumbering included).
+    pub const CHAIN_DENSE: f64 = 3e7;
+    /// Chain transitions built per second when states are hashed (the games that number no
+    /// states densely: 6 million in 0.57 s on a million squares with jumps).
+    pub const CHAIN_HASHED: f64 = 1e7;
+    /// A board file read and validated, per state of its `states_bound` per second (the board
+    /// is read again for each chain; 0.05 s for a million-space Candy Land board).
+    pub const BOARD_STATES: f64 = 3e7;
+    /// Operations per second of the `f64` sweep solver (see `solve::check_solves`).
+    pub const SWEEP_FLOPS: f64 = 3.5e8;
     /// States and transitions visited per second by a breadth-first search (the loop search
     /// of `forever`: one search from each target of a backward move, two kinds of loop).
     pub const GRAPH_STEPS: f64 = 2.5e7;
 }
 
-/// Bytes the chain takes per transition at its peak (the per-card table and the sparse matrix,
-/// with the states and the board: 15 measured on a million-space Candy Land board; the rest is
-/// room for the bigger states of other games).
-pub const CHAIN_BYTES_PER_TRANSITION: f64 = 24.0;
+/// Seconds that work estimated at `seconds` on an idle machine takes on this one now
+/// ([`load::slowdown`] times as long). Work too short to matter to any budget is not worth
+/// measuring the machine for.
+pub fn idle(seconds: f64) -> f64 {
+    if seconds < 0.02 {
+        return seconds;
+    }
+    seconds * load::slowdown()
+}
 
-/// A command's allowance of time; memory is limited by the machine.
+/// Bytes the chain takes at its peak per transition of `states_bound` x kinds of card (the
+/// per-card table, the sparse matrix, the states and the board), when states are numbered
+/// densely: 7.3 measured on a million-space Candy Land board (262 MB).
+pub const CHAIN_BYTES_DENSE: f64 = 10.0;
+
+/// [`CHAIN_BYTES_DENSE`] when states are hashed (the hash map too): 11.5 measured on a
+/// million-square board with jumps and a six-sided die (69 MB).
+pub const CHAIN_BYTES_HASHED: f64 = 16.0;
+
+/// The share of the memory this process may still take that a command allows itself (the
+/// rest is room for what the estimates leave out).
+pub const MEMORY_SHARE: f64 = 0.8;
+
+/// A command's allowance of time, counted from when it was made; memory is limited by what the
+/// process may still take ([`memory::available`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
     seconds: f64,
-    memory: f64,
+    started: Instant,
 }
 
 impl Default for Budget {
@@ -65,19 +95,19 @@ pub struct OverBudget {
 }
 
 impl Budget {
-    /// A budget of `seconds` (at least a millisecond); memory: 80 % of what is available.
+    /// A budget of `seconds` (at least a millisecond) from now.
     pub fn new(seconds: f64) -> Budget {
         Budget {
             seconds: seconds.max(1e-3),
-            memory: 0.8 * available_memory(),
+            started: Instant::now(),
         }
     }
 
-    /// No limit on time (memory is still limited by the machine).
+    /// No limit on time (memory is still limited).
     pub fn unlimited() -> Budget {
         Budget {
             seconds: f64::INFINITY,
-            memory: 0.8 * available_memory(),
+            started: Instant::now(),
         }
     }
 
@@ -86,14 +116,41 @@ impl Budget {
         self.seconds
     }
 
-    /// Refuses work estimated to take `seconds`; `fix` names what else the user can change
-    /// (the `--budget` flag is always offered).
+    /// When the budget started.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// Seconds left (0 once it has run out).
+    pub fn left(&self) -> f64 {
+        (self.seconds - self.started.elapsed().as_secs_f64()).max(0.0)
+    }
+
+    /// Refuses work estimated to take `seconds` if it would not end within the budget (what
+    /// has run already counts); `fix` names what else the user can change (the `--budget`
+    /// flag is always offered).
     pub fn time(&self, what: &str, seconds: f64, fix: &str) -> Result<(), OverBudget> {
-        if seconds <= self.seconds {
+        // Work accepted earlier and not yet done comes first (when a ledger keeps it).
+        let begin = ledger::next_start().unwrap_or_else(Instant::now);
+        let spent = begin.saturating_duration_since(self.started).as_secs_f64();
+        if spent + seconds <= self.seconds {
+            ledger::time(what, seconds);
             return Ok(());
         }
-        let needed = if seconds.is_finite() {
-            (seconds * 1.2).ceil().max(1.0)
+        Err(self.refusal(what, seconds, spent + seconds, fix))
+    }
+
+    /// The refusal of work estimated at `seconds`, in a run that would then take `total`.
+    fn refusal(&self, what: &str, seconds: f64, total: f64, fix: &str) -> OverBudget {
+        // Under a second already spent is start-up, not worth a budget of its own (and would
+        // make the figure wobble with the machine's speed).
+        let counted = if total - seconds < 1.0 {
+            seconds
+        } else {
+            total
+        };
+        let needed = if counted.is_finite() {
+            (counted * 1.2).ceil().max(1.0)
         } else {
             f64::INFINITY
         };
@@ -103,43 +160,76 @@ impl Budget {
             (false, true) => "no --budget would be enough".to_string(),
             (false, false) => format!("{fix} (no --budget would be enough)"),
         };
-        Err(OverBudget {
-            what: what.to_string(),
-            cost: format!(
-                "take about {} (the budget is {})",
-                duration(seconds),
+        let spent = total - seconds;
+        let budget = if spent >= 1.0 && spent.is_finite() {
+            format!(
+                "{} of the budget of {} is left for it",
+                duration((self.seconds - spent).max(0.0)),
                 duration(self.seconds)
-            ),
+            )
+        } else {
+            format!("the budget is {}", duration(self.seconds))
+        };
+        OverBudget {
+            what: what.to_string(),
+            cost: format!("take about {} ({budget})", duration(seconds)),
             fix,
-        })
+        }
     }
 
-    /// Refuses work estimated to need `bytes` of memory at once.
+    /// Refuses a piece of work already counted in an estimate (one rule set of a search) if,
+    /// alone, it would not end within the time left: unlike [`Budget::time`], nothing is
+    /// recorded or reserved.
+    pub fn fits(&self, what: &str, seconds: f64, fix: &str) -> Result<(), OverBudget> {
+        if seconds <= self.left() {
+            return Ok(());
+        }
+        let spent = self.seconds - self.left();
+        Err(self.refusal(what, seconds, spent + seconds, fix))
+    }
+
+    /// Refuses work estimated to need `bytes` of memory at once, working memory freed when the
+    /// work ends.
     pub fn memory(&self, what: &str, bytes: f64, fix: &str) -> Result<(), OverBudget> {
-        if bytes <= self.memory {
+        self.memory_kept(what, bytes, Kept::Working, fix)
+    }
+
+    /// Refuses work estimated to need `bytes` of memory that is `kept` (to the end of the run,
+    /// or only while it works), against [`MEMORY_SHARE`] of what the process may still take.
+    pub fn memory_kept(
+        &self,
+        what: &str,
+        bytes: f64,
+        kept: Kept,
+        fix: &str,
+    ) -> Result<(), OverBudget> {
+        let available = memory::available();
+        let allowed = MEMORY_SHARE * available.bytes;
+        if bytes <= allowed {
+            ledger::memory(what, bytes, kept);
             return Ok(());
         }
         Err(OverBudget {
             what: what.to_string(),
             cost: format!(
-                "need about {} of memory, more than the {} this tool allows itself (80 % of the {} this machine has free)",
+                "need about {} of memory, more than the {} this tool allows itself ({:.0} % of the {} {})",
                 size(bytes),
-                size(self.memory),
-                size(self.memory / 0.8)
+                size(allowed),
+                MEMORY_SHARE * 100.0,
+                size(available.bytes),
+                available.source.words()
             ),
             fix: if fix.is_empty() {
-                "it cannot be done on this machine".to_string()
+                "it cannot be done with the memory this process has".to_string()
             } else {
                 fix.to_string()
             },
         })
     }
 
-    /// Refuses `games` simulated games of about `turns` turns each (every player's turns
-    /// counted), on the current thread pool; `fix` as in [`Budget::time`].
-    pub fn simulation(&self, games: u64, turns: f64, fix: &str) -> Result<(), OverBudget> {
-        let threads = rayon::current_num_threads().max(1) as f64;
-        let seconds = games as f64 * turns.max(1.0) / (rate::SIM_TURNS * threads);
+    /// Refuses simulating `games` games estimated (from pilots, see `sim::Pilot`) to take
+    /// `seconds`; `fix` as in [`Budget::time`].
+    pub fn simulated(&self, games: u64, seconds: f64, fix: &str) -> Result<(), OverBudget> {
         self.time(&format!("simulating {games} games"), seconds, fix)
     }
 
@@ -150,6 +240,7 @@ impl Budget {
             budget: *self,
             what: what.to_string(),
             fix: fix.to_string(),
+            recorded: std::sync::atomic::AtomicBool::new(false),
         }
     }
 }
@@ -157,13 +248,15 @@ impl Budget {
 /// Watches work as it goes: after [`Probe::PILOT`], the time so far is extrapolated from the
 /// fraction done, and the work stops if the total would be over the budget (also when it
 /// runs past the budget itself). Work that gets slower as it goes is under-estimated, so the
-/// message says "at least".
-#[derive(Debug, Clone)]
+/// message says "at least". The first extrapolation is the work's estimate in the
+/// [`ledger`].
+#[derive(Debug)]
 pub struct Probe {
     started: Instant,
     budget: Budget,
     what: String,
     fix: String,
+    recorded: std::sync::atomic::AtomicBool,
 }
 
 impl Probe {
@@ -174,17 +267,38 @@ impl Probe {
     pub fn check(&self, done: f64, total: f64) -> Result<(), OverBudget> {
         let elapsed = self.started.elapsed();
         if elapsed < Self::PILOT || done <= 0.0 || total <= done {
-            return if elapsed.as_secs_f64() > self.budget.seconds && total > done {
+            return if self.budget.left() <= 0.0 && total > done {
                 self.over(f64::INFINITY)
             } else {
                 Ok(())
             };
         }
         let estimate = elapsed.as_secs_f64() * total / done;
-        if estimate > self.budget.seconds {
-            self.over(estimate)
-        } else {
-            Ok(())
+        let before = self.budget.seconds - self.budget.left() - elapsed.as_secs_f64();
+        if before.max(0.0) + estimate > self.budget.seconds {
+            return self.over(estimate);
+        }
+        if !self
+            .recorded
+            .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            ledger::time_since(&self.what, estimate, self.started);
+        }
+        Ok(())
+    }
+
+    /// Records the work's time in the [`ledger`] if it finished before the pilot did (its
+    /// measured time is then its estimate).
+    pub fn finish(&self) {
+        if !self
+            .recorded
+            .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            ledger::time_since(
+                &self.what,
+                self.started.elapsed().as_secs_f64(),
+                self.started,
+            );
         }
     }
 
@@ -201,17 +315,23 @@ impl Probe {
             }
         };
         let result = work(&watch);
+        self.finish();
         match refused.into_inner() {
             Some(e) => Err(e),
             None => Ok(result),
         }
     }
 
+    /// The refusal: the work would take `estimate` in all (from its start), after what ran
+    /// before it.
     fn over(&self, estimate: f64) -> Result<(), OverBudget> {
-        let mut e = self
-            .budget
-            .time(&self.what, estimate, &self.fix)
-            .expect_err("over budget");
+        let before = self
+            .started
+            .saturating_duration_since(self.budget.started)
+            .as_secs_f64();
+        let mut e =
+            self.budget
+                .refusal(&self.what, estimate, before.max(0.0) + estimate, &self.fix);
         e.cost = if estimate.is_finite() {
             e.cost.replace("take about", "take at least")
         } else {
@@ -251,18 +371,6 @@ pub fn size(bytes: f64) -> String {
         b if b < 1e15 => format!("{:.1} TB", b / 1e12),
         b => format!("{:.1e} bytes", b),
     }
-}
-
-/// Bytes of memory available to this process: `MemAvailable` on Linux, else 8 GiB.
-fn available_memory() -> f64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        })
-        .map_or(8.0 * 1024.0 * 1024.0 * 1024.0, |kb| kb * 1024.0)
 }
 
 #[cfg(test)]

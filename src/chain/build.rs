@@ -5,7 +5,7 @@
 use rustc_hash::FxHashMap;
 
 use super::{Chain, Counts, Matrix, FINISH};
-use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_PER_TRANSITION};
+use crate::budget::{rate, Budget, OverBudget, CHAIN_BYTES_DENSE, CHAIN_BYTES_HASHED};
 use crate::games::race::{Next, Outcome, RaceGame, Turn};
 
 /// What `card` does to a player in `s` whose turn is `turn`: the step function, or the fixed
@@ -39,9 +39,24 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
             if game.has_deck() { "card" } else { "turn outcome" },
         );
         let fix = "use a smaller board, or fewer kinds of card or faces";
-        budget.memory(&what, transitions * CHAIN_BYTES_PER_TRANSITION, fix)?;
-        budget.time(&what, transitions / rate::CHAIN_TRANSITIONS, fix)?;
+        let (seconds, bytes) = Self::build_cost(game);
+        budget.memory_kept(&what, bytes, crate::budget::Kept::Kept, fix)?;
+        budget.time(&what, seconds, fix)?;
         Ok(Chain::build(game))
+    }
+
+    /// The estimated seconds (on this machine now) and peak bytes of [`Chain::build`], from
+    /// [`RaceGame::states_bound`] times the kinds of card; the board is read and validated
+    /// again for each chain (what-if edits, rule sets), which counts too.
+    pub fn build_cost<G: RaceGame<State = S, Card = C>>(game: &G) -> (f64, f64) {
+        let transitions = game.states_bound() as f64 * game.deck().len() as f64;
+        let (rate, bytes) = if game.dense_size() > 0 {
+            (rate::CHAIN_DENSE, CHAIN_BYTES_DENSE)
+        } else {
+            (rate::CHAIN_HASHED, CHAIN_BYTES_HASHED)
+        };
+        let seconds = transitions / rate + game.states_bound() as f64 / rate::BOARD_STATES;
+        (crate::budget::idle(seconds), transitions * bytes)
     }
 
     /// Enumerates the states reachable from the start and every transition between them.

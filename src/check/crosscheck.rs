@@ -101,6 +101,18 @@ pub struct FiniteDeck {
 pub const MAX_TURNS: u32 = 1_000_000;
 
 impl CrossCheck {
+    /// The options of the run with `deck` (for estimating it).
+    pub fn options(games: u64, seed: u64, deck: DeckMode) -> SimOptions {
+        SimOptions {
+            games,
+            seed,
+            deck,
+            players: 1,
+            max_turns: MAX_TURNS,
+            keep_lengths: false,
+        }
+    }
+
     /// Runs both simulations (`games` each, same seed; the shuffled one only when the game has
     /// a deck) and compares them with `exact`.
     pub fn run(
@@ -110,14 +122,7 @@ impl CrossCheck {
         seed: u64,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Option<CrossCheck> {
-        let options = |deck| SimOptions {
-            games,
-            seed,
-            deck,
-            players: 1,
-            max_turns: MAX_TURNS,
-            keep_lengths: false,
-        };
+        let options = |deck| Self::options(games, seed, deck);
         let iid = simulate(sim, &options(DeckMode::Iid), progress);
         let shuffled = sim
             .has_deck()

@@ -91,29 +91,68 @@ pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
     Ok(lengths)
 }
 
+/// A JSON array of lengths, read element by element into the `u32`s it holds (parsing the
+/// whole array into JSON values first takes about 38 bytes of memory per byte of input).
 fn read_json(label: &str, text: &str) -> Result<Vec<u32>, UserError> {
-    let values: Vec<serde_json::Value> = serde_json::from_str(text).map_err(|e| {
-        let reason = crate::input::text::shorten_lines(&e.to_string());
-        bad(
+    let bad_element = std::cell::RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let parsed = serde::de::Deserializer::deserialize_seq(
+        &mut de,
+        JsonLengths {
             label,
-            e.line(),
-            format!("not a JSON array of numbers: {reason}"),
-        )
-    })?;
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            length(label, 0, &v.to_string()).map_err(|e| match e {
-                UserError::BadDataFile { message, .. } => bad(
-                    label,
-                    0,
-                    format!("element {} of the array: {message}", i + 1),
-                ),
-                other => other,
-            })
-        })
-        .collect()
+            bad: &bad_element,
+        },
+    )
+    .and_then(|lengths| de.end().map(|()| lengths));
+    match (parsed, bad_element.into_inner()) {
+        (_, Some(e)) => Err(e),
+        (Ok(lengths), None) => Ok(lengths),
+        (Err(e), None) => {
+            let reason = crate::input::text::shorten_lines(&e.to_string());
+            Err(bad(
+                label,
+                e.line(),
+                format!("not a JSON array of numbers: {reason}"),
+            ))
+        }
+    }
+}
+
+/// The visitor of [`read_json`]: each element checked as [`length`] checks a line; the first
+/// bad one is kept in `bad` (with its place in the array) and stops the parse.
+struct JsonLengths<'a> {
+    label: &'a str,
+    bad: &'a std::cell::RefCell<Option<UserError>>,
+}
+
+impl<'de> serde::de::Visitor<'de> for JsonLengths<'_> {
+    type Value = Vec<u32>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an array of game lengths")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u32>, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
+        while let Some(v) = seq.next_element::<serde_json::Value>()? {
+            match length(self.label, 0, &v.to_string()) {
+                Ok(n) => out.push(n),
+                Err(e) => {
+                    let e = match e {
+                        UserError::BadDataFile { message, .. } => bad(
+                            self.label,
+                            0,
+                            format!("element {} of the array: {message}", out.len() + 1),
+                        ),
+                        other => other,
+                    };
+                    *self.bad.borrow_mut() = Some(e);
+                    return Err(serde::de::Error::custom("a bad element"));
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError> {

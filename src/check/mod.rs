@@ -26,6 +26,7 @@
 //! [`SCREEN_NATS`] per game of the best, at most [`MAX_SIMULATED`] per deck;
 //! [`MAX_SIMULATED_SUMMARY`] for a published summary, which tells fewer rule sets apart).
 
+mod cost;
 pub mod crosscheck;
 pub mod exercise;
 pub mod fit;

@@ -12,7 +12,7 @@ use crate::budget::OverBudget;
 use crate::chain::Chain;
 use crate::games::Source;
 use crate::games::{Game, Variant};
-use crate::sim::{simulate, DeckMode, SimOptions, Simulator};
+use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulator};
 use crate::solve::check_finishes;
 use crate::solve::distribution::Distribution;
 
@@ -53,6 +53,13 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
     }
     survival[last * k] = s[last].powi(k as i32);
     LengthModel::exact(pmf, survival)
+}
+
+/// Bytes one distinct chain keeps: its simulator's table, and its exact distribution (the pmf
+/// and the survival to the longest game, K times as long for K players).
+fn distinct_bytes<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) -> f64 {
+    let table = Simulator::table_bytes(chain);
+    table + 16.0 * (longest.max(200) + 2 * players.max(1)) as f64 * players.max(1) as f64
 }
 
 /// A fingerprint of everything a simulation of the chain depends on: two chains with the same
@@ -153,6 +160,37 @@ struct Distinct {
     decks: Vec<(DeckMode, Arc<LengthModel>)>,
 }
 
+impl Distinct {
+    /// The simulator and exact distribution of `chain`, for samples up to `longest` turns.
+    fn of<S, C>(chain: &Chain<S, C>, settings: &Settings, longest: usize) -> Distinct {
+        Distinct {
+            simulator: Simulator::new(chain),
+            has_deck: chain.has_deck(),
+            skips: (0..chain.len()).any(|s| !chain.draws(s)),
+            exact: Arc::new(exact_model(chain, settings.players, longest)),
+            decks: Vec::new(),
+        }
+    }
+}
+
+/// A distinct chain of the search: its distribution computed, or the chain kept until every
+/// distinct distribution is counted (while they take at most [`HELD_BYTES`]).
+enum Slot<S, C> {
+    Done(Distinct),
+    Waiting(Chain<S, C>),
+}
+
+/// Memory the chains waiting for their distributions may take (the shipped boards' chains
+/// take tens of kilobytes each; a large board's are computed one by one as they come).
+const HELD_BYTES: f64 = 64e6;
+
+/// Bytes a chain holds: its next-state table (4 bytes per state and kind of card) and its
+/// sparse matrix (about 12 bytes a transition), with a state's own fields.
+fn chain_bytes<S, C>(chain: &Chain<S, C>) -> f64 {
+    let n = chain.len() as f64;
+    n * (4.0 * chain.cards().len() as f64 + 32.0) + 12.0 * chain.counts().nnz() as f64
+}
+
 /// Which rule sets are worth simulating under the finite-deck models: those a finite deck
 /// would make fit best, judged by carrying over the deck's effect measured on one anchor (the
 /// rule set that fits best with i.i.d. draws).
@@ -242,7 +280,7 @@ pub fn search<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Candidate>, Searched), OverBudget> {
     let part = search_game(sources, space, screen, settings, progress)?;
-    Ok(combine(vec![part], Vec::new(), screen, settings))
+    combine(vec![part], Vec::new(), screen, settings)
 }
 
 /// Builds every hypothesis of one game: the boards in `sources` under every rule set of
@@ -256,7 +294,14 @@ pub fn search_game<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GameSearch, OverBudget> {
     let longest = screen.longest();
-    let mut distinct: Vec<Distinct> = Vec::new();
+    // The estimate made from a few rule sets refuses a search far too big before any chain is
+    // built; the distinct distributions, counted as the chains are built, are then checked
+    // before any of them is computed.
+    let booked = super::cost::search(sources, space, longest, settings)?;
+    let fix = "narrow the rules with --vary or --fix, or skip the search with --no-rank";
+    let mut step = None;
+    let mut slots: Vec<Slot<G::State, G::Card>> = Vec::new();
+    let (mut held, mut waiting) = (0.0, 0.0);
     let mut by_print: HashMap<u64, usize> = HashMap::new();
     // (board, variant, distinct index)
     let mut entries: Vec<(String, Variant, usize)> = Vec::new();
@@ -272,25 +317,71 @@ pub fn search_game<G: Game>(
             if !boards.contains(name) {
                 boards.push(name.clone());
             }
-            let chain = Chain::build_within(&game, &settings.budget)?;
+            // Each chain is freed once its distribution and simulator are kept; its cost is in
+            // the search's estimate.
+            let chain = crate::budget::counted(|| Chain::build_within(&game, &settings.budget))?;
             if check_finishes(&game, &chain).is_err() {
                 left_out += 1;
                 continue;
             }
             let print = fingerprint(&chain);
-            let index = *by_print.entry(print).or_insert_with(|| {
-                distinct.push(Distinct {
-                    simulator: Simulator::new(&chain),
-                    has_deck: chain.has_deck(),
-                    skips: (0..chain.len()).any(|s| !chain.draws(s)),
-                    exact: Arc::new(exact_model(&chain, settings.players, longest)),
-                    decks: Vec::new(),
-                });
-                distinct.len() - 1
-            });
+            let index = match by_print.get(&print) {
+                Some(&index) => index,
+                None => {
+                    // A rule set can make games last for ages.
+                    let seconds = crate::budget::counted(|| {
+                        super::cost::distribution_seconds(
+                            &game, &chain, longest, settings, &mut step,
+                        )
+                    });
+                    settings.budget.memory_kept(
+                        "the length distributions and simulators of the rule sets",
+                        distinct_bytes(&chain, settings.players, longest),
+                        crate::budget::Kept::Kept,
+                        fix,
+                    )?;
+                    let bytes = chain_bytes(&chain);
+                    let slot = if held + bytes <= HELD_BYTES {
+                        held += bytes;
+                        waiting += seconds;
+                        Slot::Waiting(chain)
+                    } else {
+                        settings.budget.fits(
+                            &format!("the exact distribution of {name} {variant}"),
+                            seconds,
+                            fix,
+                        )?;
+                        Slot::Done(Distinct::of(&chain, settings, longest))
+                    };
+                    slots.push(slot);
+                    by_print.insert(print, slots.len() - 1);
+                    slots.len() - 1
+                }
+            };
             entries.push((name.clone(), variant.clone(), index));
         }
     }
+    // Every distinct distribution still to compute is known now: refused as a whole if it
+    // would not fit (what the first estimate counted for them is already reserved).
+    let what = format!(
+        "the exact length distributions of {} distinct rule sets",
+        slots
+            .iter()
+            .filter(|s| matches!(s, Slot::Waiting(_)))
+            .count()
+    );
+    if waiting > booked {
+        settings.budget.time(&what, waiting - booked, fix)?;
+    } else {
+        settings.budget.fits(&what, waiting, fix)?;
+    }
+    let mut distinct: Vec<Distinct> = slots
+        .into_iter()
+        .map(|slot| match slot {
+            Slot::Done(d) => d,
+            Slot::Waiting(chain) => Distinct::of(&chain, settings, longest),
+        })
+        .collect();
     let simulated = simulate_decks(&mut distinct, screen, settings, progress)?;
     let mut candidates = Vec::new();
     let mut decks = vec![DeckMode::Iid.name().to_string()];
@@ -330,13 +421,14 @@ pub fn search_game<G: Game>(
 /// Merges the games' hypotheses into one list: exact distributions within
 /// [`SAME_DISTRIBUTION`] of each other in total variation share one model (so that no test
 /// can separate them by rounding noise), and every distinct model gets its number
-/// (`model_id`). `games_left_out` are the games not searched, with why.
+/// (`model_id`). `games_left_out` are the games not searched, with why. Refused when ranking
+/// the hypotheses on a sample would not fit the budget.
 pub fn combine(
     parts: Vec<GameSearch>,
     games_left_out: Vec<String>,
     screen: Screen,
     settings: &Settings,
-) -> (Vec<Candidate>, Searched) {
+) -> Result<(Vec<Candidate>, Searched), OverBudget> {
     let mut candidates: Vec<Candidate> = parts
         .iter()
         .flat_map(|p| p.candidates.iter().cloned())
@@ -367,6 +459,9 @@ pub fn combine(
             }
         }
     }
+    if let Screen::Lengths(sample) = screen {
+        super::cost::rank(&candidates, sample, settings)?;
+    }
     let searched = Searched {
         games: parts.iter().map(|p| p.searched.clone()).collect(),
         games_left_out,
@@ -391,7 +486,7 @@ pub fn combine(
             screen.cap()
         ),
     };
-    (candidates, searched)
+    Ok((candidates, searched))
 }
 
 /// Gives candidates whose exact distributions are within [`SAME_DISTRIBUTION`] of each other
@@ -454,12 +549,20 @@ fn simulate_decks(
         return Ok(0);
     };
     let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
-    let (mean, _) = distinct[anchor].exact.moments();
-    settings.budget.simulation(
-        settings
-            .reference_games
-            .saturating_mul((decks.len() * (screen.cap() + 1)) as u64),
-        mean.min(f64::from(MAX_TURNS)),
+    // At most the cap and the anchor per deck, each timed on a pilot of the anchor.
+    let runs: Vec<(u64, Pilot)> = decks
+        .iter()
+        .map(|&deck| {
+            let pilot = Pilot::measure(&distinct[anchor].simulator, &reference(deck, settings));
+            let games = settings
+                .reference_games
+                .saturating_mul((screen.cap() + 1) as u64);
+            (games, pilot)
+        })
+        .collect();
+    Pilot::check(
+        &settings.budget,
+        &runs,
         "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank",
     )?;
     let mut simulated = vec![false; distinct.len()];
@@ -502,17 +605,21 @@ fn simulate_decks(
     Ok(simulated.iter().filter(|&&s| s).count())
 }
 
-/// One distinct chain simulated under a finite deck.
-fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
-    let options = SimOptions {
+/// The options of a reference simulation under `deck`.
+fn reference(deck: DeckMode, settings: &Settings) -> SimOptions {
+    SimOptions {
         games: settings.reference_games,
         seed: settings.seed,
         deck,
         players: settings.players,
         max_turns: MAX_TURNS,
         keep_lengths: false,
-    };
-    let r = simulate(&d.simulator, &options, &|_| {});
+    }
+}
+
+/// One distinct chain simulated under a finite deck.
+fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
+    let r = simulate(&d.simulator, &reference(deck, settings), &|_| {});
     LengthModel::simulated(r.histogram, d.exact.clone())
 }
 
@@ -532,24 +639,26 @@ pub fn candidate<G: Game>(
     if check_finishes(&game, &chain).is_err() {
         return Ok(None);
     }
+    // The reference's distribution to the longest game of the sample (on a large board, tens
+    // of thousands of turn-steps): estimated like each rule set's of the search.
+    let seconds = super::cost::distribution_seconds(&game, &chain, longest, settings, &mut None);
+    settings.budget.time(
+        &format!("the exact distribution of the reference {}", game.name()),
+        seconds,
+        "check against a smaller board",
+    )?;
     let exact = Arc::new(exact_model(&chain, settings.players, longest));
     let model = if deck == DeckMode::Iid {
         exact
     } else {
-        settings.budget.simulation(
-            settings.reference_games,
-            exact.moments().0.min(f64::from(MAX_TURNS)),
+        let sim = Simulator::new(&chain);
+        let options = reference(deck, settings);
+        Pilot::check(
+            &settings.budget,
+            &[(settings.reference_games, Pilot::measure(&sim, &options))],
             "use fewer --reference-games",
         )?;
-        let options = SimOptions {
-            games: settings.reference_games,
-            seed: settings.seed,
-            deck,
-            players: settings.players,
-            max_turns: MAX_TURNS,
-            keep_lengths: false,
-        };
-        let r = simulate(&Simulator::new(&chain), &options, &|_| {});
+        let r = simulate(&sim, &options, &|_| {});
         Arc::new(LengthModel::simulated(r.histogram, exact))
     };
     Ok(Some(Candidate {

@@ -12,10 +12,10 @@ use crate::games::{Game, Track, Variant};
 use crate::games::{GameVisitor, Source};
 use crate::input::error::UserError;
 use crate::results::whatif::WhatIf;
-use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
+use crate::sim::{simulate, DeckMode, Pilot, SimOptions, SimResult, Simulator};
 use crate::solve::players::{OnePlayer, Players, Products};
 use crate::solve::spaces::Spaces;
-use crate::solve::{check_solves, Analysis, Moments, Options};
+use crate::solve::{Analysis, Moments, Options};
 use crate::stats::Summary;
 
 /// Number of players in the players chart and table.
@@ -116,17 +116,27 @@ impl GameVisitor for Compute<'_> {
         // The cheap estimates first, so that a report too big for the budget is refused
         // before any of it is computed.
         let moments = Moments::within(&game, &chain, &about, &budget)?;
-        let sims = (games * u64::from(chain.has_deck())).saturating_add(mc.unwrap_or(0));
-        budget.simulation(
-            sims,
-            moments.expected_turns,
-            "simulate fewer games with --games N (and --mc N)",
-        )?;
-        check_solves(
-            &chain,
-            2.0 * len as f64 + 3.0,
-            "the per-space figures (two linear solves for each space)",
+        let sim = Simulator::within(&chain, &budget)?;
+        let sim_options = |deck, games| SimOptions {
+            games,
+            seed,
+            deck,
+            players: 1,
+            max_turns: crate::check::crosscheck::MAX_TURNS,
+            keep_lengths: false,
+        };
+        let mut runs = Vec::new();
+        if chain.has_deck() {
+            let o = sim_options(DeckMode::Shuffled, games);
+            runs.push((games, Pilot::measure(&sim, &o)));
+        }
+        if let Some(n) = mc {
+            runs.push((n, Pilot::measure(&sim, &sim_options(DeckMode::Iid, n))));
+        }
+        Pilot::check(
             &budget,
+            &runs,
+            "simulate fewer games with --games N (and --mc N)",
         )?;
         let whatif = WhatIf::of(&source, &variant, &budget)?;
         let options = Options {
@@ -148,18 +158,7 @@ impl GameVisitor for Compute<'_> {
             .iter()
             .map(|&k| Players::derive(&one, k, &products))
             .collect();
-        let sim = Simulator::new(&chain);
-        let run = |deck, games| {
-            let options = SimOptions {
-                games,
-                seed,
-                deck,
-                players: 1,
-                max_turns: crate::check::crosscheck::MAX_TURNS,
-                keep_lengths: false,
-            };
-            simulate(&sim, &options, progress)
-        };
+        let run = |deck, games| simulate(&sim, &sim_options(deck, games), progress);
         let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
             Some(r) => {
                 // Games still running at the turn limit count as lower bounds (`cut`).

@@ -82,6 +82,11 @@ fn chain_expected_turns<G: Game>(
 /// E\[T\] of an edited board file, or why there is none (the edit made it invalid, or a game
 /// that can go on forever).
 fn edited_expected_turns<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
+    // Each edit's chain is freed before the next is built.
+    crate::budget::scoped(|| edited_within::<G>(file, budget))
+}
+
+fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
     let game = G::from_file(file).map_err(|p| {
         format!(
             "the edited board is invalid: {}",

@@ -22,7 +22,7 @@ use rand::Rng;
 use crate::chain::{Chain, FINISH};
 pub use deck::{bounded, CardSource, DeckMode, Iid, Recycled, Shoe};
 pub use observe::{Observer, Unobserved};
-pub use run::{chunk_rng, chunk_seed, run_chunk_games, simulate, SimOptions, SimResult};
+pub use run::{chunk_rng, chunk_seed, run_chunk_games, simulate, Pilot, SimOptions, SimResult};
 pub use summary::Simulation;
 
 /// Games per chunk: the unit of parallel work and of seeding.
@@ -95,6 +95,67 @@ impl Simulator {
     ///
     /// If the table would need 2^31 entries or more.
     pub fn new<S, C>(chain: &Chain<S, C>) -> Simulator {
+        Self::layout(chain).build(chain)
+    }
+
+    /// [`Simulator::new`], refused if its table would not fit in memory.
+    pub fn within<S, C>(
+        chain: &Chain<S, C>,
+        budget: &crate::budget::Budget,
+    ) -> Result<Simulator, crate::budget::OverBudget> {
+        let layout = Self::layout(chain);
+        let what = format!("the simulator's table ({} entries)", layout.entries());
+        budget.memory_kept(
+            &what,
+            layout.bytes(),
+            crate::budget::Kept::Kept,
+            "use a smaller board",
+        )?;
+        // Filling an entry costs about as much as a chain transition.
+        budget.time(
+            &what,
+            crate::budget::idle(layout.entries() as f64 / crate::budget::rate::CHAIN_DENSE),
+            "",
+        )?;
+        Ok(layout.build(chain))
+    }
+
+    /// Bytes of the table [`Simulator::new`] would lay out for `chain`.
+    pub fn table_bytes<S, C>(chain: &Chain<S, C>) -> f64 {
+        Self::layout(chain).bytes()
+    }
+
+    fn layout<S, C>(chain: &Chain<S, C>) -> Layout {
+        let n = chain.len();
+        let d: usize = chain.cards().iter().map(|(_, c)| *c as usize).sum();
+        let physical = n.saturating_mul(d) <= MAX_PHYSICAL_TABLE;
+        let stride = if physical { d } else { chain.cards().len() };
+        Layout {
+            n,
+            stride,
+            narrow: (n.saturating_mul(stride) << 1) < usize::from(u16::MAX),
+        }
+    }
+}
+
+/// The shape of a simulator's table: rows, columns, entry width.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    n: usize,
+    stride: usize,
+    narrow: bool,
+}
+
+impl Layout {
+    fn entries(&self) -> usize {
+        self.n.saturating_mul(self.stride)
+    }
+
+    fn bytes(&self) -> f64 {
+        self.entries() as f64 * if self.narrow { 2.0 } else { 4.0 }
+    }
+
+    fn build<S, C>(&self, chain: &Chain<S, C>) -> Simulator {
         let n = chain.len();
         let kind_of: Vec<u32> = chain
             .cards()
@@ -141,7 +202,9 @@ impl Simulator {
             has_deck: chain.has_deck(),
         }
     }
+}
 
+impl Simulator {
     /// The start state, encoded as an [`Observer`] sees states.
     pub fn start(&self) -> u32 {
         self.start

@@ -177,7 +177,7 @@ impl Analysis {
         } else {
             None
         };
-        let steps = distribution_steps(moments, options.max_turns);
+        let steps = distribution_steps(moments, options.tolerance, options.max_turns);
         options.budget.time(
             &format!("computing the distribution ({steps:.0} turn-steps)"),
             distribution_seconds(chain, steps),

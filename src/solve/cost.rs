@@ -1,5 +1,7 @@
 //! What the solvers cost, estimated before they run (see [`crate::budget`]).
 
+use statrs::distribution::ContinuousCDF;
+
 use super::{distribution, Moments, Sweep, LONGER_THAN};
 use crate::budget::{Budget, OverBudget};
 use crate::chain::Matrix;
@@ -20,7 +22,7 @@ pub fn check_solves<S>(
 
 /// Refuses `solves` linear solves of the chain by the sweep ([`Sweep`], whatever the chain) if
 /// their memory (B, n x k values, k the targets of backward moves) or time (about
-/// (nnz + n) k + k^3 operations each) is too much.
+/// 2 (nnz + n) + n k + k^3 operations each) is too much.
 pub fn check_sweep_solves<S>(
     chain: &Matrix<S>,
     solves: f64,
@@ -30,29 +32,139 @@ pub fn check_sweep_solves<S>(
     let counts = chain.counts();
     let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
     let k = Sweep::<f64>::feedback_size(counts) as f64;
-    let what = format!("{what} ({n:.0} states, {k:.0} of them targets of backward moves)");
+    let what = format!(
+        "{what} ({n:.0} states, {k:.0} of them targets of backward moves, {nnz:.0} transitions)"
+    );
     let fix = "a board with fewer spaces that moves lead back to (cards and jumps that go backward) solves faster";
     budget.memory(&what, 8.0 * (n * (k + 4.0) + k * k), fix)?;
-    let one = ((nnz + n) * k.max(1.0) + k * k * k) / crate::budget::rate::SWEEP_FLOPS;
-    budget.time(&what, solves * one, fix)
+    // A solve fills its n x k block (one column per target) and sweeps the transitions and
+    // states about twice; the k x k system is dense. Measured in processor time: 0.21 s for
+    // the three solves of a million-space Candy Land board (k = 0), 1.0 s with a million
+    // squares and k = 89, 0.2 s with 10^5 squares and k = 161.
+    let one = ((nnz + n) * 2.0 + n * k + k * k * k) / crate::budget::rate::SWEEP_FLOPS;
+    budget.time(&what, crate::budget::idle(solves * one), fix)
 }
 
-/// Turn-steps the distribution takes: until the tail is below 1e-12 (about E + 28 sd, since
-/// the tail falls by a factor e per standard deviation or so), at most `max_turns`.
-pub fn distribution_steps(moments: &Moments, max_turns: usize) -> f64 {
-    let needed = (moments.expected_turns + 28.0 * moments.std_dev)
-        .max(LONGER_THAN[LONGER_THAN.len() - 1] as f64);
-    needed.min(max_turns as f64)
+/// Turn-steps the distribution takes: until P(T > n) falls below `tolerance` (at least to the
+/// last "longer than" threshold), at most `max_turns`.
+///
+/// T is modelled as a gamma variable with T's mean and variance (shape k = (E/sd)^2), whose
+/// upper quantile is the Wilson-Hilferty cube of a normal one: q = E (1 - 1/(9k) + z/(3 sqrt k))^3
+/// (Wilson and Hilferty, "The distribution of chi-square", 1931), z the normal quantile of
+/// `tolerance`. A game that is one geometric wait (k = 1) gets about 33 E at 1e-12, a long board
+/// (k large) about E + 7 sd. Measured at 1e-12: 0.84 to 1.18 times the steps taken on the
+/// shipped boards of two games and generated boards of 10^3 to 10^5 spaces.
+pub fn distribution_steps(moments: &Moments, tolerance: f64, max_turns: usize) -> f64 {
+    let (e, sd) = (moments.expected_turns, moments.std_dev);
+    let z = -statrs::distribution::Normal::standard().inverse_cdf(tolerance.clamp(1e-300, 0.5));
+    let needed = if sd > 0.0 && e > 0.0 {
+        let k = (e / sd).powi(2);
+        e * (1.0 - 1.0 / (9.0 * k) + z / (3.0 * k.sqrt()))
+            .max(0.0)
+            .powi(3)
+    } else {
+        e
+    };
+    needed
+        .max(LONGER_THAN[LONGER_THAN.len() - 1] as f64)
+        .min(max_turns as f64)
 }
 
-/// Seconds `steps` turn-steps of the distribution take on this chain: measured on one step
-/// when the total could be more than a fraction of a second.
+/// Seconds `steps` turn-steps of the distribution take on this chain, from one step measured
+/// (when the total could be more than a fraction of a second).
+///
+/// A step's product with Q touches only the states that hold some chance, and after t turns
+/// only states within t turns of the start can: its cost is the measured full product scaled
+/// by the share of transitions from those states (a breadth-first search from the start, one
+/// step's work), on top of the sums over every state. This matters on a large board asked for
+/// a few turns (200 turns of a million-space board touch a few thousand of its spaces).
 pub fn distribution_seconds<S>(chain: &Matrix<S>, steps: f64) -> f64 {
-    let work = steps * (chain.counts().nnz() + chain.len()) as f64;
-    if work < 1e8 {
-        return work / 1e9;
+    distribution_seconds_by(chain, steps, &mut None)
+}
+
+/// [`distribution_seconds`], with one step's time measured on a chain of about the same size
+/// in `measured` scaled to this one; when none was measured yet and one is needed, it is
+/// measured here and kept there for the next chain.
+pub fn distribution_seconds_by<S>(
+    chain: &Matrix<S>,
+    steps: f64,
+    measured: &mut Option<StepTime>,
+) -> f64 {
+    let counts = chain.counts();
+    let size = (counts.nnz() + chain.len()) as f64;
+    if steps * size < 1e8 {
+        return crate::budget::idle(steps * size / 1e9);
     }
-    steps * distribution::time_one_step(chain.counts(), chain.denominator())
+    let step = *measured.get_or_insert_with(|| step_time(chain));
+    let scale = size / step.size.max(1.0);
+    let (full, sums) = (step.full * scale, step.sums * scale);
+    let product = (full - sums).max(0.0);
+    sums * steps + product * reach_share_sum(counts, chain.start(), steps)
+}
+
+/// One turn-step of the distribution on a chain, measured.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepTime {
+    /// Seconds of the whole step.
+    pub full: f64,
+    /// Seconds of its part over every state (clearing, the two sums).
+    pub sums: f64,
+    /// States + transitions of the chain it was measured on.
+    pub size: f64,
+}
+
+/// Measures one turn-step of the distribution on `chain`.
+pub fn step_time<S>(chain: &Matrix<S>) -> StepTime {
+    let counts = chain.counts();
+    let (full, sums) = distribution::time_one_step(counts, chain.denominator());
+    StepTime {
+        full,
+        sums,
+        size: (counts.nnz() + chain.len()) as f64,
+    }
+}
+
+/// The sum over turns t = 1..=`steps` of the share of transitions that leave states within
+/// t - 1 turns of `start` (the states that can hold a chance at the start of turn t).
+fn reach_share_sum(counts: &crate::chain::Counts, start: usize, steps: f64) -> f64 {
+    let n = counts.rows();
+    let indptr = counts.indptr();
+    let indptr = indptr.raw_storage();
+    let indices = counts.indices();
+    let total = counts.nnz().max(1) as f64;
+    // Transitions out of the states first reached at each distance.
+    let mut by_distance: Vec<f64> = Vec::new();
+    let mut distance = vec![u32::MAX; n];
+    let mut frontier = vec![start];
+    distance[start] = 0;
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        let mut out = 0.0;
+        for &s in &frontier {
+            let (from, to) = (indptr[s] as usize, indptr[s + 1] as usize);
+            out += (to - from) as f64;
+            for &t in &indices[from..to] {
+                let t = t as usize;
+                if distance[t] == u32::MAX {
+                    distance[t] = distance[s] + 1;
+                    next.push(t);
+                }
+            }
+        }
+        by_distance.push(out);
+        frontier = next;
+    }
+    let steps = steps.max(0.0).ceil() as usize;
+    let (mut reached, mut sum) = (0.0, 0.0);
+    for t in 0..steps {
+        match by_distance.get(t) {
+            Some(out) => reached += out,
+            // Every state is reached: the remaining turns are full steps.
+            None => return sum + (steps - t) as f64 * reached / total,
+        }
+        sum += reached / total;
+    }
+    sum
 }
 
 /// [`check_solves`] for a chain the sparse LU solves ([`super::sparse`]). Its fill-in shows only

@@ -24,24 +24,72 @@ pub struct Distribution {
     pub survival: Vec<f64>,
 }
 
-/// Seconds one turn-step takes on this chain, measured.
-pub fn time_one_step(counts: &Counts, d: u32) -> f64 {
+/// Seconds one turn-step of [`Distribution::compute`] takes on this chain, measured: the
+/// whole step (the product with Q from every state, the two sums over the states: the chance
+/// of finishing, the mass left), and the part that does not depend on which states hold a
+/// chance (clearing the next vector and the two sums). After one step to warm the caches.
+pub fn time_one_step(counts: &Counts, d: u32) -> (f64, f64) {
     let n = counts.rows();
     let p = Probabilities::new(d);
     let x = vec![1.0 / n.max(1) as f64; n];
     let mut y = vec![0.0; n];
+    let sums = |y: &mut [f64]| {
+        let finished: f64 = x.iter().zip(y.iter()).map(|(a, b)| a * b).sum();
+        let left: f64 = y.iter().sum();
+        std::hint::black_box((finished, left));
+    };
+    let step = |y: &mut [f64]| {
+        push(counts, &p, &x, y);
+        sums(y);
+    };
+    let clear_and_sum = |y: &mut [f64]| {
+        y.iter_mut().for_each(|v| *v = 0.0);
+        std::hint::black_box(&y);
+        sums(y);
+    };
+    let time = |f: &dyn Fn(&mut [f64]), y: &mut [f64]| {
+        f(y);
+        repeat_for(PILOT, || f(y))
+    };
+    let full = time(&step, &mut y);
+    let base = time(&clear_and_sum, &mut y);
+    (full, base.min(full))
+}
+
+/// Seconds one backward step (f = r + Q f, every state's row read) takes on this chain,
+/// measured after one step to warm the caches: the step of `forever`'s certificate.
+pub fn time_one_pull(counts: &Counts, d: u32) -> f64 {
+    let n = counts.rows();
+    let p = Probabilities::new(d);
+    let f = vec![0.5; n];
+    let mut out = vec![0.0; n];
+    pull(counts, &p, Some(&f), &f, &mut out);
+    let seconds = repeat_for(PILOT, || pull(counts, &p, Some(&f), &f, &mut out));
+    std::hint::black_box(&out);
+    seconds
+}
+
+/// How long a step is timed for: long enough that a busy machine's time slices average out.
+const PILOT: std::time::Duration = std::time::Duration::from_millis(30);
+
+/// Runs `step` at least three times and until `at_least` has passed; the seconds per run.
+fn repeat_for(at_least: std::time::Duration, mut step: impl FnMut()) -> f64 {
     let started = std::time::Instant::now();
-    let reps = (1_000_000 / (counts.nnz() + 1)).clamp(1, 100);
-    for _ in 0..reps {
-        push(counts, &p, &x, &mut y);
+    let mut reps = 0u32;
+    while reps < 3 || started.elapsed() < at_least {
+        step();
+        reps += 1;
     }
-    std::hint::black_box(&y);
-    started.elapsed().as_secs_f64() / reps as f64
+    started.elapsed().as_secs_f64() / f64::from(reps)
 }
 
 impl Distribution {
-    /// Iterates until P(T > n) < `tolerance` and either n >= `min_turns` or P(T > n) = 0, or
-    /// until n = `max_turns`; Q is `counts` over `d`, r the chance of finishing from each state.
+    /// Iterates until P(T > n) < `tolerance` and either n >= `min_turns` or P(T > n) is below
+    /// the smallest normal `f64` (2.2e-308), or until n = `max_turns`; Q is `counts` over `d`,
+    /// r the chance of finishing from each state. Chances below the normal range are left out
+    /// (they would be computed as subnormal numbers, at a hundred times the cost a step: `check`
+    /// on a sample with one game of 10^5 turns spent most of its time there), so a length that
+    /// far out has chance 0, as it would a few thousand turns later.
     pub fn compute(
         (counts, d): (&Counts, u32),
         r: &[f64],
@@ -59,7 +107,8 @@ impl Distribution {
         let mut survival = vec![1.0];
         let mut turn = 0;
         while turn < max_turns
-            && (survival[turn] >= tolerance || (turn < min_turns && survival[turn] > 0.0))
+            && (survival[turn] >= tolerance
+                || (turn < min_turns && survival[turn] >= f64::MIN_POSITIVE))
         {
             turn += 1;
             pmf.push(pi.iter().zip(r).map(|(p, r)| p * r).sum());
@@ -201,6 +250,21 @@ mod tests {
         // The turn limit cuts every state's distribution there.
         let cut = Distribution::from_states((&q, 3), &r, &[0], 1e-12, 5);
         assert_eq!(cut[0].last_turn(), 5);
+    }
+
+    #[test]
+    fn a_distribution_asked_for_far_turns_stops_below_the_normal_range() {
+        // One state that stays with probability 1/2 each turn: P(T > n) = 2^-n, the smallest
+        // normal f64 is 2^-1022 and the smallest subnormal 2^-1074. Asked for 10^5 turns, the
+        // iteration stops at n = 1023 (the first P(T > n) below 2^-1022), not at n = 1075
+        // where the survival would reach 0 through subnormal (slow) values.
+        let q = Counts::new((1, 1), vec![0, 1], vec![0], vec![1]);
+        let d = Distribution::compute((&q, 2), &[0.5], 0, 1e-12, 100_000, 100_000);
+        assert_eq!(d.last_turn(), 1023);
+        assert_eq!(d.survival[1022], f64::MIN_POSITIVE);
+        assert!(d.survival[1023] < f64::MIN_POSITIVE);
+        // Every chance computed is exact: P(T = n) = 2^-n.
+        assert_eq!(d.pmf[1022], 2f64.powi(-1022));
     }
 
     #[test]

@@ -122,10 +122,12 @@ impl Curves {
         // The moments check that every state can finish and estimate the curves' length (from
         // the start: a rough guide to the length from anywhere).
         let moments = Moments::within(game, chain, about, &options.budget)?;
-        let steps = distribution_steps(&moments, options.max_turns);
+        let steps = distribution_steps(&moments, options.tolerance, options.max_turns);
         // Two products with Q per turn-step (the survival and the pmf), then the evaluations.
         let seconds = 2.0 * distribution_seconds(chain, steps)
-            + (evaluations * seats * seats) as f64 * steps / crate::budget::rate::SWEEP_FLOPS;
+            + crate::budget::idle(
+                (evaluations * seats * seats) as f64 * steps / crate::budget::rate::SWEEP_FLOPS,
+            );
         options.budget.time(
             &format!("computing the chances to win ({steps:.0} turn-steps)"),
             seconds,

@@ -27,7 +27,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::budget::{rate, Budget, CHAIN_BYTES_PER_TRANSITION};
+use crate::budget::{rate, Budget, CHAIN_BYTES_HASHED};
 use crate::chain::product::Product;
 use crate::chain::Chain;
 use crate::games::race::RaceGame;
@@ -298,11 +298,16 @@ fn product<G: RaceGame, const K: usize>(
     let transitions = bound * game.deck().len() as f64;
     let what = format!("the product chain of {K} players (up to {bound:.0} states)");
     let fail = |e: &dyn std::fmt::Display| format!("{what}: {e}");
+    // The product's states are hashed (it numbers none densely).
     budget
-        .memory(&what, transitions * CHAIN_BYTES_PER_TRANSITION, "")
+        .memory(&what, transitions * CHAIN_BYTES_HASHED, "")
         .map_err(|e| e.to_string())?;
     budget
-        .time(&what, transitions / rate::CHAIN_TRANSITIONS, "")
+        .time(
+            &what,
+            crate::budget::idle(transitions / rate::CHAIN_HASHED),
+            "",
+        )
         .map_err(|e| e.to_string())?;
     let chain = Chain::build(&Product::<G, K>::new(game));
     // K seat chances, the turns and the rounds: K + 2 solves.

@@ -15,12 +15,14 @@
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
 //!   state graph and the length's generating function, by hand and by independent eliminations;
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
-//! - `exactness`: figures drawn from a cut distribution or a censored sample say so.
+//! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
+//! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
 mod architecture;
 mod bad_input;
+mod budget;
 mod chain_tools;
 mod check;
 mod check_calibration;

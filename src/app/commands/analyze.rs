@@ -70,9 +70,9 @@ impl super::BoardCommand for AnalyzeArgs {
         // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
         // Without --max-turns, the whole distribution (to the tolerance) is what is asked for.
         let limit = args.max_turns.unwrap_or(usize::MAX);
-        let steps = crate::solve::distribution_steps(&moments, limit);
+        let steps = crate::solve::distribution_steps(&moments, args.tolerance, limit);
         let estimate = crate::solve::distribution_seconds(&chain, steps);
-        if estimate > b.seconds() && args.max_turns.is_none() {
+        if estimate > b.left() && args.max_turns.is_none() {
             let note = format!(
                 "the full distribution would take about {} ({steps:.0} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
                 crate::budget::duration(estimate),

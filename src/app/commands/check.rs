@@ -22,13 +22,26 @@ use super::{bad_flag, check_players, deck_mode, json};
 use crate::app::progress::Progress;
 
 /// The game lengths to check, from a file or standard input, with how messages name them.
-fn read_sample(args: &CheckArgs, file: &str) -> Result<(String, Vec<u32>)> {
+fn read_sample(args: &CheckArgs, file: &str, b: &Budget) -> Result<(String, Vec<u32>)> {
     const WHAT: &str = "a file of game lengths";
+    // The text, and the lengths read from it (4 bytes each, at most one per 2 bytes of text).
+    let memory = |bytes: f64| {
+        b.memory_kept(
+            &format!("reading {} of game lengths", crate::budget::size(bytes)),
+            3.0 * bytes,
+            crate::budget::Kept::Kept,
+            "check a sample of the games",
+        )
+    };
     let (label, text) = if file == "-" {
         let text = crate::input::files::read_stdin(WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        memory(text.len() as f64)?;
         ("standard input".to_string(), text)
     } else {
         let path = std::path::Path::new(file);
+        if let Ok(meta) = std::fs::metadata(path) {
+            memory(meta.len() as f64)?;
+        }
         let text =
             crate::input::files::read_text(path, WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
         (file.to_string(), text)
@@ -149,7 +162,7 @@ impl super::BoardCommand for CheckArgs {
             );
         }
         let file = args.lengths.as_deref().unwrap_or("-");
-        let (label, lengths) = read_sample(args, file)?;
+        let (label, lengths) = read_sample(args, file, b)?;
         let hist = histogram(&lengths);
         let summary = Summary::of(&hist)
             .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
@@ -235,7 +248,7 @@ impl<G: Game> Plan<G> {
                 steps += n as u64;
             }
         }
-        let progress = Progress::new(steps, "searching rules and decks");
+        let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
         let tell = |n| progress.inc(n);
         let mut parts = vec![search_game(
             &self.sources,
@@ -253,7 +266,7 @@ impl<G: Game> Plan<G> {
             }
         }
         drop(progress);
-        Ok(combine(parts, left_out, screen, settings))
+        Ok(combine(parts, left_out, screen, settings)?)
     }
 }
 

@@ -36,7 +36,8 @@ impl GameVisitor for Solve<'_> {
 
 fn solved(spec: &str, variant: &Variant, options: &Options) -> Result<Analysis> {
     let source = load::read_board(Some(spec))?;
-    crate::games::with_game(&source, Solve { variant, options })?
+    // One board's chain is freed before the other's is built.
+    crate::budget::scoped(|| crate::games::with_game(&source, Solve { variant, options }))?
 }
 
 /// One side as given: `BOARD [VARIANT FLAGS...]` in one argument.

@@ -11,7 +11,7 @@ use crate::budget::Budget;
 use crate::check::crosscheck::CrossCheck;
 use crate::input::error::UserError;
 use crate::output;
-use crate::sim::Simulator;
+use crate::sim::{DeckMode, Pilot, Simulator};
 use crate::solve::{Analysis, Options};
 
 use super::{bad_flag, json};
@@ -29,16 +29,19 @@ impl super::BoardCommand for CrosscheckArgs {
         let args = self;
         let variant = args.variant.to_variant();
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
+        crate::solve::check_finishes(&game, &chain)?;
+        // The simulations' cost first: measured on a pilot, before the distribution is paid for.
+        let sim = Simulator::within(&chain, b)?;
+        let decks: u64 = if chain.has_deck() { 2 } else { 1 };
+        let runs: Vec<(u64, Pilot)> = [DeckMode::Iid, DeckMode::Shuffled][..decks as usize]
+            .iter()
+            .map(|&deck| {
+                let options = CrossCheck::options(args.games, args.seed, deck);
+                (args.games, Pilot::measure(&sim, &options))
+            })
+            .collect();
+        Pilot::check(b, &runs, "simulate fewer games with --games N")?;
         let exact = Analysis::of(&game, &chain, about, &Options::quick(b))?;
-        let sim = Simulator::new(&chain);
-        let decks = if chain.has_deck() { 2 } else { 1 };
-        b.simulation(
-            args.games.saturating_mul(decks),
-            exact
-                .expected_turns
-                .min(f64::from(crate::check::crosscheck::MAX_TURNS)),
-            "simulate fewer games with --games N",
-        )?;
         let progress = Progress::new(decks.saturating_mul(args.games), "cross-checking");
         let check = CrossCheck::run(&exact, &sim, args.games, args.seed, &|n| progress.inc(n));
         drop(progress);

@@ -14,7 +14,7 @@ use crate::input::error::UserError;
 use crate::output;
 use crate::results::figures::{PlayersReport, PlayersRow};
 use crate::sim::DeckMode;
-use crate::sim::{simulate, SimOptions, Simulation, Simulator};
+use crate::sim::{simulate, Pilot, SimOptions, Simulation, Simulator};
 use crate::solve::players::{OnePlayer, Players, Products};
 use crate::solve::{Analysis, Options};
 
@@ -55,12 +55,27 @@ impl super::BoardCommand for PlayersArgs {
         let super::Built { game, about, chain } = super::build(&source, &variant, b)?;
         let moments = crate::solve::Moments::within(&game, &chain, &about, b)?;
         let decks = if chain.has_deck() { 2 } else { 1 };
-        let most = *counts.iter().max().unwrap_or(&1) as f64;
-        b.simulation(
-            args.games.saturating_mul(decks * counts.len() as u64),
-            (moments.expected_turns * most).min(f64::from(crate::check::crosscheck::MAX_TURNS)),
-            "simulate fewer games with --games N",
-        )?;
+        let sim = Simulator::within(&chain, b)?;
+        let sim_options = |k: usize, deck: DeckMode| SimOptions {
+            games: args.games,
+            seed: args.seed,
+            deck,
+            players: k,
+            max_turns: crate::check::crosscheck::MAX_TURNS,
+            keep_lengths: false,
+        };
+        // Each run's cost measured on a pilot of its own (K players, its deck).
+        let decks_run = [DeckMode::Iid, args.deck];
+        let runs: Vec<(u64, Pilot)> = counts
+            .iter()
+            .flat_map(|&k| {
+                decks_run[..decks as usize]
+                    .iter()
+                    .map(move |&deck| (k, deck))
+            })
+            .map(|(k, deck)| (args.games, Pilot::measure(&sim, &sim_options(k, deck))))
+            .collect();
+        Pilot::check(b, &runs, "simulate fewer games with --games N")?;
         let options = Options::quick(b);
         let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
         let dist = analysis.distribution();
@@ -71,7 +86,6 @@ impl super::BoardCommand for PlayersArgs {
         };
         // Where the distribution was cut, the product chains that fit the budget.
         let products = Products::within(&game, chain.len(), &one, &counts, b);
-        let sim = Simulator::new(&chain);
         let progress = Progress::new(
             args.games.saturating_mul(decks * counts.len() as u64),
             "simulating",
@@ -79,14 +93,7 @@ impl super::BoardCommand for PlayersArgs {
         let mut rows = Vec::new();
         for &k in &counts {
             let run = |deck| {
-                let options = SimOptions {
-                    games: args.games,
-                    seed: args.seed,
-                    deck,
-                    players: k,
-                    max_turns: crate::check::crosscheck::MAX_TURNS,
-                    keep_lengths: false,
-                };
+                let options = sim_options(k, deck);
                 let r = simulate(&sim, &options, &|n| progress.inc(n));
                 Simulation::new(&about, &options, &r)
                     .ok_or_else(|| UserError::unfinished_games(&about.board, args.games, MAX_TURNS))

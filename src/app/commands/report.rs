@@ -105,6 +105,14 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
         let report = crate::results::report::Report::compute(inputs, &|n| progress.inc(n))
             .map_err(|e| super::name_the_board(e, &label))?;
         drop(progress);
+        // Drawing: about 0.1 s of processor time for the charts at the default size (most of
+        // it encoding pixels), and the board and landing charts grow with the spaces.
+        let pixels = f64::from(size.0) * f64::from(size.1);
+        b.time(
+            "drawing the charts and writing the report",
+            crate::budget::idle(0.1 * pixels / 960_000.0 + 2e-7 * report.analysis.spaces as f64),
+            "",
+        )?;
         let written = plan.write(&report, size)?;
         let label = format!("wrote {} files to {}: ", written.len(), dir.display());
         text.push_str(&layout.list(&label, "  ", &written, ", "));

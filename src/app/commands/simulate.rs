@@ -8,10 +8,8 @@ use crate::games::Source;
 
 use crate::app::cli::SimulateArgs;
 use crate::budget::Budget;
-use crate::chain::Chain;
-use crate::games::load::About;
 use crate::output::{self, PendingFile};
-use crate::sim::{simulate, SimOptions, Simulation, Simulator};
+use crate::sim::{simulate, Pilot, SimOptions, Simulation, Simulator};
 use crate::solve::check_finishes;
 
 use super::{bad_flag, check_players, deck_mode, json};
@@ -19,40 +17,6 @@ use crate::app::progress::Progress;
 
 /// Bytes one kept game length takes (the number and its text).
 const BYTES_PER_LENGTH: f64 = 16.0;
-
-/// Games of the pilot run that measures how long games are when the exact mean cannot be
-/// computed.
-const PILOT_GAMES: u64 = 100;
-
-/// Expected turns of one simulated game (all players' turns), for estimating a simulation's
-/// cost: K times the one-player mean (an upper bound), capped by the turn limit. Where the mean
-/// cannot be computed (a board too big to solve), it is measured on a pilot of a few games.
-fn turns_per_game<G: Game>(
-    game: &G,
-    chain: &Chain<G::State, G::Card>,
-    sim: &Simulator,
-    options: &SimOptions,
-    b: &Budget,
-) -> f64 {
-    let cap = f64::from(options.max_turns);
-    if let Ok(m) = crate::solve::Moments::within(game, chain, &About::default(), b) {
-        return (m.expected_turns * options.players as f64).min(cap);
-    }
-    let pilot = SimOptions {
-        games: PILOT_GAMES.min(options.games),
-        keep_lengths: false,
-        ..*options
-    };
-    let r = simulate(sim, &pilot, &|_| {});
-    let turns: f64 = r
-        .histogram
-        .iter()
-        .enumerate()
-        .map(|(t, &c)| t as f64 * c as f64)
-        .sum::<f64>()
-        + r.unfinished as f64 * cap;
-    turns / pilot.games.max(1) as f64
-}
 
 /// What a user can change to simulate less.
 const FEWER_GAMES: &str =
@@ -104,9 +68,12 @@ impl super::BoardCommand for SimulateArgs {
             max_turns: args.max_turns,
             keep_lengths: lengths_file.is_some(),
         };
-        let sim = Simulator::new(&chain);
-        let turns = turns_per_game(&game, &chain, &sim, &options, b);
-        b.simulation(args.games, turns, FEWER_GAMES)?;
+        let sim = Simulator::within(&chain, b)?;
+        Pilot::check(
+            b,
+            &[(args.games, Pilot::measure(&sim, &options))],
+            FEWER_GAMES,
+        )?;
         let progress = Progress::new(args.games, "simulating");
         let result = simulate(&sim, &options, &|n| progress.inc(n));
         drop(progress);

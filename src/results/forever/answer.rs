@@ -9,13 +9,13 @@ use super::{
     certificate, longest_game, never_finish, play_fixed_order, probability, shortest_loop,
     shortest_path, spectral_radius, tail_constant, Certificate, FixedOrder, Step,
 };
-use crate::budget::{rate, Budget, OverBudget};
+use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::games::load::About;
 use crate::games::Game;
 use crate::sim::{chunk_seed, CardSource, Shoe, Simulator, CHUNK};
 use crate::solve::vocabulary::{Exact, StateRef};
-use crate::solve::{Analysis, Options, SolveError, Sweep, Tail};
+use crate::solve::{Analysis, Options, SolveError, Tail};
 use crate::stats::Z95;
 
 /// One turn of a path or loop: the kinds of card that make it, how many of the D cards they
@@ -359,13 +359,7 @@ impl ForeverReport {
         let can = chain.can_finish();
         let trapped_states: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
         let ends_surely = trapped_states.is_empty();
-        let (n, nnz) = (chain.len() as f64, chain.counts().nnz() as f64);
-        let targets = Sweep::<f64>::feedback_size(chain.counts()) as f64;
-        budget.time(
-            &format!("the loop search ({n:.0} states, {targets:.0} targets of backward moves)"),
-            2.0 * (targets + 1.0) * (n + nnz) / rate::GRAPH_STEPS,
-            "",
-        )?;
+        super::cost::check(chain, ends_surely, budget)?;
         let never = if ends_surely {
             num_rational::BigRational::from_integer(0.into())
         } else {

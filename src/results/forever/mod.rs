@@ -378,6 +378,7 @@ pub fn to_f64(r: &BigRational) -> f64 {
 }
 
 mod answer;
+mod cost;
 mod order;
 mod radius;
 pub use answer::{

@@ -21,7 +21,7 @@ use crate::solve::backward_targets;
 use crate::solve::landing::Segment;
 
 /// Chains up to this many states get their eigenvalues densely.
-const DENSE_STATES: usize = 1500;
+pub(super) const DENSE_STATES: usize = 1500;
 
 /// The spectral radius of Q.
 pub fn spectral_radius<S, C>(chain: &Chain<S, C>) -> f64 {

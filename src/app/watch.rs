@@ -1,0 +1,163 @@
+//! The binary's watch over a run: it stops a run that goes past its budget, and shows what a
+//! long run is doing.
+//!
+//! Estimates decide whether work starts; they can be wrong (a machine busier than the one the
+//! rates were measured on, a board whose cost the model misses). So once [`arm`]ed, a thread
+//! checks the clock every tenth of a second: past the budget (and a quarter of a second of
+//! grace, for the work's own checks to stop it first with a more precise message), it removes
+//! the temporaries of files not yet written and exits with code 2, naming the work that was
+//! running and its estimate. After two seconds on a terminal, while no counting progress bar
+//! is shown, it shows that work and how long it was expected to take.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::budget::{duration, ledger, Budget};
+
+/// How long past the budget the watchdog waits before it stops the run.
+pub const GRACE: Duration = Duration::from_millis(250);
+
+/// How long a run goes before its work is shown.
+pub const SHOW_AFTER: Duration = Duration::from_secs(2);
+
+const TICK: Duration = Duration::from_millis(100);
+
+/// The exit code of a stopped run: the user can fix it (a larger `--budget`, less work).
+const OVER_BUDGET: i32 = 2;
+
+/// When to stop, and the budget's length (for the message).
+static DEADLINE: Mutex<Option<(Instant, f64)>> = Mutex::new(None);
+static DONE: AtomicBool = AtomicBool::new(false);
+/// The line that shows the running work, while it is shown.
+static LINE: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Starts watching a run of `budget` (again: a later call moves the deadline).
+pub fn arm(budget: &Budget) {
+    let first = {
+        let mut deadline = DEADLINE.lock().unwrap_or_else(|p| p.into_inner());
+        let first = deadline.is_none();
+        if budget.seconds().is_finite() {
+            let end = budget.started() + Duration::from_secs_f64(budget.seconds()) + GRACE;
+            *deadline = Some((end, budget.seconds()));
+        }
+        first
+    };
+    ledger::record();
+    if first {
+        let started = budget.started();
+        let _ = std::thread::Builder::new()
+            .name("budget watch".into())
+            .spawn(move || watch(started));
+    }
+}
+
+/// The work is done: nothing is stopped or shown any more.
+pub fn disarm() {
+    DONE.store(true, Ordering::SeqCst);
+    let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(bar) = line.take() {
+        bar.finish_and_clear();
+    }
+}
+
+fn watch(started: Instant) {
+    let terminal = std::io::stderr().is_terminal();
+    loop {
+        std::thread::sleep(TICK);
+        if DONE.load(Ordering::SeqCst) {
+            return;
+        }
+        let deadline = *DEADLINE.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((end, seconds)) = deadline {
+            if Instant::now() >= end {
+                stop(seconds);
+            }
+        }
+        if terminal && started.elapsed() >= SHOW_AFTER {
+            show();
+        }
+    }
+}
+
+/// Shows the running work, unless a counting progress bar is on screen.
+fn show() {
+    let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
+    if DONE.load(Ordering::SeqCst) {
+        return;
+    }
+    if super::progress::counting_bar_shown() {
+        if let Some(bar) = line.take() {
+            bar.finish_and_clear();
+        }
+        return;
+    }
+    let Some((what, estimate, at)) = ledger::current() else {
+        return;
+    };
+    let bar = line.get_or_insert_with(|| {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {wide_msg}") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let since = ledger::elapsed().map_or(0.0, |now| now - at);
+    let text = format!(
+        "{what}: {} of about {}",
+        duration(since),
+        duration(estimate)
+    );
+    bar.set_message(crate::output::terminal::escape(&text).into_owned());
+    bar.tick();
+}
+
+/// Stops the run: the message, the temporaries removed, exit code 2.
+fn stop(seconds: f64) -> ! {
+    {
+        let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(bar) = line.take() {
+            bar.finish_and_clear();
+        }
+    }
+    let more = (2.0 * seconds).ceil();
+    let message = match ledger::current() {
+        Some((what, estimate, _)) => format!(
+            "error: stopped at the budget of {}: {what} was estimated to take about {} but had not finished; run with --budget {more:.0} (or more) to allow it more time",
+            duration(seconds),
+            duration(estimate),
+        ),
+        None => format!(
+            "error: stopped at the budget of {} before the work was done; run with --budget {more:.0} (or more) to allow it more time",
+            duration(seconds)
+        ),
+    };
+    eprintln!("{}", crate::output::terminal::escape(&message));
+    crate::output::remove_pending_and_exit(OVER_BUDGET)
+}
+
+/// The run's estimates, for `CANDYLAND_ESTIMATE`: the total, then each phase with when it
+/// began.
+pub fn estimate_text() -> String {
+    let Some((seconds, bytes, phases)) = ledger::total() else {
+        return String::new();
+    };
+    let mut text = format!(
+        "estimate: {seconds:.4} s, {bytes:.0} bytes ({} phases, machine slowdown {:.2}); measured: {:.4} s, {:.0} bytes at most, cpu {:.4} s\n",
+        phases.len(),
+        crate::budget::load::slowdown(),
+        ledger::elapsed().unwrap_or(0.0),
+        crate::budget::memory::peak_resident().unwrap_or(0.0),
+        ledger::thread_cpu_seconds().unwrap_or(0.0),
+    );
+    for p in phases {
+        text.push_str(&format!(
+            "  at {:.3} s (cpu {:.3} s): {:.4} s, {:.0} bytes: {}\n",
+            p.at, p.cpu_at, p.seconds, p.bytes, p.what
+        ));
+    }
+    crate::output::terminal::escape(&text).into_owned()
+}

@@ -1,0 +1,137 @@
+//! `--budget` and the memory limits keep their promise: work is refused before it starts when
+//! its estimate is over the budget, work that outruns its estimate is stopped at the budget,
+//! and a process memory limit is a message with exit code 2, never an abort. (How close the
+//! estimates are to measured runs is a benchmark, `cargo bench --bench budget`, not a test.)
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::common::candyland;
+
+/// A generated Candy Land board of `spaces` spaces (seed 1, as `benches/scale.rs`), in `dir`.
+fn generated(dir: &Path, spaces: usize) -> PathBuf {
+    let path = dir.join(format!("g{spaces}.toml"));
+    let out = candyland()
+        .args(["generate", "--spaces", &spaces.to_string(), "--seed", "1"])
+        .arg("--out")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    path
+}
+
+/// Runs `candyland ARGS` under `sh -c 'ulimit -v KB; exec ...'`: (exit code, stdout, stderr).
+fn under_ulimit_v(kb: u64, args: &[&str], dir: &Path) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_candyland"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_of_one_game_of_100000_turns_ends_within_its_budget() {
+    // One game of 10^5 turns makes every rule set's exact distribution 10^5 turn-steps long:
+    // the search once ran 180 s past a 60 s budget with nothing printed, and `--budget 5` was
+    // still running at 100 s. Now it is refused (or stopped) within 1.5 x the budget, exit 2,
+    // naming the flag that would allow it.
+    let started = Instant::now();
+    let out = candyland()
+        .args(["--budget", "10", "check", "-"])
+        .write_stdin("100000\n")
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--budget"), "{err}");
+    assert!(took < Duration::from_secs(15), "took {took:?}: {err}");
+}
+
+#[test]
+fn work_that_outruns_its_estimate_is_stopped_at_the_budget_with_exit_2() {
+    // CANDYLAND_SLOWDOWN below 1 makes every estimate from the tuned rates that many times too
+    // optimistic: a million-space board's chain and moments (seconds of work) are accepted
+    // under a budget of half a second, and only the budget's watch can stop them. Before the
+    // watch, the run went on to the end and exited 0.
+    let dir = tempfile::tempdir().unwrap();
+    let board = generated(dir.path(), 1_000_000);
+    let started = Instant::now();
+    let out = candyland()
+        .env("CANDYLAND_SLOWDOWN", "1e-6")
+        .args(["--budget", "0.5", "analyze", "--moments-only"])
+        .arg(&board)
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("stopped at the budget of 500 ms"), "{err}");
+    assert!(err.contains("run with --budget"), "{err}");
+    // Nothing half-done is printed.
+    assert!(out.stdout.is_empty());
+    // The watch acts within a quarter of a second of the budget (some slack for a busy
+    // machine's scheduling and the process's start).
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+#[test]
+fn a_process_memory_limit_is_an_exit_2_message_not_an_abort() {
+    // Under `ulimit -v` (400 MB of address space) the chain of a million-space board (36
+    // million transitions, about 260 MB, with the process's own threads and libraries) does
+    // not fit: the estimate counts the limit and refuses, where it used to count only the
+    // machine's free memory and the allocation aborted the run (SIGABRT).
+    let dir = tempfile::tempdir().unwrap();
+    let board = generated(dir.path(), 1_000_000);
+    let board = board.to_str().unwrap();
+    let (code, out, err) =
+        under_ulimit_v(400_000, &["analyze", "--moments-only", board], dir.path());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("ulimit -v"), "{err}");
+    assert!(out.is_empty());
+    // The same limit leaves the classic board alone.
+    let (code, out, err) = under_ulimit_v(
+        400_000,
+        &["analyze", "--moments-only", "classic"],
+        dir.path(),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("expected turns"), "{out}");
+}
+
+#[test]
+fn a_json_lengths_file_is_read_in_about_its_own_size_of_memory() {
+    // Six million lengths as a JSON array (18 MB): read through JSON values first, it took
+    // about 38 bytes of memory per byte of input (680 MB), more than a 500 MB address space
+    // leaves; read element by element into 4-byte lengths it fits, and the summary is
+    // the file's (half of the games 30 turns, half 31: mean 30.5).
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("[");
+    for i in 0..6_000_000u32 {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(if i % 2 == 0 { "30" } else { "31" });
+    }
+    text.push(']');
+    std::fs::write(dir.path().join("lengths.json"), &text).unwrap();
+    let (code, out, err) = under_ulimit_v(
+        500_000,
+        &["check", "lengths.json", "--no-rank", "--json"],
+        dir.path(),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["sample"]["games"], 6_000_000, "{out}");
+    assert_eq!(json["sample"]["mean"], 30.5, "{out}");
+}
