@@ -23,6 +23,7 @@ use commands::bad_flag;
 /// its `--budget` the process stops with exit code 2.
 pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     let b = &budget_flag(cli.budget)?;
+    refuse_unused_hare_flags(&cli.command)?;
     watch::arm(b);
     let l = layout;
     let text = match cli.command {
@@ -59,6 +60,47 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     watch::disarm();
     out.write_all(output::terminal::escape(&text).as_bytes())?;
     out.flush()?;
+    Ok(())
+}
+
+/// `--policy` and `--carrot-cap` choose the computer players and the exact chain of a Hare and
+/// Tortoise board; a command that does not use them refuses them by name rather than ignore
+/// them (a command that does, on another game's board, refuses them there).
+fn refuse_unused_hare_flags(command: &Command) -> Result<(), UserError> {
+    let (name, variant, policy, cap) = match command {
+        Command::Analyze(a) => ("analyze", &a.variant, true, true),
+        Command::Simulate(a) => ("simulate", &a.variant, true, false),
+        Command::Play(a) => ("play", &a.variant, true, false),
+        Command::Check(a) => ("check", &a.variant, true, true),
+        Command::Report(a) => ("report", &a.variant, true, true),
+        Command::Crosscheck(a) => ("crosscheck", &a.variant, false, false),
+        Command::Players(a) => ("players", &a.variant, false, false),
+        Command::Odds(a) => ("odds", &a.variant, false, false),
+        Command::Passage(a) => ("passage", &a.variant, false, false),
+        Command::Spaces(a) => ("spaces", &a.variant, false, false),
+        Command::Whatif(a) => ("whatif", &a.variant, false, false),
+        Command::Compare(a) => ("compare", &a.variant, false, false),
+        Command::Transitions(a) => ("transitions", &a.variant, false, false),
+        Command::Forever(a) => ("forever", &a.variant, false, false),
+        Command::Board(BoardCommand::Show(a)) => ("board show", &a.variant, false, false),
+        _ => return Ok(()),
+    };
+    let used = |uses: bool, flag: &str, by: &str| {
+        if uses {
+            Ok(())
+        } else {
+            Err(bad_flag(
+                flag,
+                format!("is not used by {name}: it applies to Hare and Tortoise boards, in {by}"),
+            ))
+        }
+    };
+    if variant.policy.is_some() {
+        used(policy, "--policy", "analyze, simulate, play, check and report")?;
+    }
+    if variant.carrot_cap.is_some() {
+        used(cap, "--carrot-cap", "analyze, check and report (the exact chain of one player)")?;
+    }
     Ok(())
 }
 

@@ -51,7 +51,8 @@ fn candidates() -> Vec<Candidate> {
             game: "race",
             board: format!("model-{i}"),
             variant: Variant::default(),
-            deck: DeckMode::Iid,
+            deck: Some(DeckMode::Iid),
+            extra: Vec::new(),
             model: model.clone(),
             model_id: i,
         })

@@ -30,12 +30,14 @@ mod cost;
 pub mod crosscheck;
 pub mod exercise;
 pub mod fit;
+pub mod hare;
 pub mod lengths;
 pub mod model;
 mod search;
 pub mod set;
 pub mod space;
 pub mod summary;
+pub mod winners;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -55,7 +57,7 @@ pub use search::{
     SearchedGame, SAME_DISTRIBUTION,
 };
 pub use set::{Comparison, Sample};
-pub use space::{rule_space, Narrowing, RuleSpace};
+pub use space::{rule_space, rule_space_of, Narrowing, RuleSpace};
 
 /// A game still running after this many turns is left out of a reference simulation.
 const MAX_TURNS: u32 = 1_000_000;
@@ -75,7 +77,8 @@ pub const EXACT_TAIL: f64 = 1e-8;
 /// large-sample approximations).
 pub const MIN_GAMES_TO_DECIDE: u64 = 100;
 
-/// A board with a rule variant and a deck: one hypothesis about the data.
+/// A board with a rule variant and a deck (or, for Hare and Tortoise, the players' policies
+/// and their number): one hypothesis about the data.
 #[derive(Debug, Clone)]
 pub struct Candidate {
     /// The board's game (its `game` word).
@@ -84,8 +87,12 @@ pub struct Candidate {
     pub board: String,
     /// The rule variant applied to the board.
     pub variant: Variant,
-    /// How cards are drawn.
-    pub deck: DeckMode,
+    /// How cards are drawn; `None` for a game without a deck model (Hare and Tortoise: its
+    /// card pile is a rule).
+    pub deck: Option<DeckMode>,
+    /// Settings after the rules, as (key, value): a Hare and Tortoise hypothesis's `policy`
+    /// and `players`.
+    pub extra: Vec<(String, String)>,
     /// The distribution of game lengths under this hypothesis.
     pub model: Arc<LengthModel>,
     /// Which distinct distribution this is (candidates with the same id are the same).
@@ -93,14 +100,29 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// "classic --doubles one-step, shuffled deck".
+    /// "classic --doubles one-step, shuffled deck"; "hare-and-tortoise --hare-draws die,
+    /// policy novice, 4 players".
     pub fn label(&self) -> String {
         let v = self.variant.to_string();
         let sep = if v.is_empty() { "" } else { " " };
-        format!("{}{sep}{v}, {} deck", self.board, self.deck.name())
+        let mut label = format!("{}{sep}{v}", self.board);
+        for (key, value) in &self.extra {
+            match key.as_str() {
+                "players" => {
+                    let s = if value == "1" { "" } else { "s" };
+                    label.push_str(&format!(", {value} player{s}"));
+                }
+                _ => label.push_str(&format!(", {key} {value}")),
+            }
+        }
+        if let Some(deck) = self.deck {
+            label.push_str(&format!(", {} deck", deck.name()));
+        }
+        label
     }
 
-    /// The candidate's settings as (key, value): game, board, each rule it sets, deck.
+    /// The candidate's settings as (key, value): game, board, each rule it sets, the extra
+    /// settings, deck.
     pub fn settings(&self) -> Vec<(String, String)> {
         let mut out = vec![
             ("game".to_string(), self.game.to_string()),
@@ -109,7 +131,10 @@ impl Candidate {
         for (key, value) in &self.variant.rules {
             out.push((key.clone(), value_word(value)));
         }
-        out.push(("deck".to_string(), self.deck.name().to_string()));
+        out.extend(self.extra.iter().cloned());
+        if let Some(deck) = self.deck {
+            out.push(("deck".to_string(), deck.name().to_string()));
+        }
         out
     }
 }
@@ -364,6 +389,9 @@ pub struct CheckReport {
     pub undecided: Vec<Setting>,
     /// Every candidate, best first.
     pub ranking: Vec<Ranked>,
+    /// The winners by seat, when the data gives them, against the reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winners: Option<winners::Winners>,
 }
 
 /// What a conclusion is drawn from.

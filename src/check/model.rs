@@ -38,6 +38,8 @@ enum Shape {
     /// The smoothed frequencies to `t0`, then the prior's shape scaled to the simulated tail.
     Simulated {
         body: Vec<f64>,
+        /// `body_below[t]`: the sum of `body[..=t]` (survival is read turn by turn).
+        body_below: Vec<f64>,
         body_var: Vec<f64>,
         log_tail_scale: f64,
         tail_var: f64,
@@ -94,9 +96,17 @@ impl LengthModel {
         } else {
             f64::NEG_INFINITY
         };
+        let body_below = body
+            .iter()
+            .scan(0.0, |sum, p| {
+                *sum += p;
+                Some(*sum)
+            })
+            .collect();
         LengthModel {
             shape: Shape::Simulated {
                 body,
+                body_below,
                 body_var,
                 log_tail_scale,
                 tail_var: if tail_count > 0.0 {
@@ -164,12 +174,13 @@ impl LengthModel {
             },
             Shape::Simulated {
                 body,
+                body_below,
                 log_tail_scale,
                 prior,
                 ..
             } => {
                 if t < body.len() {
-                    (1.0 - body[..=t].iter().sum::<f64>()).max(0.0)
+                    (1.0 - body_below[t]).max(0.0)
                 } else {
                     (log_tail_scale + prior.survival(t).ln()).exp()
                 }

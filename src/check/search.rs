@@ -149,6 +149,8 @@ pub struct GameSearch {
     pub decks: Vec<String>,
     /// Distinct rule sets simulated under the finite-deck models.
     pub simulated: usize,
+    /// How this game was searched, when not as the others (Hare and Tortoise), in words.
+    pub how: Option<String>,
 }
 
 /// One distinct chain: its exact model and, once simulated, its finite-deck models.
@@ -391,7 +393,8 @@ pub fn search_game<G: Game>(
             game: G::KIND,
             board: board.clone(),
             variant: variant.clone(),
-            deck,
+            deck: Some(deck),
+            extra: Vec::new(),
             model: model.clone(),
             model_id: 0,
         };
@@ -415,6 +418,7 @@ pub fn search_game<G: Game>(
         candidates,
         decks,
         simulated,
+        how: None,
     })
 }
 
@@ -484,7 +488,10 @@ pub fn combine(
                 Screen::Mean(_) => "mean within 10 % of the published mean".to_string(),
             },
             screen.cap()
-        ),
+        ) + &parts
+            .iter()
+            .filter_map(|p| p.how.as_ref().map(|h| format!("; {h}")))
+            .collect::<String>(),
     };
     Ok((candidates, searched))
 }
@@ -665,7 +672,8 @@ pub fn candidate<G: Game>(
         game: G::KIND,
         board: game.name().to_string(),
         variant: variant.clone(),
-        deck,
+        deck: Some(deck),
+        extra: Vec::new(),
         model,
         model_id: 0,
     }))

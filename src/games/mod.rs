@@ -251,6 +251,10 @@ macro_rules! games {
                     return Some(<$game as Game>::KIND);
                 }
             )+
+            // Hare and Tortoise has its own board file outside the one-token trait.
+            if hare::board::rule_keys().iter().any(|k| k == key) {
+                return Some(hare::KIND);
+            }
             None
         }
 

@@ -52,6 +52,9 @@ pub fn check_text(r: &CheckReport, layout: Layout) -> String {
         s.push_str(&layout.hang("  ", "    ", &fit));
     }
     s.push_str(&layout.labelled("  verdict: ", &r.fit.verdict));
+    if let Some(w) = &r.winners {
+        s.push_str(&layout.labelled("  winners: ", &w.verdict));
+    }
     let power = format!(
         "this sample would notice a mean off by {:.2} turns or more at least 80 % of the time (the fit's test of the mean, |z| >= 4)",
         r.detectable_mean_shift

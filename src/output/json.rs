@@ -178,7 +178,7 @@ fn close_objects(v: &mut Value) {
 /// holds each (a space in the name becomes `-`); a test keeps them equal.
 pub fn schemas() -> Vec<(&'static str, Value)> {
     use crate::check::crosscheck;
-    use crate::results::{figures, forever, transitions};
+    use crate::results::{figures, forever, hare, transitions};
     use crate::sim::transcript;
     use crate::{check, output, sim, solve};
     let shapes: Vec<(&'static str, Vec<Shape>)> = vec![
@@ -189,6 +189,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::Moments>(),
                 Shape::of::<forever::Unfinishable>(),
                 Shape::of::<solve::pgf::Pgf>(),
+                Shape::of::<hare::HareAlone>(),
             ],
         ),
         (
@@ -209,7 +210,13 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             ],
         ),
         ("compare", vec![Shape::of::<figures::Comparison>()]),
-        ("simulate", vec![Shape::of::<sim::Simulation>()]),
+        (
+            "simulate",
+            vec![
+                Shape::of::<sim::Simulation>(),
+                Shape::of::<hare::HareSimulation>(),
+            ],
+        ),
         ("crosscheck", vec![Shape::of::<crosscheck::CrossCheck>()]),
         (
             "check",
@@ -226,10 +233,22 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::fundamental::Fundamental>(),
             ],
         ),
-        ("play", vec![Shape::of::<transcript::Transcript>()]),
+        (
+            "play",
+            vec![
+                Shape::of::<transcript::Transcript>(),
+                Shape::of::<hare::HareTranscript>(),
+            ],
+        ),
         ("boards", vec![Shape::of::<Vec<output::BoardRow>>()]),
         ("board show", vec![Shape::of::<output::BoardShow>()]),
-        ("report", vec![Shape::of::<output::folder::ReportSummary>()]),
+        (
+            "report",
+            vec![
+                Shape::of::<output::folder::ReportSummary>(),
+                Shape::of::<hare::HareReport>(),
+            ],
+        ),
     ];
     shapes
         .into_iter()

@@ -5,6 +5,7 @@
 pub mod exercise;
 pub mod figures;
 pub mod forever;
+pub mod hare;
 pub mod report;
 pub mod transitions;
 pub mod whatif;

@@ -64,6 +64,30 @@ fn documents() -> Vec<(String, Value)> {
         add(&["transitions", board, "--fundamental"]);
         add(&["analyze", board, "--pgf"]);
     }
+    // Hare and Tortoise: one player alone exactly, four simulated, one game's log, and a check
+    // of four players' lengths with their winners.
+    let hare_lengths = dir.path().join("hare.txt");
+    let hare_lengths = hare_lengths.to_str().unwrap();
+    let out = candyland()
+        .args(["simulate", "hare-and-tortoise", "-p", "4", "-n", "300"])
+        .args(["--lengths", hare_lengths])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    add(&["analyze", "hare-and-tortoise", "--policy", "cheapest"]);
+    add(&["simulate", "hare-and-tortoise", "-n", "2000", "-p", "4"]);
+    add(&["play", "hare-and-tortoise", "-p", "2"]);
+    add(&[
+        "check",
+        hare_lengths,
+        "--board",
+        "hare-and-tortoise",
+        "-p",
+        "4",
+        "--no-rank",
+        "--reference-games",
+        "2000",
+    ]);
     add(&["passage", "hi-ho-cherry-o", "--to", "5", "--players", "2"]);
     add(&["analyze", &forever]);
     add(&["forever", &forever]);
@@ -111,6 +135,15 @@ fn documents() -> Vec<(String, Value)> {
         .find(|p| p.exists())
         .expect("the report wrote summary.json");
     let text = std::fs::read_to_string(summary).unwrap();
+    docs.push(("report".into(), serde_json::from_str(&text).unwrap()));
+    let hare = dir.path().join("hare-report");
+    let out = candyland()
+        .args(["report", "hare-and-tortoise", "--games", "500", "-o"])
+        .arg(&hare)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(hare.join("summary.json")).unwrap();
     docs.push(("report".into(), serde_json::from_str(&text).unwrap()));
     drop(dir);
     docs

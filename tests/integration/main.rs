@@ -10,6 +10,8 @@
 //! - `odds`: the chances to win mid-game (`odds`, `play --odds`) against the product chain,
 //!   simulation and `players`;
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
+//! - `hare`, `hare_check`, `hare_output`: Hare and Tortoise by hand on tiny tracks, `check` on
+//!   its programs' lengths and winners, its JSON, CSV, flags and report;
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
@@ -36,6 +38,8 @@ mod common;
 mod exactness;
 mod forever;
 mod hare;
+mod hare_check;
+mod hare_output;
 mod hostile;
 mod independent;
 mod invariants;

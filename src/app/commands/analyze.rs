@@ -24,8 +24,13 @@ pub(crate) fn run(args: &AnalyzeArgs, b: &Budget, layout: Layout) -> Result<Stri
 }
 
 impl super::BoardCommand for AnalyzeArgs {
-    fn run_hare(&self, source: &crate::games::BoardSource, _: &Budget) -> Result<String> {
-        self.hare(source)
+    fn run_hare(
+        &self,
+        source: &crate::games::BoardSource,
+        _: &Budget,
+        layout: Layout,
+    ) -> Result<String> {
+        self.hare(source, layout)
     }
     fn hare_flag(&self) -> Option<&'static str> {
         super::hare::hare_flag(&self.variant)

@@ -7,10 +7,14 @@ use anyhow::Result;
 use crate::app::cli::CheckArgs;
 use crate::budget::Budget;
 use crate::check::summary::{self, Published};
+use crate::check::hare::{HareBoard, HareSpace};
+use crate::check::lengths::Games;
 use crate::check::{
-    candidate, combine, conclusion, decide, fit, histogram, rank, rule_space, search_game,
-    Candidate, CheckReport, Evidence, GameSearch, Narrowing, RuleSpace, Sample, Screen, Settings,
+    candidate, combine, conclusion, decide, fit, histogram, rank, rule_space, rule_space_of,
+    search_game, Candidate, CheckReport, Evidence, GameSearch, Narrowing, RuleSpace, Sample,
+    Screen, Settings,
 };
+use crate::games::hare;
 use crate::games::load;
 use crate::games::BoardSource;
 use crate::games::{shipped, Game, Variant};
@@ -21,8 +25,9 @@ use crate::stats::{Summary, Z_LIMIT};
 use super::{bad_flag, check_players, deck_mode, json};
 use crate::app::progress::Progress;
 
-/// The game lengths to check, from a file or standard input, with how messages name them.
-fn read_sample(args: &CheckArgs, file: &str, b: &Budget) -> Result<(String, Vec<u32>)> {
+/// The games to check (their lengths, and the winners if given), from a file or standard
+/// input, with how messages name them.
+fn read_sample(args: &CheckArgs, file: &str, b: &Budget) -> Result<(String, Games)> {
     const WHAT: &str = "a file of game lengths";
     // The text, and the lengths read from it (4 bytes each, at most one per 2 bytes of text).
     let memory = |bytes: f64| {
@@ -46,12 +51,44 @@ fn read_sample(args: &CheckArgs, file: &str, b: &Budget) -> Result<(String, Vec<
             crate::input::files::read_text(path, WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
         (file.to_string(), text)
     };
-    let lengths = crate::check::lengths::read_lengths(&crate::check::lengths::LengthsSource {
-        label: &label,
-        text: &text,
-        column: args.column.as_deref(),
-    })?;
-    Ok((label, lengths))
+    let games = crate::check::lengths::read_games(
+        &crate::check::lengths::LengthsSource {
+            label: &label,
+            text: &text,
+            column: args.column.as_deref(),
+        },
+        args.winner_column.as_deref(),
+    )?;
+    if let Some(winners) = &games.winners {
+        let k = match args.players {
+            Some(k) => k,
+            None => {
+                let most = winners.iter().copied().max().unwrap_or(1);
+                if most > 1 {
+                    return Err(bad_flag(
+                        "--players",
+                        format!(
+                            "{label} names winners up to seat {most}: give the number of players its games were played with (--players K)"
+                        ),
+                    )
+                    .into());
+                }
+                1
+            }
+        };
+        if let Some(i) = winners.iter().position(|&w| w as usize > k) {
+            return Err(bad_flag(
+                "--players",
+                format!(
+                    "{k} players, but game {} of {label} was won by seat {}; give the number of players the data was played with",
+                    i + 1,
+                    winners[i]
+                ),
+            )
+            .into());
+        }
+    }
+    Ok((label, games))
 }
 
 /// `--vary` and `--fix` as a [`Narrowing`]; a key both varied and fixed, or fixed twice, is
@@ -104,7 +141,7 @@ fn narrowing(args: &CheckArgs) -> Result<Narrowing> {
 }
 
 pub(crate) fn run(args: &CheckArgs, b: &Budget, layout: Layout) -> Result<String> {
-    check_players(args.players)?;
+    check_players(args.players.unwrap_or(1))?;
     if args.reference_games < 1000 {
         return Err(bad_flag(
             "--reference-games",
@@ -130,7 +167,7 @@ impl super::BoardCommand for CheckArgs {
     fn run_on<G: Game>(&self, source: Source<G>, b: &Budget, layout: Layout) -> Result<String> {
         let args = self;
         let settings = Settings {
-            players: args.players,
+            players: args.players.unwrap_or(1),
             reference_games: args.reference_games,
             seed: args.seed,
             budget: *b,
@@ -154,6 +191,7 @@ impl super::BoardCommand for CheckArgs {
             sources: searched_boards(args, &source, &variant, &given)?,
             space,
             narrowing: narrowed,
+            hare: None,
         };
         if let Some(text) = &args.summary {
             let published = Published::parse(text).map_err(|e| bad_flag("--summary", e))?;
@@ -162,39 +200,150 @@ impl super::BoardCommand for CheckArgs {
             );
         }
         let file = args.lengths.as_deref().unwrap_or("-");
-        let (label, lengths) = read_sample(args, file, b)?;
-        let hist = histogram(&lengths);
+        let (label, games) = read_sample(args, file, b)?;
+        let hist = histogram(&games.lengths);
         let summary = Summary::of(&hist)
             .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
         let reference = candidate(&source, &variant, args.deck, summary.max, &settings)?
             .ok_or_else(|| forever(&args.board))?;
-        let given_fit = fit(&hist, &reference);
-        let detectable = detectable_by_fit(&reference, summary.games, args.reference_games);
-        let mut report = CheckReport {
-            file: label,
-            players: args.players,
-            sample: summary,
-            conclusion: given_fit.verdict.clone(),
-            fit: given_fit,
-            level: args.level,
-            detectable_mean_shift: detectable,
-            searched: None,
-            set: Vec::new(),
-            decided: Vec::new(),
-            undecided: Vec::new(),
-            ranking: Vec::new(),
-        };
-        if !args.no_rank {
-            search_lengths(&mut report, &hist, &plan, &settings)?;
-        }
-        Ok(if args.json {
-            json("check", &report)?
-        } else if args.csv {
-            output::ranking_csv(&report)?
-        } else {
-            output::check_text(&report, layout)
-        })
+        let mut plan = plan;
+        plan.hare = Some(HarePlan::of(args, &games, Vec::new())?);
+        let search = |screen: Screen, settings: &Settings| plan.search(screen, settings);
+        report(args, label, &games, &hist, summary, &reference, &settings, search, layout)
     }
+
+    fn run_hare(&self, source: &BoardSource, b: &Budget, layout: Layout) -> Result<String> {
+        check_hare(self, source, b, layout)
+    }
+
+    fn hare_flag(&self) -> Option<&'static str> {
+        // `--carrot-cap` serves the search's Hare and Tortoise part whatever the board.
+        self.variant.policy.is_some().then_some("--policy")
+    }
+}
+
+/// The whole report: the fit to `reference`, and unless `--no-rank` the search `search` does
+/// (the set, what it decides and what it does not), in the output the flags ask for.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    args: &CheckArgs,
+    label: String,
+    games: &Games,
+    hist: &[u64],
+    summary: Summary,
+    reference: &Candidate,
+    settings: &Settings,
+    search: impl FnOnce(
+        Screen,
+        &Settings,
+    ) -> Result<(Vec<crate::check::Candidate>, crate::check::Searched)>,
+    layout: Layout,
+) -> Result<String> {
+    let given_fit = fit(hist, reference);
+    let detectable = detectable_by_fit(reference, summary.games, args.reference_games);
+    let winners = games
+        .winners
+        .as_ref()
+        .map(|w| crate::check::winners::test(&games.lengths, w, settings.players, &reference.model));
+    let mut report = CheckReport {
+        file: label,
+        players: settings.players,
+        sample: summary,
+        conclusion: given_fit.verdict.clone(),
+        fit: given_fit,
+        level: args.level,
+        detectable_mean_shift: detectable,
+        searched: None,
+        set: Vec::new(),
+        decided: Vec::new(),
+        undecided: Vec::new(),
+        ranking: Vec::new(),
+        winners,
+    };
+    if !args.no_rank {
+        search_lengths(&mut report, hist, search, settings)?;
+    }
+    if let Some(w) = &report.winners {
+        if w.off_turn > 0 {
+            report.conclusion.push_str(&format!(" Winners: {}.", w.verdict));
+        }
+    }
+    Ok(if args.json {
+        json("check", &report)?
+    } else if args.csv {
+        output::ranking_csv(&report)?
+    } else {
+        output::check_text(&report, layout)
+    })
+}
+
+/// `check` with a Hare and Tortoise board as the reference: its rules, `--policy` and
+/// `--players` (one player alone by default), exact alone and simulated otherwise; the search
+/// covers every Hare and Tortoise board, rule set, policy and player count, and every other
+/// game's shipped boards.
+fn check_hare(args: &CheckArgs, source: &BoardSource, b: &Budget, layout: Layout) -> Result<String> {
+    if args.summary.is_some() {
+        return Err(bad_flag(
+            "--summary",
+            "is not available with a Hare and Tortoise board: its references of several players are simulated, and a summary is checked against exact ones; give the lengths",
+        )
+        .into());
+    }
+    if args.deck != crate::sim::DeckMode::Iid {
+        return Err(bad_flag(
+            "--deck",
+            "does not apply to Hare and Tortoise boards: the hare card pile is a rule (--card-pile)",
+        )
+        .into());
+    }
+    let k = args.players.unwrap_or(1);
+    let settings = Settings {
+        players: k,
+        reference_games: args.reference_games,
+        seed: args.seed,
+        budget: *b,
+        alpha: 1.0 - args.level,
+    };
+    let variant = args.variant.to_variant();
+    let board = hare::parse_with(&source.label, &source.text, &variant)?;
+    let policies = super::hare::seat_policies(&board, args.variant.policy.as_deref(), k)?;
+    let cap = args
+        .variant
+        .carrot_cap
+        .unwrap_or(crate::check::hare::CARROT_CAP);
+    let narrowed = narrowing(args)?;
+    let file = args.lengths.as_deref().unwrap_or("-");
+    let (label, games) = read_sample(args, file, b)?;
+    let hist = histogram(&games.lengths);
+    let summary = Summary::of(&hist)
+        .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
+    let reference = crate::check::hare::reference(
+        &board,
+        source.label.clone(),
+        &variant,
+        &policies,
+        cap,
+        summary.max,
+        &settings,
+    )?;
+    let mixed: Vec<Vec<String>> = {
+        let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
+        if names.iter().any(|n| *n != names[0]) {
+            vec![names]
+        } else {
+            Vec::new()
+        }
+    };
+    let given = HareBoard {
+        name: board.name.clone(),
+        source: source.clone(),
+    };
+    let mut plan = HarePlan::of(args, &games, mixed)?;
+    plan.cap = cap;
+    let search = |screen: Screen, settings: &Settings| {
+        search_all(screen, settings, &narrowed, Some(given), &plan, None)
+    };
+    report(args, label, &games, &hist, summary, &reference, &settings, search, layout)
 }
 
 /// The error for a reference board whose game can go on forever.
@@ -230,6 +379,62 @@ struct Plan<G: Game> {
     sources: Vec<(String, Source<G>)>,
     space: RuleSpace,
     narrowing: Narrowing,
+    /// The Hare and Tortoise part (searched from lengths only).
+    hare: Option<HarePlan>,
+}
+
+/// How the Hare and Tortoise boards are searched: the player counts (with those the winners
+/// rule out), the seats' policies besides "all the same", the carrot cap.
+struct HarePlan {
+    players: Vec<usize>,
+    left_out_players: Vec<String>,
+    mixed: Vec<Vec<String>>,
+    cap: u32,
+}
+
+impl HarePlan {
+    /// `--players` (else every count from 1 to 6 that the winners, if given, allow).
+    fn of(args: &CheckArgs, games: &Games, mixed: Vec<Vec<String>>) -> Result<HarePlan> {
+        let cap = args
+            .variant
+            .carrot_cap
+            .unwrap_or(crate::check::hare::CARROT_CAP);
+        if let Some(k) = args.players {
+            return Ok(HarePlan {
+                players: vec![k],
+                left_out_players: Vec::new(),
+                mixed,
+                cap,
+            });
+        }
+        let every: Vec<usize> = crate::check::hare::PLAYER_COUNTS.collect();
+        let (players, left_out_players) = match &games.winners {
+            Some(w) => {
+                let allowed = crate::check::winners::players_allowed(
+                    &games.lengths,
+                    w,
+                    *crate::check::hare::PLAYER_COUNTS.end(),
+                );
+                if allowed.is_empty() {
+                    (every, Vec::new())
+                } else {
+                    let out: Vec<String> = every
+                        .iter()
+                        .filter(|k| !allowed.contains(k))
+                        .map(|k| format!("{k} players (a winner is not the seat whose turn ends its game)"))
+                        .collect();
+                    (allowed, out)
+                }
+            }
+            None => (every, Vec::new()),
+        };
+        Ok(HarePlan {
+            players,
+            left_out_players,
+            mixed,
+            cap,
+        })
+    }
 }
 
 impl<G: Game> Plan<G> {
@@ -239,44 +444,158 @@ impl<G: Game> Plan<G> {
         screen: Screen,
         settings: &Settings,
     ) -> Result<(Vec<crate::check::Candidate>, crate::check::Searched)> {
-        let others = other_games::<G>();
-        let mut steps = (self.sources.len() * self.space.rule_sets.len()) as u64;
-        for (kind, boards) in &others {
-            if let Outcome::Count(n) =
-                visit(kind, boards, self, Task::Count, screen, settings, &|_| {})?
-            {
-                steps += n as u64;
-            }
-        }
-        let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
-        let tell = |n| progress.inc(n);
-        let mut parts = vec![search_game(
-            &self.sources,
-            &self.space,
+        let steps = (self.sources.len() * self.space.rule_sets.len()) as u64;
+        search_all(
             screen,
             settings,
-            &tell,
-        )?];
-        let mut left_out = Vec::new();
-        for (kind, boards) in &others {
-            match visit(kind, boards, self, Task::Search, screen, settings, &tell)? {
-                Outcome::Searched(part) => parts.push(part),
-                Outcome::LeftOut(why) => left_out.push(why),
-                Outcome::Count(_) => {}
-            }
-        }
-        drop(progress);
-        Ok(combine(parts, left_out, screen, settings)?)
+            &self.narrowing,
+            None,
+            self.hare.as_ref().unwrap_or(&HarePlan {
+                players: vec![settings.players],
+                left_out_players: Vec::new(),
+                mixed: Vec::new(),
+                cap: crate::check::hare::CARROT_CAP,
+            }),
+            Some((
+                G::KIND,
+                steps,
+                &|tell: &(dyn Fn(u64) + Sync)| {
+                    Ok(search_game(
+                        &self.sources,
+                        &self.space,
+                        screen,
+                        settings,
+                        tell,
+                    )?)
+                },
+            )),
+        )
     }
 }
 
-/// The shipped boards of every game but `G`'s, game by game.
-fn other_games<G: Game>() -> Vec<(&'static str, Vec<BoardSource>)> {
+/// One game searched first: its kind, its steps, and its search.
+type First<'a> = (
+    &'static str,
+    u64,
+    &'a dyn Fn(&(dyn Fn(u64) + Sync)) -> Result<GameSearch>,
+);
+
+/// Searches `first` (the given board's game), then every other game's shipped boards (every
+/// Hare and Tortoise board, with `given` among them when it is one), and merges their
+/// hypotheses. Hare and Tortoise is searched from lengths only.
+fn search_all(
+    screen: Screen,
+    settings: &Settings,
+    narrowing: &Narrowing,
+    given: Option<HareBoard>,
+    hare_plan: &HarePlan,
+    first: Option<First>,
+) -> Result<(Vec<crate::check::Candidate>, crate::check::Searched)> {
+    let except = first.as_ref().map_or(hare::KIND, |f| f.0);
+    let others = other_games(except);
+    let mut steps = first.as_ref().map_or(0, |f| f.1);
+    for (kind, boards) in &others {
+        if let Outcome::Count(n) =
+            visit(kind, boards, narrowing, Task::Count, screen, settings, &|_| {})?
+        {
+            steps += n as u64;
+        }
+    }
+    let hare_part = hare_space(narrowing, given);
+    if let (Ok((boards, space)), Screen::Lengths(_)) = (&hare_part, screen) {
+        let policies: usize = boards
+            .iter()
+            .filter_map(|b| hare::parse(&b.source.label, &b.source.text).ok())
+            .map(|b| b.policies.len() + hare_plan.mixed.len())
+            .max()
+            .unwrap_or(1);
+        steps += (boards.len() * space.rule_sets.len() * hare_plan.players.len() * policies) as u64;
+    }
+    let progress = Progress::counting(steps, "searching rules and decks", "rule sets");
+    let tell = |n| progress.inc(n);
+    let mut parts = Vec::new();
+    let mut left_out = Vec::new();
+    if let Some((_, _, search)) = &first {
+        parts.push(search(&tell)?);
+    }
+    for (kind, boards) in &others {
+        match visit(kind, boards, narrowing, Task::Search, screen, settings, &tell)? {
+            Outcome::Searched(part) => parts.push(part),
+            Outcome::LeftOut(why) => left_out.push(why),
+            Outcome::Count(_) => {}
+        }
+    }
+    // Hare and Tortoise last: its stages screen its hypotheses against the best of every game
+    // searched (its part still comes first when the given board is one of its).
+    match (&hare_part, screen) {
+        (Ok((boards, space)), Screen::Lengths(sample)) => {
+            let hs = HareSpace {
+                boards,
+                space,
+                players: &hare_plan.players,
+                mixed: &hare_plan.mixed,
+                cap: hare_plan.cap,
+                left_out_players: &hare_plan.left_out_players,
+            };
+            let others_best = crate::check::hare::best_of(&parts, sample);
+            let part = crate::check::hare::search_game(&hs, sample, settings, others_best, &tell)?;
+            let at = if first.is_some() { parts.len() } else { 0 };
+            parts.insert(at, part);
+        }
+        (Ok(_), Screen::Mean(_)) => left_out.push(format!(
+            "{} (a published summary is checked against the games with exact references; check its lengths instead)",
+            hare::KIND
+        )),
+        (Err(why), _) => left_out.push(why.clone()),
+    }
+    drop(progress);
+    Ok(combine(parts, left_out, screen, settings)?)
+}
+
+/// The Hare and Tortoise boards searched (every shipped one, and `given`) and the rule space,
+/// or why the game is left out (`--vary` or `--fix` names a rule it does not have).
+fn hare_space(
+    narrowing: &Narrowing,
+    given: Option<HareBoard>,
+) -> std::result::Result<(Vec<HareBoard>, RuleSpace), String> {
+    let keys = hare::board::rule_keys();
+    let missing: Vec<&str> = narrowing
+        .vary
+        .iter()
+        .flatten()
+        .chain(narrowing.fix.iter().map(|(k, _)| k))
+        .map(String::as_str)
+        .filter(|k| !keys.iter().any(|own| own == k))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "{} (it has no rule {}, which --vary or --fix names)",
+            hare::KIND,
+            missing.join(", ")
+        ));
+    }
+    let space = rule_space_of(hare::KIND, hare::board::rule_space(), narrowing)
+        .map_err(|e| format!("{} ({})", hare::KIND, e.message))?;
+    let mut boards: Vec<HareBoard> = hare::SHIPPED
+        .iter()
+        .filter(|b| given.as_ref().is_none_or(|g| g.name != b.name))
+        .map(|b| HareBoard {
+            name: b.name.to_string(),
+            source: BoardSource::new(&format!("{} (shipped board)", b.name), b.text),
+        })
+        .collect();
+    boards.extend(given);
+    Ok((boards, space))
+}
+
+/// The shipped boards of every game but `except`, game by game (Hare and Tortoise boards, which
+/// have their own search, are not among them).
+fn other_games(except: &str) -> Vec<(&'static str, Vec<BoardSource>)> {
     let mut out: Vec<(&'static str, Vec<BoardSource>)> = Vec::new();
     for b in shipped::SHIPPED.iter() {
         let source = BoardSource::new(&format!("{} (shipped board)", b.name), b.text);
         let Ok(kind) = source.kind() else { continue };
-        if kind == G::KIND {
+        if kind == except {
             continue;
         }
         match out.iter_mut().find(|(k, _)| *k == kind) {
@@ -305,10 +624,10 @@ enum Outcome {
 }
 
 /// Runs `task` on another game's shipped `boards` (all of game `kind`).
-fn visit<G: Game>(
+fn visit(
     kind: &str,
     boards: &[BoardSource],
-    plan: &Plan<G>,
+    narrowing: &Narrowing,
     task: Task,
     screen: Screen,
     settings: &Settings,
@@ -316,7 +635,7 @@ fn visit<G: Game>(
 ) -> Result<Outcome> {
     let visitor = OtherGame {
         boards,
-        narrowing: &plan.narrowing,
+        narrowing,
         task,
         screen,
         settings,
@@ -376,14 +695,17 @@ impl GameVisitor for OtherGame<'_> {
 
 /// The search of boards, rules and decks for lengths, written into the report: the set, what
 /// it decides and what it does not.
-fn search_lengths<G: Game>(
+fn search_lengths(
     report: &mut CheckReport,
     hist: &[u64],
-    plan: &Plan<G>,
+    search: impl FnOnce(
+        Screen,
+        &Settings,
+    ) -> Result<(Vec<crate::check::Candidate>, crate::check::Searched)>,
     settings: &Settings,
 ) -> Result<()> {
     let sample = Sample::of(hist);
-    let (candidates, searched) = plan.search(Screen::Lengths(&sample), settings)?;
+    let (candidates, searched) = search(Screen::Lengths(&sample), settings)?;
     let ranking = rank(hist, &candidates, settings.alpha);
     let (decided, undecided) = decide(&ranking);
     let small = report.sample.games < crate::check::MIN_GAMES_TO_DECIDE;

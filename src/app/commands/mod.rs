@@ -98,11 +98,16 @@ pub(crate) trait BoardCommand {
         -> Result<String>;
     /// Runs the command on a Hare and Tortoise board, which has its own step function and
     /// chain ([`crate::games::hare`]); by default the command does not play it.
-    fn run_hare(&self, source: &crate::games::BoardSource, _budget: &Budget) -> Result<String> {
+    fn run_hare(
+        &self,
+        source: &crate::games::BoardSource,
+        _budget: &Budget,
+        _layout: Layout,
+    ) -> Result<String> {
         Err(UserError::Board {
             board: source.label.clone(),
             message: format!(
-                "is a {} board; this command does not play it: use analyze, simulate or play",
+                "is a {} board; this command does not play it: use analyze, simulate, play, check or report",
                 crate::games::hare::KIND
             ),
         }
@@ -132,7 +137,7 @@ pub(crate) fn on_board<C: BoardCommand>(
 ) -> Result<String> {
     let source = crate::games::load::read_board(Some(spec))?;
     if source.kind()? == crate::games::hare::KIND {
-        return command.run_hare(&source, budget);
+        return command.run_hare(&source, budget, layout);
     }
     if let Some(flag) = command.hare_flag() {
         return Err(bad_flag(flag, "applies only to Hare and Tortoise boards").into());

@@ -45,8 +45,13 @@ fn chart_format(path: &Path) -> Result<Format, UserError> {
 }
 
 impl super::BoardCommand for PlayArgs {
-    fn run_hare(&self, source: &crate::games::BoardSource, _: &Budget) -> Result<String> {
-        super::hare::play_hare(self, source)
+    fn run_hare(
+        &self,
+        source: &crate::games::BoardSource,
+        _: &Budget,
+        layout: Layout,
+    ) -> Result<String> {
+        super::hare::play_hare(self, source, layout)
     }
     fn hare_flag(&self) -> Option<&'static str> {
         super::hare::hare_flag(&self.variant)

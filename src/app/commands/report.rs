@@ -53,7 +53,11 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
     }
     let variant = args.variant.to_variant();
     let specs: Vec<&str> = if args.all {
-        shipped::SHIPPED.iter().map(|b| b.name).collect()
+        shipped::SHIPPED
+            .iter()
+            .chain(crate::games::hare::SHIPPED)
+            .map(|b| b.name)
+            .collect()
     } else {
         vec![args.board.as_str()]
     };
@@ -61,7 +65,16 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
     let mut jobs = Vec::new();
     for spec in specs {
         let source = load::read_board(Some(spec))?;
-        let (name, has_deck) = crate::games::with_game(&source, NameAndDeck(&variant))??;
+        let hare = source.kind()? == crate::games::hare::KIND;
+        let (name, has_deck) = if hare {
+            let board = crate::games::hare::parse_with(&source.label, &source.text, &variant)?;
+            (board.name, false)
+        } else {
+            if let Some(flag) = super::hare::hare_flag(&args.variant) {
+                return Err(bad_flag(flag, "applies only to Hare and Tortoise boards").into());
+            }
+            crate::games::with_game(&source, NameAndDeck(&variant))??
+        };
         // The folder is named by a strict rule, never by the name itself: a board file is
         // someone else's text, and its name could be "../../somewhere" or "/etc".
         let folder = crate::output::folder::folder_name(&name);
@@ -84,11 +97,26 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             .into());
         }
         crate::output::create_folder(&dir, "--out")?;
-        let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
-        jobs.push((dir, plan, source));
+        if hare {
+            let plan = crate::output::folder::hare::HarePlan::new(&dir, args.format)?;
+            jobs.push((dir, Job::Hare(plan), source));
+        } else {
+            let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
+            jobs.push((dir, Job::Race(plan), source));
+        }
     }
     let mut text = String::new();
-    for (dir, plan, source) in jobs {
+    for (dir, job, source) in jobs {
+        let plan = match job {
+            Job::Race(plan) => plan,
+            Job::Hare(plan) => {
+                let report = hare_report(args, &source, &variant, b)?;
+                let written = plan.write(report, size)?;
+                let label = format!("wrote {} files to {}: ", written.len(), dir.display());
+                text.push_str(&layout.list(&label, "  ", &written, ", "));
+                continue;
+            }
+        };
         let progress = Progress::new(
             args.games.saturating_add(args.mc.unwrap_or(0)),
             "simulating for the report",
@@ -118,6 +146,71 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
         text.push_str(&layout.list(&label, "  ", &written, ", "));
     }
     Ok(text)
+}
+
+/// The files of one report, by the kind of its board.
+enum Job {
+    Race(crate::output::folder::Plan),
+    Hare(crate::output::folder::hare::HarePlan),
+}
+
+/// A Hare and Tortoise board's report: one player alone exactly (the first `--policy`, else the
+/// board's), and four players simulated with `--games` games (each seat the `--policy` given
+/// for it, else the board's); `--mc` games of one player beside the exact distribution.
+fn hare_report(
+    args: &ReportArgs,
+    source: &crate::games::BoardSource,
+    variant: &Variant,
+    b: &Budget,
+) -> Result<crate::results::hare::HareReport> {
+    use crate::results::hare::{HareAlone, HareReport, HareSimulation, REPORT_PLAYERS};
+    let board = crate::games::hare::parse_with(&source.label, &source.text, variant)?;
+    let policy = args.variant.policy.as_deref();
+    let first = policy.map(|p| p.split(',').next().unwrap_or(p).trim());
+    let alone_policy = super::hare::seat_policies(&board, first, 1)?[0];
+    let seats = super::hare::seat_policies(&board, policy, REPORT_PLAYERS)?;
+    let cap = args
+        .variant
+        .carrot_cap
+        .unwrap_or(super::hare::DEFAULT_CARROT_CAP);
+    let alone = HareAlone::of(&board, alone_policy, cap, 1e-12, 100_000).map_err(|m| {
+        UserError::Board {
+            board: source.label.clone(),
+            message: m,
+        }
+    })?;
+    let threads = rayon::current_num_threads().max(1) as f64;
+    let fix = "play fewer games with --games N";
+    let per = crate::check::hare::seconds_per_game(&board, &seats, args.seed);
+    b.simulated(args.games, per * args.games as f64 / threads, fix)?;
+    let max_turns = crate::check::hare::MAX_TURNS;
+    let names: Vec<String> = seats.iter().map(|p| p.name.clone()).collect();
+    let summary = crate::sim::hare::simulate(&board, &seats, args.games, args.seed, max_turns);
+    let game = HareSimulation::of(&board, &names, args.seed, max_turns, &summary);
+    let alone_simulated = match args.mc {
+        Some(n) => {
+            let per = crate::check::hare::seconds_per_game(&board, &[alone_policy], args.seed);
+            b.simulated(n, per * n as f64 / threads, "use a smaller --mc")?;
+            let s = crate::sim::hare::simulate(&board, &[alone_policy], n, args.seed, max_turns);
+            Some(HareSimulation::of(
+                &board,
+                &[alone_policy.name.clone()],
+                args.seed,
+                max_turns,
+                &s,
+            ))
+        }
+        None => None,
+    };
+    Ok(HareReport {
+        board: board.name.clone(),
+        source: board.source.clone(),
+        variant: variant.to_string(),
+        alone,
+        alone_simulated,
+        game,
+        files: Vec::new(),
+    })
 }
 
 /// A board's name and whether it has a deck, with the variant applied: enough to plan its

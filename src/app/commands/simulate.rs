@@ -34,8 +34,13 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget, layout: Layout) -> Result<Str
 }
 
 impl super::BoardCommand for SimulateArgs {
-    fn run_hare(&self, source: &crate::games::BoardSource, _: &Budget) -> Result<String> {
-        super::hare::simulate_hare(self, source)
+    fn run_hare(
+        &self,
+        source: &crate::games::BoardSource,
+        b: &Budget,
+        layout: Layout,
+    ) -> Result<String> {
+        super::hare::simulate_hare(self, source, b, layout)
     }
     fn hare_flag(&self) -> Option<&'static str> {
         super::hare::hare_flag(&self.variant)

@@ -7,6 +7,7 @@
 //! so files can be written atomically by the caller.
 
 pub mod board;
+pub mod hare;
 mod length;
 mod odds;
 pub mod players;

@@ -26,6 +26,7 @@ use crate::solve::vocabulary::{Exact, Mean};
 use crate::stats::Summary;
 
 mod document;
+pub mod hare;
 mod html;
 mod markdown;
 mod sections;
@@ -250,11 +251,12 @@ impl Plan {
 /// The largest `summary.json` read back for its list of files.
 const MAX_SUMMARY_BYTES: u64 = 64 << 20;
 
-/// Every file name a report can write: each chart in either format, the two pages and
-/// `summary.json`. Only these are ever removed from a report folder.
+/// Every file name a report can write (of any game): each chart in either format, the two
+/// pages and `summary.json`. Only these are ever removed from a report folder.
 pub fn report_file_names() -> Vec<String> {
     let mut names: Vec<String> = CHARTS
         .iter()
+        .chain(hare::CHARTS.iter())
         .flat_map(|(stem, _)| {
             [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension()))
         })

@@ -29,7 +29,11 @@ pub(super) struct Section {
 
 /// A chart drawn in the report's format at `size` (for its file), and as SVG at the page's
 /// size (for `report.html`, see [`page_size`]).
-fn render<C: Chart>(chart: &C, format: Format, size: (u32, u32)) -> Result<(Vec<u8>, String)> {
+pub(super) fn render<C: Chart>(
+    chart: &C,
+    format: Format,
+    size: (u32, u32),
+) -> Result<(Vec<u8>, String)> {
     let image = crate::output::charts::render(chart, format, size)?;
     let page = page_size(size);
     let svg = match format {
