@@ -16,10 +16,12 @@
 pub mod ledger;
 pub mod load;
 pub mod memory;
+pub mod progress;
 
 use std::time::{Duration, Instant};
 
 pub use ledger::{counted, scoped, Kept};
+pub use progress::{Counter, Progress, Silent};
 
 /// Seconds a command may take unless `--budget` says otherwise.
 pub const DEFAULT_SECONDS: f64 = 60.0;

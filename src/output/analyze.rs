@@ -252,3 +252,48 @@ pub fn unfinishable_text(u: &crate::results::forever::Unfinishable, layout: Layo
     ));
     s
 }
+
+impl super::Render for crate::results::analyze::AnalyzeAnswer {
+    fn text(&self, layout: Layout) -> String {
+        use crate::results::analyze::AnalyzeAnswer;
+        match self {
+            AnalyzeAnswer::Figures {
+                analysis,
+                step_seconds,
+            } => {
+                // The fraction is shown where it was computed.
+                let exact = analysis.expected_turns_exact.is_some();
+                let mut t = analysis_table(analysis, exact, layout);
+                if let Some(step) = step_seconds {
+                    let _ = write!(
+                        t,
+                        "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
+                        step * 1e3
+                    );
+                }
+                t
+            }
+            AnalyzeAnswer::Moments {
+                moments,
+                seconds,
+                note,
+            } => moments_table(moments, *seconds, note.as_deref(), layout),
+            AnalyzeAnswer::Pgf(p) => super::pgf_text(p, layout),
+            AnalyzeAnswer::Unfinishable(u) => unfinishable_text(u, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("analyze", self)
+    }
+
+    /// The distribution; only the figures have one.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        match self {
+            crate::results::analyze::AnalyzeAnswer::Figures { analysis, .. } => {
+                Some(Ok(distribution_csv(analysis)))
+            }
+            _ => None,
+        }
+    }
+}

@@ -251,3 +251,26 @@ pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     }
     s
 }
+
+impl super::Render for crate::results::check::CheckAnswer {
+    fn text(&self, layout: Layout) -> String {
+        use crate::results::check::CheckAnswer;
+        match self {
+            CheckAnswer::Lengths(r) => check_text(r, layout),
+            CheckAnswer::Summary(r) => summary_text(r, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("check", self)
+    }
+
+    /// The ranking; with a summary, the reference's tests.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::check::CheckAnswer;
+        Some(match self {
+            CheckAnswer::Lengths(r) => super::tables::ranking_csv(r),
+            CheckAnswer::Summary(r) => super::tables::summary_csv(r),
+        })
+    }
+}

@@ -254,3 +254,18 @@ fn fixed_deck(s: &mut String, r: &ForeverReport, layout: Layout) {
         }
     }
 }
+
+impl super::Render for ForeverReport {
+    fn text(&self, layout: Layout) -> String {
+        forever_text(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("forever", self)
+    }
+
+    /// The survey of deck orders.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(super::tables::forever_csv(self))
+    }
+}

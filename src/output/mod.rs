@@ -1,5 +1,7 @@
-//! Human tables and CSV, one module per command. JSON is the serde form of the result
-//! structs, nothing hand-assembled.
+//! Every answer written as text, JSON or CSV ([`Render`], the one renderer; [`render`] writes
+//! an answer in the [`Format`] the command line chose), one module per question; the charts and
+//! the report folder; safe file writing and terminal escaping. JSON is the serde form of the
+//! answer structs, nothing hand-assembled.
 
 mod analyze;
 mod boards;
@@ -17,6 +19,7 @@ mod layout;
 mod odds;
 mod passage;
 mod players;
+pub mod render;
 pub mod signals;
 mod simulate;
 mod spaces;
@@ -40,6 +43,7 @@ pub use layout::{cell, stdout_layout, Layout};
 pub use odds::*;
 pub use passage::*;
 pub use players::*;
+pub use render::{render, Format, Plain, Render, Written};
 pub use simulate::*;
 pub use spaces::*;
 pub use tables::*;

@@ -413,3 +413,25 @@ pub fn pgf_text(p: &Pgf, layout: Layout) -> String {
     }
     s
 }
+
+impl super::Render for crate::results::passage::PassageAnswer {
+    fn text(&self, layout: Layout) -> String {
+        use crate::results::passage::PassageAnswer;
+        match self {
+            PassageAnswer::To(p) => passage_table(p, layout),
+            PassageAnswer::Every(c) => every_table(c, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("passage", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::passage::PassageAnswer;
+        Some(match self {
+            PassageAnswer::To(p) => passage_csv(p),
+            PassageAnswer::Every(c) => every_csv(c),
+        })
+    }
+}

@@ -131,3 +131,27 @@ pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
     }
     s
 }
+
+/// Every finished game's length, one per line: the file `simulate --lengths` writes.
+pub fn lengths_file(lengths: &[u32]) -> String {
+    let mut text = String::with_capacity(lengths.len() * 4);
+    for l in lengths {
+        let _ = writeln!(text, "{l}");
+    }
+    text
+}
+
+impl super::Render for crate::results::simulate::Simulated {
+    fn text(&self, layout: Layout) -> String {
+        simulation_table(&self.summary, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("simulate", self)
+    }
+
+    /// The histogram.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(histogram_csv(&self.histogram)))
+    }
+}

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::figures::SpacesReport;
+use crate::results::spaces::SpacesReport;
 use crate::solve::spaces::{SpaceFigures, Spaces};
 
 /// What counts as landing on a space, in the game's words: "a move that comes to rest there"
@@ -239,4 +239,18 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
     w.into_inner()
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default()
+}
+
+impl super::Render for SpacesReport {
+    fn text(&self, layout: Layout) -> String {
+        spaces_table(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("spaces", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(spaces_csv(self)))
+    }
 }

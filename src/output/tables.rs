@@ -6,8 +6,10 @@
 use crate::check::crosscheck::CrossCheck;
 use crate::check::summary::SummaryReport;
 use crate::check::CheckReport;
-use crate::results::figures::{Comparison, OddsReport, PlayersReport};
+use crate::results::compare::Comparison;
 use crate::results::forever::ForeverReport;
+use crate::results::odds::OddsReport;
+use crate::results::players::PlayersReport;
 use crate::stats::Summary;
 
 /// The rows as CSV under `header`.

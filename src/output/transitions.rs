@@ -82,3 +82,36 @@ pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }
+
+impl super::Render for crate::results::transitions::TransitionsAnswer {
+    /// The tables are CSV, the state graph DOT.
+    fn text(&self, _: super::Layout) -> String {
+        use crate::results::transitions::TransitionsAnswer;
+        match self {
+            TransitionsAnswer::Graph(g) => super::dot(g),
+            _ => match self.csv() {
+                Some(Ok(csv)) => csv,
+                // Writing CSV to memory does not fail.
+                _ => String::new(),
+            },
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::transitions::TransitionsAnswer;
+        match self {
+            TransitionsAnswer::Graph(_) => None,
+            _ => super::render::json("transitions", self),
+        }
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::transitions::TransitionsAnswer;
+        match self {
+            TransitionsAnswer::Moves(t) => Some(transitions_csv(t)),
+            TransitionsAnswer::Matrix(t) => Some(transitions_matrix_csv(t)),
+            TransitionsAnswer::Fundamental(n) => Some(super::fundamental_csv(n)),
+            TransitionsAnswer::Graph(_) => None,
+        }
+    }
+}

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::whatif::{RuleRanking, WhatIf};
+use crate::results::whatif::{RuleRanking, WhatIf, WhatIfAnswer};
 
 /// The widest the column of changes gets; longer changes wrap inside it.
 const CHANGE: usize = 44;
@@ -183,4 +183,24 @@ pub fn rules_csv(r: &RuleRanking) -> String {
         csv_row(&mut w, "rules", &c.label, (&c.rule, &value), figures);
     }
     csv_text(w)
+}
+
+impl super::Render for WhatIfAnswer {
+    fn text(&self, layout: Layout) -> String {
+        match self {
+            WhatIfAnswer::Removals(w) => whatif_table(w, layout),
+            WhatIfAnswer::Rules(r) => rules_table(r, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("whatif", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(match self {
+            WhatIfAnswer::Removals(w) => whatif_csv(w),
+            WhatIfAnswer::Rules(r) => rules_csv(r),
+        }))
+    }
 }

@@ -195,3 +195,66 @@ impl GameVisitor for Compute<'_> {
         })
     }
 }
+
+/// The options of [`report`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportOptions {
+    /// Rule overrides and removed elements applied to the board.
+    pub variant: Variant,
+    /// Games of the i.i.d. simulation drawn over the distribution chart; `None` for none.
+    pub mc: Option<u64>,
+    /// Games of the one-player shuffled-deck simulation (none is played for a spinner or die).
+    pub games: u64,
+    /// Seed of both simulations.
+    pub seed: u64,
+}
+
+impl Default for ReportOptions {
+    fn default() -> ReportOptions {
+        ReportOptions {
+            variant: Variant::default(),
+            mc: None,
+            games: 1_000_000,
+            seed: 1,
+        }
+    }
+}
+
+impl ReportOptions {
+    /// Checks the options, naming each as the command line spells it.
+    pub fn validate(&self) -> Result<(), UserError> {
+        if self.games == 0 || self.mc == Some(0) {
+            return Err(crate::results::options::bad_option(
+                "--games",
+                "simulations need at least 1 game",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Every figure of `board`'s report, whatever its game, the simulated games counted on
+/// `progress`.
+pub fn report(
+    board: &BoardSource,
+    options: &ReportOptions,
+    budget: &Budget,
+    progress: &dyn crate::budget::Progress,
+) -> Result<Report> {
+    options.validate()?;
+    let counter = progress.start(
+        options.games.saturating_add(options.mc.unwrap_or(0)),
+        "simulating for the report",
+        "games",
+    );
+    let inputs = Inputs {
+        source: board.clone(),
+        variant: options.variant.clone(),
+        mc: options.mc,
+        games: options.games,
+        seed: options.seed,
+        budget: *budget,
+    };
+    Report::compute(inputs, &|n| counter.add(n))
+        .map_err(|e| crate::results::board::name_the_board(e, &board.label))
+}

@@ -266,3 +266,53 @@ impl RuleRanking {
         })
     }
 }
+
+/// The options of [`whatif`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct WhatIfOptions {
+    /// Changes to the board file (`--without`, rule overrides) before the what-ifs.
+    pub variant: Variant,
+    /// Change each rule ([`RuleRanking`]) instead of removing each element ([`WhatIf`]).
+    pub rules: bool,
+}
+
+/// The answer of [`whatif`]. Its JSON is the inner struct's, one of the shapes of
+/// `schemas/whatif.schema.json`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WhatIfAnswer {
+    /// The effect of removing each element.
+    Removals(WhatIf),
+    /// The effect of changing each rule.
+    Rules(RuleRanking),
+}
+
+impl Serialize for WhatIfAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            WhatIfAnswer::Removals(w) => w.serialize(s),
+            WhatIfAnswer::Rules(r) => r.serialize(s),
+        }
+    }
+}
+
+/// The exact effect on E\[T\] of removing each element of `board`, or of changing each rule,
+/// whatever its game.
+pub fn whatif(
+    board: &crate::games::BoardSource,
+    options: &WhatIfOptions,
+    budget: &Budget,
+) -> anyhow::Result<WhatIfAnswer> {
+    crate::results::board::ask(board, options, budget)
+}
+
+impl crate::results::board::Question for WhatIfOptions {
+    type Answer = WhatIfAnswer;
+
+    fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> anyhow::Result<WhatIfAnswer> {
+        Ok(if self.rules {
+            WhatIfAnswer::Rules(RuleRanking::of(&source, &self.variant, b)?)
+        } else {
+            WhatIfAnswer::Removals(WhatIf::of(&source, &self.variant, b)?)
+        })
+    }
+}

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::output::charts::Format;
 use crate::output::file::{finish_all, FolderLock};
 use crate::output::PendingFile;
-use crate::results::figures::MainFigures;
+use crate::results::compare::MainFigures;
 use crate::results::report::Report;
 use crate::results::whatif::WhatIf;
 use crate::solve::vocabulary::{Exact, Mean};
@@ -175,6 +175,59 @@ pub struct ReportSummary {
     pub files: Vec<String>,
 }
 
+/// The folder of `board`'s report, checked and created, with every file of it opened, before
+/// anything is computed: `out` as given, or (with `all`, a report of every shipped board)
+/// `out/<folder>`, or `reports/<folder>`, the folder named from the board's name by
+/// [`folder_name`].
+pub fn prepare(
+    board: &crate::games::BoardSource,
+    variant: &crate::games::Variant,
+    out: Option<&Path>,
+    all: bool,
+    format: Format,
+) -> Result<(std::path::PathBuf, Plan)> {
+    let (name, has_deck) = crate::games::with_game(board, NameAndDeck(variant))??;
+    // The folder is named by a strict rule, never by the name itself: a board file is someone
+    // else's text, and its name could be "../../somewhere" or "/etc".
+    let folder = folder_name(&name);
+    let dir = match (out, all) {
+        (Some(out), false) => out.to_path_buf(),
+        (Some(out), true) => out.join(&folder),
+        (None, _) => Path::new("reports").join(&folder),
+    };
+    // A folder the tool names itself (under `reports/`, or under --out with --all) is never
+    // followed through a link someone planted there: it would send the report elsewhere.
+    let named_here = out.is_none() || all;
+    if named_here && std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(crate::input::error::UserError::BadFlag {
+            flag: "--out".into(),
+            message: format!(
+                "'{}' is a symbolic link; a report folder this tool names is never followed through a link, so remove the link or give the folder with --out",
+                dir.display()
+            ),
+        }
+        .into());
+    }
+    crate::output::create_folder(&dir, "--out")?;
+    let plan = Plan::new(&dir, format, has_deck)?;
+    Ok((dir, plan))
+}
+
+/// A board's name and whether it has a deck, with the variant applied: enough to plan its
+/// folder before anything is computed.
+struct NameAndDeck<'a>(&'a crate::games::Variant);
+
+impl crate::games::GameVisitor for NameAndDeck<'_> {
+    type Output = Result<(String, bool), crate::input::error::UserError>;
+    fn visit<G: crate::games::Game>(
+        self,
+        source: crate::games::Source<G>,
+    ) -> Result<(String, bool), crate::input::error::UserError> {
+        let game = source.game(self.0)?;
+        Ok((game.name().to_string(), game.has_deck()))
+    }
+}
+
 impl Plan {
     /// Opens every file; `has_deck` says whether the game deals cards from a deck (else the
     /// shuffled-deck chart is left out).
@@ -196,6 +249,25 @@ impl Plan {
             html: PendingFile::create(&dir.join("report.html"), "--out")?,
             summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
         })
+    }
+
+    /// [`Plan::write`], refused at once when drawing would take longer than the budget has
+    /// left.
+    pub fn write_within(
+        self,
+        r: &Report,
+        size: (u32, u32),
+        budget: &crate::budget::Budget,
+    ) -> Result<Vec<String>> {
+        // Drawing: about 0.1 s of processor time for the charts at the default size (most of
+        // it encoding pixels), and the board and landing charts grow with the spaces.
+        let pixels = f64::from(size.0) * f64::from(size.1);
+        budget.time(
+            "drawing the charts and writing the report",
+            crate::budget::idle(0.1 * pixels / 960_000.0 + 2e-7 * r.analysis.spaces as f64),
+            "",
+        )?;
+        self.write(r, size)
     }
 
     /// Renders the report at `size` and puts every file in place; returns the file names.
