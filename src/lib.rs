@@ -37,6 +37,7 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
 pub mod app;
 pub mod budget;
 pub mod chain;
@@ -49,4 +50,5 @@ pub mod sim;
 pub mod solve;
 pub mod stats;
 
+#[cfg(feature = "cli")]
 pub use app::{exit_code, run, USER_ERROR};

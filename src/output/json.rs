@@ -229,7 +229,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         ("play", vec![Shape::of::<transcript::Transcript>()]),
         ("boards", vec![Shape::of::<Vec<output::BoardRow>>()]),
         ("board show", vec![Shape::of::<output::BoardShow>()]),
-        ("report", vec![Shape::of::<output::folder::ReportSummary>()]),
+        (
+            "report",
+            vec![Shape::of::<output::summary::ReportSummary>()],
+        ),
     ];
     shapes
         .into_iter()

@@ -5,12 +5,14 @@
 
 mod analyze;
 mod boards;
+#[cfg(feature = "charts")]
 pub mod charts;
 mod check;
 mod compare;
 pub mod csv_cells;
 mod dot;
 pub mod file;
+#[cfg(feature = "charts")]
 pub mod folder;
 mod forever;
 pub mod hare;
@@ -20,9 +22,11 @@ mod odds;
 mod passage;
 mod players;
 pub mod render;
+#[cfg(feature = "cli")]
 pub mod signals;
 mod simulate;
 mod spaces;
+pub mod summary;
 mod tables;
 pub mod terminal;
 mod transcript;
@@ -39,7 +43,9 @@ pub use file::{
     create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
 };
 pub use forever::*;
-pub use layout::{cell, stdout_layout, Layout};
+#[cfg(feature = "cli")]
+pub use layout::stdout_layout;
+pub use layout::{cell, Layout};
 pub use odds::*;
 pub use passage::*;
 pub use players::*;

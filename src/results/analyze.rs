@@ -94,6 +94,8 @@ impl AnalyzeOptions {
 
 /// The answer of [`analyze`]. Its JSON is the inner struct's, one of the shapes of
 /// `schemas/analyze.schema.json`.
+// One answer per question, moved once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnalyzeAnswer {
     /// The one-player figures and the whole distribution.

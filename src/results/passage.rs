@@ -35,6 +35,8 @@ pub struct PassageAsked {
 
 /// The answer of [`passage`]. Its JSON is the inner struct's, one of the shapes of
 /// `schemas/passage.schema.json`.
+// One answer per question, moved once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum PassageAnswer {
     /// The first passage to one target.
