@@ -18,6 +18,7 @@
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
 //! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
+//! - `library`: every question asked from Rust gives what the binary prints.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
 mod architecture;
@@ -40,6 +41,7 @@ mod hostile;
 mod independent;
 mod invariants;
 mod json;
+mod library;
 mod odds;
 mod passage;
 mod players;
