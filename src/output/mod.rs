@@ -1,4 +1,4 @@
-//! Every answer written as text, JSON or CSV ([`Render`], the one renderer; [`render`] writes
+//! Every answer written as text, JSON or CSV ([`Render`], the one renderer; [`render()`] writes
 //! an answer in the [`Format`] the command line chose), one module per question; the charts and
 //! the report folder; safe file writing and terminal escaping. JSON is the serde form of the
 //! answer structs, nothing hand-assembled.
