@@ -24,7 +24,7 @@ pub(crate) fn turns(t: usize, lower_bound: bool) -> String {
 }
 
 /// The `analyze` table.
-pub fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> String {
+pub(crate) fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> String {
     let mut s = layout.hang("", "  ", &format!("{}: {}", a.board, a.description));
     s.push_str(&layout.para("  ", &a.size));
     if !a.source.is_empty() {
@@ -173,7 +173,7 @@ fn nice_width(w: usize) -> usize {
 }
 
 /// The distribution as CSV: turn, pmf, cdf, survival.
-pub fn distribution_csv(a: &Analysis) -> String {
+pub(crate) fn distribution_csv(a: &Analysis) -> String {
     let mut s = String::from("turn,pmf,cdf,survival\n");
     let mut survival = 1.0;
     for (n, p) in a.pmf.iter().enumerate().skip(1) {
@@ -195,7 +195,7 @@ pub fn distribution_csv(a: &Analysis) -> String {
 }
 
 /// The `analyze --moments-only` table.
-pub fn moments_table(
+pub(crate) fn moments_table(
     m: &crate::solve::Moments,
     seconds: f64,
     note: Option<&str>,
@@ -223,7 +223,10 @@ pub fn moments_table(
 }
 
 /// What `analyze` prints for a game that can go on forever.
-pub fn unfinishable_text(u: &crate::results::forever::Unfinishable, layout: Layout) -> String {
+pub(crate) fn unfinishable_text(
+    u: &crate::results::forever::Unfinishable,
+    layout: Layout,
+) -> String {
     let mut s = layout.hang(
         "",
         "  ",
@@ -278,7 +281,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
                 seconds,
                 note,
             } => moments_table(moments, *seconds, note.as_deref(), layout),
-            AnalyzeAnswer::Pgf(p) => super::pgf_text(p, layout),
+            AnalyzeAnswer::Pgf(p) => super::passage::pgf_text(p, layout),
             AnalyzeAnswer::Unfinishable(u) => unfinishable_text(u, layout),
         }
     }

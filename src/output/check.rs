@@ -11,7 +11,7 @@ use crate::check::{CheckReport, Comparison, Searched};
 const LISTED: usize = 10;
 
 /// The `check` report.
-pub fn check_text(r: &CheckReport, layout: Layout) -> String {
+pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     let mut s = layout.para("", &r.conclusion);
     s.push('\n');
     let x = &r.sample;
@@ -193,7 +193,7 @@ fn searched_text(s: &mut String, searched: &Searched, level: f64, layout: Layout
 }
 
 /// The `check --summary` report.
-pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
+pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     let mut s = layout.para("", &r.conclusion);
     s.push('\n');
     let stats: Vec<String> = r

@@ -13,7 +13,7 @@ const NARROW_LABEL: usize = 20;
 const NARROW_FIGURE: usize = 11;
 
 /// The `compare` table.
-pub fn comparison_table(c: &Comparison, layout: Layout) -> String {
+pub(crate) fn comparison_table(c: &Comparison, layout: Layout) -> String {
     let mut s = String::new();
     if !c.variant.is_empty() {
         s.push_str(&layout.labelled("variant (both boards): ", &c.variant));

@@ -23,7 +23,7 @@ fn steps(s: &mut String, steps: &[crate::results::forever::StepReport], layout: 
 }
 
 /// The `forever` report.
-pub fn forever_text(r: &ForeverReport, layout: Layout) -> String {
+pub(crate) fn forever_text(r: &ForeverReport, layout: Layout) -> String {
     let head = format!(
         "{}: can the game run forever? ({} states)",
         r.board, r.states

@@ -34,26 +34,15 @@ mod transitions;
 mod verify;
 mod whatif;
 
-pub use analyze::*;
-pub use boards::*;
-pub use check::*;
-pub use compare::*;
-pub use dot::*;
+pub use boards::{BoardList, BoardRow, BoardShow, DrawRow, SpaceRow};
 pub use file::{
     create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
 };
-pub use forever::*;
 #[cfg(feature = "cli")]
 pub use layout::stdout_layout;
 pub use layout::{cell, Layout};
-pub use odds::*;
-pub use passage::*;
-pub use players::*;
 pub use render::{render, Format, Plain, Render, Written};
-pub use simulate::*;
-pub use spaces::*;
-pub use tables::*;
-pub use transcript::*;
-pub use transitions::*;
-pub use verify::*;
-pub use whatif::*;
+pub use simulate::lengths_file;
+pub use spaces::landing_words;
+pub use transcript::Played;
+pub use whatif::WHATIF_CSV_HEADER;

@@ -11,7 +11,7 @@ const FIXED: usize = 2 + 4 + 2 + 2 + 6 + 2 + 21 + 14;
 const POSITION: usize = 16;
 
 /// The `odds` table.
-pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
+pub(crate) fn odds_table(r: &OddsReport, layout: Layout) -> String {
     let variant = if r.variant.is_empty() {
         String::new()
     } else {

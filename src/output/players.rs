@@ -13,7 +13,7 @@ use crate::results::players::PlayersReport;
 const WIDTHS: [usize; 5] = [7, 11, 6, 10, 6];
 
 /// The `players` table.
-pub fn players_table(r: &PlayersReport, layout: Layout) -> String {
+pub(crate) fn players_table(r: &PlayersReport, layout: Layout) -> String {
     let mut s = String::new();
     let variant = if r.variant.is_empty() {
         String::new()

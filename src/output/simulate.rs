@@ -7,7 +7,7 @@ use crate::sim::Simulation;
 use crate::stats::Summary;
 
 /// A simulated histogram as CSV: turns, games, frequency.
-pub fn histogram_csv(histogram: &[u64]) -> String {
+pub(crate) fn histogram_csv(histogram: &[u64]) -> String {
     let total: u64 = histogram.iter().sum();
     let mut s = String::from("turns,games,frequency\n");
     for (t, &c) in histogram.iter().enumerate().filter(|(_, c)| **c > 0) {
@@ -73,7 +73,7 @@ pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layo
 }
 
 /// The `simulate` table.
-pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
+pub(crate) fn simulation_table(r: &Simulation, layout: Layout) -> String {
     let head = format!("{}: Monte Carlo, {}", r.board, r.deck.phrase());
     let mut s = layout.hang("", "  ", &head);
     s.push_str(&layout.labelled("  rules: ", &r.rules));

@@ -70,7 +70,7 @@ impl Columns {
 
 /// The `spaces` table, laid out for `layout`'s width: a name too long for its column wraps
 /// inside it, and notes that do not fit beside the figures go on a line under their row.
-pub fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
+pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
     let w = &r.words;
     let head = format!("{}: per {} (one player, exact)", r.board, w.space);
     let mut s = layout.hang("", "  ", &head);
@@ -204,7 +204,7 @@ fn legend(s: &mut String, r: &SpacesReport, columns: &Columns, layout: Layout) {
 }
 
 /// The `spaces` table as CSV (RFC 4180, names guarded: [`super::csv_cells`]).
-pub fn spaces_csv(r: &SpacesReport) -> String {
+pub(crate) fn spaces_csv(r: &SpacesReport) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record([
         "space",

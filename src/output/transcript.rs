@@ -9,7 +9,7 @@ use crate::sim::transcript::Transcript;
 const CARD: usize = 16;
 
 /// A game transcript, one line per turn.
-pub fn transcript_text(t: &Transcript, layout: Layout) -> String {
+pub(crate) fn transcript_text(t: &Transcript, layout: Layout) -> String {
     let head = format!(
         "{}: one game, {} player{}, {}, seed {}",
         t.board,

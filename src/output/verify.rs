@@ -7,7 +7,7 @@ use super::Layout;
 use crate::check::crosscheck::CrossCheck;
 
 /// The `crosscheck` report.
-pub fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
+pub(crate) fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
     let variant = if c.variant.is_empty() {
         String::new()
     } else {
