@@ -17,6 +17,8 @@
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
 //! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
+//! - `editions`: the printed edition by its rule book (the default) against a published exact
+//!   analysis; the program boards' names and old names; how `boards` groups them;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
@@ -33,6 +35,7 @@ mod check_table;
 mod chutes;
 mod cli;
 mod common;
+mod editions;
 mod exactness;
 mod forever;
 mod hare;
