@@ -19,6 +19,8 @@
 //! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
 //! - `editions`: the printed edition by its rule book (the default) against a published exact
 //!   analysis; the program boards' names and old names; how `boards` groups them;
+//! - `messages`: messages that point at the real mistake (a deck key's typo, another game's
+//!   flag, a missing path, a CSV header, a landmark as a position), `-` as a board;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
@@ -43,6 +45,7 @@ mod hostile;
 mod independent;
 mod invariants;
 mod json;
+mod messages;
 mod odds;
 mod passage;
 mod players;
