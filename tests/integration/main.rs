@@ -21,6 +21,7 @@
 //!   analysis; the program boards' names and old names; how `boards` groups them;
 //! - `messages`: messages that point at the real mistake (a deck key's typo, another game's
 //!   flag, a missing path, a CSV header, a landmark as a position), `-` as a board;
+//! - `plain_words`: what a user reads cites sources in plain words, never the team's own words;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
@@ -48,6 +49,7 @@ mod json;
 mod messages;
 mod odds;
 mod passage;
+mod plain_words;
 mod players;
 mod properties;
 mod race;
