@@ -3,22 +3,58 @@
 use std::fmt::Write;
 
 use super::{Layout, Render};
+use crate::games::shipped::{self, Group};
 pub use crate::results::boards::{BoardList, BoardRow, BoardShow, DrawRow, SpaceRow};
 
+/// The `boards` list, group by group, with which board is the default and why.
 impl Render for BoardList {
     fn text(&self, layout: Layout) -> String {
         let boards = &self.0;
         let mut s = String::new();
+        let label = |b: &BoardRow| {
+            let mut label = b.name.clone();
+            if b.default {
+                label.push_str(" (default)");
+            }
+            label
+        };
         let width = boards
             .iter()
-            .map(|b| b.name.chars().count() + 1)
+            .map(|b| label(b).chars().count() + 1)
             .max()
             .unwrap_or(0)
-            .max(22);
-        for b in boards {
-            let text = format!("{}. {}", b.size, b.description);
-            s.push_str(&layout.row("", &b.name, width, &text));
+            .max(22)
+            .min(layout.width() / 3);
+        for group in [Group::RuleBook, Group::Program, Group::OtherGame] {
+            let rows: Vec<&BoardRow> = boards.iter().filter(|b| b.group == group).collect();
+            if rows.is_empty() {
+                continue;
+            }
+            if !s.is_empty() {
+                s.push('\n');
+            }
+            s.push_str(&layout.para("", group.heading()));
+            for b in rows {
+                let mut text = format!("{}. {}", b.size, b.description);
+                if !b.aliases.is_empty() {
+                    let _ = write!(
+                        text,
+                        " (old name, still accepted: {})",
+                        b.aliases.join(", ")
+                    );
+                }
+                s.push_str(&layout.row("  ", &label(b), width, &text));
+            }
         }
+        s.push('\n');
+        s.push_str(&layout.para(
+            "",
+            &format!(
+                "The default, {}, is used when no board is named: {}.",
+                shipped::DEFAULT_BOARD,
+                shipped::DEFAULT_WHY
+            ),
+        ));
         s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`.\n");
         s
     }

@@ -3,7 +3,8 @@
 
 use anyhow::Result;
 
-use crate::games::{shipped, BoardSource, Game, GameVisitor, Source, Variant};
+use crate::games::shipped::{self, Group};
+use crate::games::{BoardSource, Game, GameVisitor, Source, Variant};
 use crate::input::error::UserError;
 
 /// One board in the `boards` list; `boards --json` is a list of these.
@@ -18,16 +19,29 @@ pub struct BoardRow {
     pub size: String,
     /// Its description.
     pub description: String,
+    /// Where its rules come from: a rule book, a simulator program, or another game.
+    pub group: Group,
+    /// Whether it is the board used when none is named.
+    pub default: bool,
+    /// Old names that still reach it.
+    pub aliases: Vec<String>,
 }
 
 impl BoardRow {
-    /// The row of a board of any game.
+    /// The row of a shipped board of any game.
     pub fn of<G: Game>(board: &G) -> BoardRow {
+        let name = board.name();
         BoardRow {
-            name: board.name().to_string(),
+            name: name.to_string(),
             game: G::KIND.to_string(),
             size: board.size_text(),
             description: board.description().to_string(),
+            group: Group::of(name, G::KIND),
+            default: name == shipped::DEFAULT_BOARD,
+            aliases: shipped::aliases_of(name)
+                .into_iter()
+                .map(String::from)
+                .collect(),
         }
     }
 }
@@ -78,10 +92,7 @@ pub fn export(name: &str) -> Result<String, UserError> {
         Some(b) => Ok(b.text.to_string()),
         None => Err(UserError::UnknownShipped {
             name: crate::input::text::quote(name),
-            suggestion: crate::input::text::did_you_mean(
-                name,
-                shipped::SHIPPED.iter().map(|b| b.name),
-            ),
+            suggestion: crate::input::text::did_you_mean(name, shipped::all_names()),
             shipped: shipped::names(),
         }),
     }
