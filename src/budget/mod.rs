@@ -55,6 +55,24 @@ pub fn idle(seconds: f64) -> f64 {
     seconds * load::slowdown()
 }
 
+/// Seconds work over `units` units takes, from a sample of it timed now: `sample(every)` does
+/// the work for every `every`-th unit (a hundredth of them on a large table, at least 2,000
+/// units), whose time is scaled to the whole. For work whose cost per unit a fixed rate does not
+/// give within a factor of 2 on every machine state (making and printing millions of rows of
+/// text: allocation, the fresh memory's page faults, a shared machine's caches). Work that
+/// `seconds_per_unit` says is too short to matter is not sampled.
+pub fn sampled(units: usize, seconds_per_unit: f64, sample: impl FnOnce(usize)) -> f64 {
+    let rough = idle(units as f64 * seconds_per_unit);
+    if rough < 0.05 {
+        return rough;
+    }
+    let every = (units / 2_000).clamp(2, 100);
+    let started = Instant::now();
+    sample(every);
+    let seconds = started.elapsed().as_secs_f64();
+    seconds * units as f64 / units.div_ceil(every).max(1) as f64
+}
+
 /// Bytes the chain takes at its peak per transition of `states_bound` x kinds of card (the
 /// per-card table, the sparse matrix, the states and the board), when states are numbered
 /// densely: 7.3 measured on a million-space Candy Land board (262 MB).

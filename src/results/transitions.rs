@@ -52,6 +52,26 @@ pub fn transitions<G: crate::games::Game>(
     chain: &Chain<G::State, G::Card>,
     board: &str,
 ) -> Transitions {
+    table_of(game, chain, board, 1)
+}
+
+/// [`transitions`] of every `every`-th state only: a sample of the table, whose making and
+/// printing is timed to estimate the whole table's.
+pub fn transitions_sample<G: crate::games::Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    every: usize,
+) -> Transitions {
+    table_of(game, chain, board, every.max(1))
+}
+
+fn table_of<G: crate::games::Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    every: usize,
+) -> Transitions {
     let d = chain.denominator();
     let n = chain.len();
     let state = |t: u32| {
@@ -63,7 +83,7 @@ pub fn transitions<G: crate::games::Game>(
     };
     let fraction = |c: u32| Exact::from(&BigRational::new(c.into(), d.into()));
     let mut rows = Vec::new();
-    for s in 0..chain.len() {
+    for s in (0..chain.len()).step_by(every) {
         let kinds: Vec<usize> = if chain.draws(s) {
             (0..chain.cards().len()).collect()
         } else {
