@@ -251,10 +251,16 @@ impl Budget {
         self.time(&format!("simulating {games} games"), seconds, fix)
     }
 
-    /// Starts a probe for work whose cost shows only as it goes.
+    /// Starts a probe for work whose cost shows only as it goes. Work accepted earlier and not
+    /// yet done (a report estimates all its parts before doing any) is time the probed work
+    /// must leave.
     pub fn probe(&self, what: &str, fix: &str) -> Probe {
+        let now = Instant::now();
+        let after =
+            ledger::next_start().map_or(0.0, |t| t.saturating_duration_since(now).as_secs_f64());
         Probe {
-            started: Instant::now(),
+            started: now,
+            after,
             budget: *self,
             what: what.to_string(),
             fix: fix.to_string(),
@@ -271,6 +277,8 @@ impl Budget {
 #[derive(Debug)]
 pub struct Probe {
     started: Instant,
+    /// Seconds of work accepted before the probe and still to come.
+    after: f64,
     budget: Budget,
     what: String,
     fix: String,
@@ -293,7 +301,7 @@ impl Probe {
         }
         let estimate = elapsed.as_secs_f64() * total / done;
         let before = self.budget.seconds - self.budget.left() - elapsed.as_secs_f64();
-        if before.max(0.0) + estimate > self.budget.seconds {
+        if before.max(0.0) + estimate + self.after > self.budget.seconds {
             return self.over(estimate);
         }
         if !self
@@ -347,9 +355,12 @@ impl Probe {
             .started
             .saturating_duration_since(self.budget.started)
             .as_secs_f64();
-        let mut e =
-            self.budget
-                .refusal(&self.what, estimate, before.max(0.0) + estimate, &self.fix);
+        let mut e = self.budget.refusal(
+            &self.what,
+            estimate,
+            before.max(0.0) + self.after + estimate,
+            &self.fix,
+        );
         e.cost = if estimate.is_finite() {
             e.cost.replace("take about", "take at least")
         } else {

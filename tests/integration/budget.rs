@@ -184,3 +184,29 @@ fn the_sparse_lus_estimate_is_its_fill_within_a_factor_of_2() {
     let bytes = estimated_bytes(&err);
     assert!((0.7e9..=2.9e9).contains(&bytes), "{bytes} bytes: {err}");
 }
+
+#[test]
+fn a_report_too_big_for_its_budget_is_refused_before_any_of_its_work() {
+    // On a 10^5-space board the report's distribution alone takes about 100 s. Its parts used
+    // to be estimated one by one as the work reached them: the what-if table's edited boards
+    // were built and solved (seconds of work) before the distribution was refused. Now every
+    // part is estimated first: the board's own chain is the only one built.
+    let dir = tempfile::tempdir().unwrap();
+    let board = generated(dir.path(), 100_000);
+    let out = candyland()
+        .env("CANDYLAND_ESTIMATE", "1")
+        .args(["--budget", "30", "report", "--games", "100"])
+        .arg(&board)
+        .arg("--out")
+        .arg(dir.path().join("report"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("run with --budget"), "{err}");
+    // The ledger of accepted estimates: the what-if table's chains estimated, not built.
+    assert!(err.contains("what-if table's"), "{err}");
+    let built = err.matches("building this board's chain").count();
+    assert_eq!(built, 1, "{err}");
+    assert!(!dir.path().join("report").exists());
+}
