@@ -162,10 +162,10 @@ fn estimated_bytes(err: &str) -> f64 {
 
 #[test]
 fn the_sparse_lus_estimate_is_its_fill_within_a_factor_of_2() {
-    // The first passage to the licorice with two players of the classic board is solved on
-    // the product chain (34,201 states, many cycles) by sparse LU: about 11 s of processor time
-    // and 1.4 GB at the peak, measured with `candyland --budget 300 passage -p 2 --to licorice
-    // classic` and /usr/bin/time. The estimate from how far its moves reach said 119 s and
+    // The first passage to the licorice with two players of `clark-program` is solved on the
+    // product chain (34,201 states, many cycles) by sparse LU: about 11 s of processor time and
+    // 1.4 GB at the peak, measured with `candyland --budget 300 passage -p 2 --to licorice
+    // clark-program` and /usr/bin/time. The estimate from how far its moves reach said 119 s and
     // 11.5 GB, and refused it under the default budget; from the bound on the factors'
     // structure it is within a factor of 2 both ways. (On an idle machine's rates, with a
     // budget that refuses the solve once estimated, so that nothing is factored.)
@@ -173,7 +173,7 @@ fn the_sparse_lus_estimate_is_its_fill_within_a_factor_of_2() {
         .env("CANDYLAND_SLOWDOWN", "1")
         .env("CANDYLAND_ESTIMATE", "1")
         .args(["--budget", "5", "passage", "-p", "2", "--to", "licorice"])
-        .args(["--moments-only", "classic"])
+        .args(["--moments-only", "clark-program"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
