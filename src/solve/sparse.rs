@@ -37,7 +37,8 @@ use crate::chain::Counts;
 const REFINEMENTS: usize = 2;
 
 /// Bytes of the factors per entry of the bound on their structure (a value and a row index
-/// for L and for U): 1.47 GB measured at the peak for two players of Candy Land, whose bound
+/// for L and for U): 1.47 GB measured at the peak for two players of the shipped 134-space program board
+/// (`clark-program`), whose bound
 /// has 6.6e7 entries.
 const BYTES_PER_FACTOR_ENTRY: f64 = 24.0;
 
@@ -45,14 +46,14 @@ const BYTES_PER_FACTOR_ENTRY: f64 = 24.0;
 /// core. Fitted to faer's factorisations, in processor time on the 2-core machine the rates of
 /// [`crate::budget::rate`] come from (while other work shared it): a 10^6-square race with two
 /// backward faces (its bound 7e6 entries, sum of squared column counts 4.9e7) 1.2 s, almost all
-/// per column; two players of Candy Land (34,201 states; 2.2e11) 11 to 14 s, and of Chutes and
-/// Ladders (12,116; 4.4e9) 0.43 s, almost all in the fronts.
+/// per column; two players of that 134-space board (34,201 states; 2.2e11) 11 to 14 s, and of the
+/// shipped 100-square board with jumps (12,116; 4.4e9) 0.43 s, almost all in the fronts.
 const SECONDS_PER_COLUMN: f64 = 1.0e-6;
 const FRONT_OPS: f64 = 2e10;
 
 /// Entries of the factors' bound a solve passes over per second (a solve and its refinement
 /// pass over L and U and the matrix three times): the seven solves of a first passage of two
-/// players of Candy Land took about 1.5 s of processor time.
+/// players on that 134-space board took about 1.5 s of processor time.
 const SOLVE_ENTRIES: f64 = 1.5e9;
 
 /// I - Q (or its transpose) factored by sparse LU, for `f64` solves.
