@@ -113,8 +113,11 @@ impl GameVisitor for Compute<'_> {
         let track = game.track();
         let len = game.space_count();
         let chain = Chain::build_within(&game, &budget)?;
-        // The cheap estimates first, so that a report too big for the budget is refused
-        // before any of it is computed.
+        // Every part is estimated before any of it is computed, so that a report too big for
+        // the budget is refused at once: the moments (cheap, and the distribution's length
+        // is read from them), the simulations from their pilots, the what-if table's edited
+        // chains, the distribution, the per-space figures, and last the exact fraction, whose
+        // probe leaves the time of all the rest.
         let moments = Moments::within(&game, &chain, &about, &budget)?;
         let sim = Simulator::within(&chain, &budget)?;
         let sim_options = |deck, games| SimOptions {
@@ -138,60 +141,69 @@ impl GameVisitor for Compute<'_> {
             &runs,
             "simulate fewer games with --games N (and --mc N)",
         )?;
-        let whatif = WhatIf::of(&source, &variant, &budget)?;
+        WhatIf::check(&source, &variant, &chain, &budget)?;
         let options = Options {
             budget,
             ..Options::default()
         };
-        let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
-        let spaces = Spaces::within(&game, &chain, len, &budget)?;
-        let dist = analysis.distribution();
-        let one = OnePlayer {
-            dist: &dist,
-            mean: moments.expected_turns,
-            tolerance: options.tolerance,
-        };
-        let counts: Vec<usize> = (1..=MAX_REPORT_PLAYERS).collect();
-        // Where the distribution was cut, the product chains that fit the budget.
-        let products = Products::within(&game, chain.len(), &one, &counts, &budget);
-        let players = counts
-            .iter()
-            .map(|&k| Players::derive(&one, k, &products))
-            .collect();
-        let run = |deck, games| simulate(&sim, &sim_options(deck, games), progress);
-        let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
-            Some(r) => {
-                // Games still running at the turn limit count as lower bounds (`cut`).
-                let finished = r.histogram.iter().any(|&c| c > 0);
-                let summary = Summary::censored(
-                    &r.histogram,
-                    r.unfinished,
-                    crate::check::crosscheck::MAX_TURNS as usize,
-                )
-                .filter(|_| finished)
-                .ok_or_else(|| {
-                    UserError::unfinished_games(
-                        &about.board,
-                        games,
-                        crate::check::crosscheck::MAX_TURNS,
+        Analysis::check_distribution(&chain, &moments, &options)?;
+        Spaces::check(&game, &chain, len, &budget)?;
+        let exact = Analysis::exact_fraction(&game, &chain, &options)?;
+        // The work, its cost accepted: each part's own estimate still refuses (work that runs
+        // far past its estimate), but is not counted again.
+        crate::budget::counted(move || -> Result<Report> {
+            let whatif = WhatIf::on_chain(&source, &variant, &game, &chain, &budget)?;
+            let analysis =
+                Analysis::with_exact(&game, &chain, about.clone(), &options, &moments, exact)?;
+            let spaces = Spaces::computed(&game, &chain, len, &budget)?;
+            let dist = analysis.distribution();
+            let one = OnePlayer {
+                dist: &dist,
+                mean: moments.expected_turns,
+                tolerance: options.tolerance,
+            };
+            let counts: Vec<usize> = (1..=MAX_REPORT_PLAYERS).collect();
+            // Where the distribution was cut, the product chains that fit the budget.
+            let products = Products::within(&game, chain.len(), &one, &counts, &budget);
+            let players = counts
+                .iter()
+                .map(|&k| Players::derive(&one, k, &products))
+                .collect();
+            let run = |deck, games| simulate(&sim, &sim_options(deck, games), progress);
+            let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
+                Some(r) => {
+                    // Games still running at the turn limit count as lower bounds (`cut`).
+                    let finished = r.histogram.iter().any(|&c| c > 0);
+                    let summary = Summary::censored(
+                        &r.histogram,
+                        r.unfinished,
+                        crate::check::crosscheck::MAX_TURNS as usize,
                     )
-                })?;
-                Some((r, summary))
-            }
-            None => None,
-        };
-        let iid = mc.map(|n| run(DeckMode::Iid, n));
-        Ok(Report {
-            about,
-            track,
-            tail: dist.tail(1e-11),
-            analysis,
-            spaces,
-            players,
-            whatif,
-            shuffled,
-            iid,
-            seed,
+                    .filter(|_| finished)
+                    .ok_or_else(|| {
+                        UserError::unfinished_games(
+                            &about.board,
+                            games,
+                            crate::check::crosscheck::MAX_TURNS,
+                        )
+                    })?;
+                    Some((r, summary))
+                }
+                None => None,
+            };
+            let iid = mc.map(|n| run(DeckMode::Iid, n));
+            Ok(Report {
+                about,
+                track,
+                tail: dist.tail(1e-11),
+                analysis,
+                spaces,
+                players,
+                whatif,
+                shuffled,
+                iid,
+                seed,
+            })
         })
     }
 }

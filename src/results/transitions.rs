@@ -52,6 +52,26 @@ pub fn move_table<G: crate::games::Game>(
     chain: &Chain<G::State, G::Card>,
     board: &str,
 ) -> Transitions {
+    table_of(game, chain, board, 1)
+}
+
+/// [`transitions`] of every `every`-th state only: a sample of the table, whose making and
+/// printing is timed to estimate the whole table's.
+pub fn transitions_sample<G: crate::games::Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    every: usize,
+) -> Transitions {
+    table_of(game, chain, board, every.max(1))
+}
+
+fn table_of<G: crate::games::Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    every: usize,
+) -> Transitions {
     let d = chain.denominator();
     let n = chain.len();
     let state = |t: u32| {
@@ -63,7 +83,7 @@ pub fn move_table<G: crate::games::Game>(
     };
     let fraction = |c: u32| Exact::from(&BigRational::new(c.into(), d.into()));
     let mut rows = Vec::new();
-    for s in 0..chain.len() {
+    for s in (0..chain.len()).step_by(every) {
         let kinds: Vec<usize> = if chain.draws(s) {
             (0..chain.cards().len()).collect()
         } else {
@@ -194,7 +214,9 @@ pub fn graph<G: crate::games::Game>(
 
 /// Bytes at the peak and processor seconds of one row (a state and a kind of card) of the
 /// table as CSV, aggregated CSV and JSON: measured on a 10^5-space board (1.8 million rows:
-/// 0.92 GB in 2.7 s, 1.2 GB in 3.1 s, 6.4 GB in 14 s).
+/// 0.92 GB in 2.7 s, 1.2 GB in 3.1 s, 6.4 GB in 14 s). The time of a table long enough to
+/// matter is measured on a sample of it instead ([`crate::budget::sampled`]): the rate per row
+/// of a 10^5-space board was 2.5 times too fast at 10^6, where 10 GB of fresh memory is touched.
 const CSV_ROW: (f64, f64) = (560.0, 1.5e-6);
 const AGGREGATE_ROW: (f64, f64) = (700.0, 1.7e-6);
 const JSON_ROW: (f64, f64) = (3700.0, 7.5e-6);
@@ -215,6 +237,30 @@ pub enum Table {
     Graph,
 }
 
+/// How the caller will write the answer: a sample of the move table is made and written with it
+/// to time the whole table before it is made ([`crate::budget::sampled`]).
+#[derive(Clone)]
+pub struct Printer(std::sync::Arc<dyn Fn(&TransitionsAnswer) + Send + Sync>);
+
+impl Printer {
+    /// A printer that writes an answer (its output is timed, then dropped).
+    pub fn new(print: impl Fn(&TransitionsAnswer) + Send + Sync + 'static) -> Printer {
+        Printer(std::sync::Arc::new(print))
+    }
+}
+
+impl std::fmt::Debug for Printer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Printer")
+    }
+}
+
+impl PartialEq for Printer {
+    fn eq(&self, other: &Printer) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// The options of [`transitions`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TransitionsOptions {
@@ -224,6 +270,9 @@ pub struct TransitionsOptions {
     pub table: Table,
     /// The form the table will be written in, for the estimate of its memory and time.
     pub written_as: crate::results::Format,
+    /// How the table will be written, timed on a sample for the estimate of a long table; with
+    /// none, only the making of the table is estimated.
+    pub printer: Option<Printer>,
 }
 
 /// The answer of [`transitions`]. Its JSON is the inner struct's, one of the shapes of
@@ -313,12 +362,21 @@ impl crate::results::board::Question for TransitionsOptions {
             "use a smaller board"
         };
         b.memory_kept(&what, rows * bytes, crate::budget::Kept::Kept, fix)?;
-        b.time(&what, crate::budget::idle(rows * seconds), fix)?;
-        let t = move_table(&game, &chain, &name);
-        Ok(if self.table == Table::Matrix {
-            TransitionsAnswer::Matrix(t)
-        } else {
-            TransitionsAnswer::Moves(t)
-        })
+        let wrap = |t: Transitions| {
+            if self.table == Table::Matrix {
+                TransitionsAnswer::Matrix(t)
+            } else {
+                TransitionsAnswer::Moves(t)
+            }
+        };
+        let per_state = seconds * chain.cards().len() as f64;
+        let estimate = crate::budget::sampled(chain.len(), per_state, |every| {
+            let sample = wrap(transitions_sample(&game, &chain, &name, every));
+            if let Some(Printer(print)) = &self.printer {
+                print(&sample);
+            }
+        });
+        b.time(&what, estimate, fix)?;
+        Ok(wrap(move_table(&game, &chain, &name)))
     }
 }

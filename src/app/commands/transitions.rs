@@ -6,7 +6,7 @@ use anyhow::Result;
 use crate::app::cli::TransitionsArgs;
 use crate::app::format::Form;
 use crate::budget::Budget;
-use crate::results::transitions::{transitions, Table, TransitionsOptions};
+use crate::results::transitions::{transitions, Printer, Table, TransitionsOptions};
 
 pub(crate) fn run(args: &TransitionsArgs, b: &Budget, form: Form) -> Result<String> {
     let options = TransitionsOptions {
@@ -21,6 +21,9 @@ pub(crate) fn run(args: &TransitionsArgs, b: &Budget, form: Form) -> Result<Stri
             Table::Moves
         },
         written_as: form.format,
+        printer: Some(Printer::new(move |answer| {
+            let _ = form.render(answer);
+        })),
     };
     let board = super::board(&args.board, None)?;
     form.render(&transitions(&board, &options, b)?)
