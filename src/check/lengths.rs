@@ -142,16 +142,20 @@ pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Ga
             _ => {}
         }
         if more {
-            return Err(bad(
+            let e = bad(
                 label,
                 i + 1,
                 format!(
                     "'{}' has more than two numbers; give a length, or a length and the winner's seat",
                     crate::input::text::quote(t)
                 ),
-            ));
+            );
+            return Err(csv_hint(e, t, lengths.is_empty()));
         }
-        lengths.push(length(label, i + 1, if has { first.unwrap_or(t) } else { t })?);
+        match length(label, i + 1, if has { first.unwrap_or(t) } else { t }) {
+            Ok(n) => lengths.push(n),
+            Err(e) => return Err(csv_hint(e, t, lengths.is_empty())),
+        }
         if let Some(w) = second {
             winners.push(seat(label, i + 1, w)?);
         }
@@ -177,6 +181,43 @@ fn empty(label: &str) -> UserError {
 /// the start (as some editors and spreadsheets write) is skipped.
 pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
     read_games(src, None).map(|g| g.lengths)
+}
+
+/// The error of a line that is not a length, with a pointer to `--column` where the line
+/// looks like a CSV file's: a header (the first line, with a letter in it) or a row with
+/// commas.
+fn csv_hint(e: UserError, line: &str, first: bool) -> UserError {
+    let header = first && line.chars().any(char::is_alphabetic);
+    if !header && !line.contains(',') {
+        return e;
+    }
+    let UserError::BadDataFile {
+        file,
+        line: number,
+        message,
+    } = e
+    else {
+        return e;
+    };
+    let hint = if header {
+        let columns: Vec<String> = line
+            .split(',')
+            .map(|c| crate::input::text::quote(c.trim().trim_matches('"')))
+            .filter(|c| !c.is_empty())
+            .collect();
+        let example = columns.first().map_or("NAME", String::as_str);
+        format!(
+            "; this looks like a CSV file's header: read one column with `--column {example}` (columns: {})",
+            columns.join(", ")
+        )
+    } else {
+        "; for a CSV file, name the column of lengths with `--column NAME`".to_string()
+    };
+    UserError::BadDataFile {
+        file,
+        line: number,
+        message: format!("{message}{hint}"),
+    }
 }
 
 /// A JSON array of lengths, read element by element into the `u32`s it holds (parsing the
@@ -288,6 +329,49 @@ fn read_csv(
         out.push(value(label, line, raw)?);
     }
     Ok(out)
+}
+
+/// Reads the games from the file at `path` (`-`: standard input), a CSV file's `column` if
+/// given (and its `winner_column`), its memory counted against `budget`; with how messages name
+/// the input.
+pub fn read_file(
+    path: &str,
+    column: Option<&str>,
+    winner_column: Option<&str>,
+    budget: &crate::budget::Budget,
+) -> anyhow::Result<(String, Games)> {
+    const WHAT: &str = "a file of game lengths";
+    // The text, and the lengths read from it (4 bytes each, at most one per 2 bytes of text).
+    let memory = |bytes: f64| {
+        budget.memory_kept(
+            &format!("reading {} of game lengths", crate::budget::size(bytes)),
+            3.0 * bytes,
+            crate::budget::Kept::Kept,
+            "check a sample of the games",
+        )
+    };
+    let (label, text) = if path == "-" {
+        let text = crate::input::files::read_stdin(WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        memory(text.len() as f64)?;
+        ("standard input".to_string(), text)
+    } else {
+        let file = std::path::Path::new(path);
+        if let Ok(meta) = std::fs::metadata(file) {
+            memory(meta.len() as f64)?;
+        }
+        let text =
+            crate::input::files::read_text(file, WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        (path.to_string(), text)
+    };
+    let games = read_games(
+        &LengthsSource {
+            label: &label,
+            text: &text,
+            column,
+        },
+        winner_column,
+    )?;
+    Ok((label, games))
 }
 
 #[cfg(test)]

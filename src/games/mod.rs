@@ -124,11 +124,13 @@ impl<G: Game> Source<G> {
         })
     }
 
-    /// The file with a variant applied, not validated.
+    /// The file with a variant applied, not validated. A flag of another game is the flag's
+    /// error, not the board file's.
     pub fn edited(&self, variant: &Variant) -> Result<G::File, UserError> {
+        variant.check_game::<G>(&self.label, owners_of_rule)?;
         let mut file = self.file.clone();
         variant
-            .apply::<G>(&mut file, owner_of_rule)
+            .apply::<G>(&mut file)
             .map_err(|problems| self.invalid(problems))?;
         Ok(file)
     }
@@ -197,6 +199,19 @@ pub fn with_game<V: GameVisitor>(source: &BoardSource, visitor: V) -> Result<V::
     dispatch(kind, &source.label, &source.text, visitor)
 }
 
+/// A game's name as its box prints it, for messages ("Candy Land" for `candyland`).
+pub fn title(kind: &str) -> &str {
+    if kind == <CandyLand as Game>::KIND {
+        "Candy Land"
+    } else if kind == <ChutesAndLadders as Game>::KIND {
+        "Chutes and Ladders"
+    } else if kind == hare::KIND {
+        "Hare and Tortoise"
+    } else {
+        kind
+    }
+}
+
 /// The list of game kinds: the dispatch, the registry of words and the shipped boards, all
 /// from one list, so that adding a kind is one word here.
 macro_rules! games {
@@ -244,18 +259,19 @@ macro_rules! games {
             out
         }
 
-        /// The kind whose `[rules]` table has `key`, if one has.
-        pub fn owner_of_rule(key: &str) -> Option<&'static str> {
+        /// The kinds whose `[rules]` table has `key`, in kind order.
+        pub fn owners_of_rule(key: &str) -> Vec<&'static str> {
+            let mut out = Vec::new();
             $(
                 if <$game as Game>::rule_keys().iter().any(|k| k == key) {
-                    return Some(<$game as Game>::KIND);
+                    out.push(<$game as Game>::KIND);
                 }
             )+
             // Hare and Tortoise has its own board file outside the one-token trait.
             if hare::board::rule_keys().iter().any(|k| k == key) {
-                return Some(hare::KIND);
+                out.push(hare::KIND);
             }
-            None
+            out
         }
 
         /// Every shipped board, kind by kind.

@@ -4,8 +4,64 @@
 
 use std::fmt::Write as _;
 
+use super::render::{json, Render};
 use super::Layout;
 use crate::results::hare::{HareAlone, HareSimulation, HareTranscript};
+
+impl Render for HareAlone {
+    fn text(&self, layout: Layout) -> String {
+        alone_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("analyze", self)
+    }
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(alone_csv(self)))
+    }
+}
+
+impl Render for HareSimulation {
+    fn text(&self, layout: Layout) -> String {
+        simulation_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("simulate", self)
+    }
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(simulation_csv(self)))
+    }
+}
+
+impl Render for HareTranscript {
+    fn text(&self, layout: Layout) -> String {
+        transcript_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("play", self)
+    }
+}
+
+/// The games a simulation kept, one a line: the length and, with several players, the
+/// winner's seat (`83 2`: 83 turns, seat 2 won); what `check` reads back. A game of several
+/// players stopped at the turn limit has no winner and is left out (the text and JSON count
+/// them as `unfinished`).
+pub fn games_file(r: &HareSimulation) -> String {
+    let mut text = String::with_capacity(r.kept.len() * 6);
+    for (length, winner) in &r.kept {
+        if r.players == 1 {
+            let _ = writeln!(text, "{length}");
+        } else if *winner > 0 {
+            let _ = writeln!(text, "{length} {winner}");
+        }
+    }
+    text
+}
+
+/// A count of turns that may be unknown: "12 turns", or "-" when the turns computed did not
+/// reach it.
+pub fn turns_or_dash(turns: Option<usize>) -> String {
+    turns.map_or("-".to_string(), |t| format!("{t} turns"))
+}
 
 /// The label width of the figure tables.
 const LABEL: usize = 26;
@@ -48,7 +104,10 @@ pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
     let rows: Vec<(&str, String)> = vec![
         ("expected turns", format!("{:.4}", a.mean)),
         ("standard deviation", format!("{:.4}", a.sd)),
-        ("shortest game", format!("{} turns", a.shortest_game.turns)),
+        (
+            "shortest game",
+            turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
+        ),
         ("median", format!("{} turns", q(0.5))),
         ("5% of games end by", format!("{} turns", q(0.05))),
         ("95% of games end by", format!("{} turns", q(0.95))),
@@ -200,7 +259,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
 
 /// `simulate --csv`: the histogram of the finished games' lengths.
 pub fn simulation_csv(r: &HareSimulation) -> String {
-    super::histogram_csv(&r.histogram)
+    super::simulate::histogram_csv(&r.histogram)
 }
 
 /// `play`: Wiener's transactions log, one line per event.

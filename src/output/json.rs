@@ -178,7 +178,7 @@ fn close_objects(v: &mut Value) {
 /// holds each (a space in the name becomes `-`); a test keeps them equal.
 pub fn schemas() -> Vec<(&'static str, Value)> {
     use crate::check::crosscheck;
-    use crate::results::{figures, forever, hare, transitions};
+    use crate::results::{compare, forever, hare, odds, players, spaces, transitions};
     use crate::sim::transcript;
     use crate::{check, output, sim, solve};
     let shapes: Vec<(&'static str, Vec<Shape>)> = vec![
@@ -199,9 +199,9 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::passage::HittingChances>(),
             ],
         ),
-        ("players", vec![Shape::of::<figures::PlayersReport>()]),
-        ("odds", vec![Shape::of::<figures::OddsReport>()]),
-        ("spaces", vec![Shape::of::<figures::SpacesReport>()]),
+        ("players", vec![Shape::of::<players::PlayersReport>()]),
+        ("odds", vec![Shape::of::<odds::OddsReport>()]),
+        ("spaces", vec![Shape::of::<spaces::SpacesReport>()]),
         (
             "whatif",
             vec![
@@ -209,7 +209,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<crate::results::whatif::RuleRanking>(),
             ],
         ),
-        ("compare", vec![Shape::of::<figures::Comparison>()]),
+        ("compare", vec![Shape::of::<compare::Comparison>()]),
         (
             "simulate",
             vec![
@@ -245,7 +245,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         (
             "report",
             vec![
-                Shape::of::<output::folder::ReportSummary>(),
+                Shape::of::<output::summary::ReportSummary>(),
                 Shape::of::<hare::HareReport>(),
             ],
         ),

@@ -1,11 +1,18 @@
-//! The answers for a Hare and Tortoise board, one serde struct per question: one computer
-//! player alone, exactly ([`HareAlone`], `analyze`); several, simulated ([`HareSimulation`],
-//! `simulate`); one game's transactions log ([`HareTranscript`], `play`). The text, JSON and
-//! CSV outputs all render these.
+//! The questions of a Hare and Tortoise board, one public function and one serde answer each:
+//! one computer player alone, exactly ([`analyze`], [`HareAlone`]); several, simulated
+//! ([`simulate`], [`HareSimulation`]); one game's transactions log ([`play`],
+//! [`HareTranscript`]); every figure of a report ([`report`], [`HareReport`]). The kind has its
+//! own step function and chain ([`crate::games::hare`]), so these stand beside the questions of
+//! the one-token games. The text, JSON and CSV outputs all render these answers.
 
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+use crate::budget::Budget;
 use crate::games::hare::board::{Board, HareDraws};
+use crate::games::{BoardSource, Variant};
+use crate::input::error::UserError;
+use crate::results::options::{bad_option, check_players};
 use crate::games::hare::turn::Note;
 use crate::games::hare::Policy;
 use crate::sim::hare::Summary;
@@ -70,12 +77,13 @@ pub struct HareAlone {
     pub mean: f64,
     /// Standard deviation of the turns until home, over the games that reach home.
     pub sd: f64,
-    /// The median turns until home.
-    pub median: usize,
+    /// The median turns until home; `None` when half the games that reach home had not yet
+    /// reached it in the turns computed (the quantile at 0.5 then says the bound).
+    pub median: Option<usize>,
     /// The quantiles at each level of [`QUANTILES`], of the games that reach home.
     pub quantiles: Vec<Quantile>,
-    /// The shortest game.
-    pub shortest_game: Shortest,
+    /// The shortest game; `None` when no game reached home in the turns computed.
+    pub shortest_game: Option<Shortest>,
     /// The chance of reaching home (within the cap).
     pub home: f64,
     /// The chance that the carrots ever exceed the cap: the mass the cap leaves out of every
@@ -98,6 +106,9 @@ pub struct HareAlone {
     /// Seconds the chain and its distribution took (text only).
     #[serde(skip)]
     pub seconds: f64,
+    /// How the board was named (text only).
+    #[serde(skip)]
+    pub label: String,
 }
 
 /// Whether the board's hare cards form a pile shuffled once, which the one-player chain draws
@@ -176,11 +187,13 @@ impl HareAlone {
             cards_independent: cards_independent(board),
             mean,
             sd,
-            median: quantile(0.5).unwrap_or(l.home.len()),
+            median: quantile(0.5),
             quantiles,
-            shortest_game: Shortest {
-                turns: l.home.iter().position(|&p| p > 0.0).unwrap_or(0),
-            },
+            shortest_game: l
+                .home
+                .iter()
+                .position(|&p| p > 0.0)
+                .map(|turns| Shortest { turns }),
             home,
             cut: l.cut.iter().sum(),
             stuck: l.stuck,
@@ -191,6 +204,7 @@ impl HareAlone {
             general_solve,
             general_solve_skipped,
             seconds,
+            label: String::new(),
         }
     }
 }
@@ -297,6 +311,12 @@ pub struct HareSimulation {
     pub landings: Vec<Landings>,
     /// `histogram[n]`: finished games of n turns.
     pub histogram: Vec<u64>,
+    /// How the board was named (text only).
+    #[serde(skip)]
+    pub label: String,
+    /// Each game's length and winner's seat (from 1; 0 when it did not finish), when kept.
+    #[serde(skip)]
+    pub kept: Vec<(u32, u8)>,
 }
 
 impl HareSimulation {
@@ -391,6 +411,8 @@ impl HareSimulation {
             winners_carrots: MeanSd { mean: cm, sd: csd },
             landings,
             histogram: s.lengths.clone(),
+            label: String::new(),
+            kept: Vec::new(),
         }
     }
 }
@@ -452,6 +474,9 @@ pub struct HareTranscript {
     pub length: u32,
     /// The winner's carrots at the finish.
     pub carrots_left: u32,
+    /// How the board was named (text only).
+    #[serde(skip)]
+    pub label: String,
 }
 
 /// The square in words: "12 (number (3))", "0 (start)".
@@ -593,6 +618,7 @@ pub fn transcript(board: &Board, policies: &[&Policy], seed: u64, max_turns: u32
         winner: game.winner.map(|w| w + 1),
         length: game.turns,
         carrots_left: game.carrots_left,
+        label: String::new(),
     }
 }
 
@@ -618,4 +644,248 @@ pub struct HareReport {
     pub game: HareSimulation,
     /// The files of the report.
     pub files: Vec<String>,
+}
+
+/// The options every Hare and Tortoise question shares: the board file's changes, the seats'
+/// policies and the exact chain's carrot cap.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HareOptions {
+    /// Changes to the board file's `[rules]` (`--start-carrots`, `--hare-draws`, ...).
+    pub variant: Variant,
+    /// The seats' policies, comma-separated: one name for every seat, or one per seat; `None`
+    /// for the board's default.
+    pub policy: Option<String>,
+    /// The exact chain keeps states of at most this many carrots; `None` for [`CARROT_CAP`].
+    pub carrot_cap: Option<u32>,
+}
+
+/// The default carrot cap of the exact chain: on both shipped boards' policies the chance of
+/// ever holding more is below 1e-11 (measured and printed by every run).
+pub const CARROT_CAP: u32 = crate::check::hare::CARROT_CAP;
+
+/// The most turns a simulated game of computer players is played.
+pub const MAX_TURNS: u32 = crate::check::hare::MAX_TURNS;
+
+impl HareOptions {
+    /// The board `source` with the rule changes applied.
+    pub fn board(&self, source: &BoardSource) -> Result<Board, UserError> {
+        crate::games::hare::parse_with(&source.label, &source.text, &self.variant)
+    }
+
+    /// The carrot cap in force.
+    pub fn cap(&self) -> u32 {
+        self.carrot_cap.unwrap_or(CARROT_CAP)
+    }
+}
+
+/// The policy of each of `players` seats, from `flag` (one name for every seat or one per
+/// seat, comma-separated) or the board's default.
+pub fn seat_policies<'a>(
+    board: &'a Board,
+    flag: Option<&str>,
+    players: usize,
+) -> Result<Vec<&'a Policy>, UserError> {
+    let names: Vec<&str> = match flag {
+        None => vec![board.default_policy.as_str()],
+        Some(list) => list.split(',').map(str::trim).collect(),
+    };
+    let names = match names.len() {
+        1 => vec![names[0]; players],
+        n if n == players => names,
+        n => {
+            return Err(bad_option(
+                "--policy",
+                format!(
+                    "{n} names for {players} players; give one name (every seat) or one per seat"
+                ),
+            ))
+        }
+    };
+    names
+        .iter()
+        .map(|n| board.policy(n).map_err(|m| bad_option("--policy", m)))
+        .collect()
+}
+
+/// One player alone on `source`, exactly: the first policy `options` names (else the board's),
+/// its distribution pushed turn by turn until less than `tolerance` is still playing (or
+/// `max_turns`).
+pub fn analyze(
+    source: &BoardSource,
+    options: &HareOptions,
+    tolerance: f64,
+    max_turns: usize,
+) -> Result<HareAlone> {
+    let board = options.board(source)?;
+    let first = options
+        .policy
+        .as_deref()
+        .map(|p| p.split(',').next().unwrap_or(p).trim());
+    let policy = seat_policies(&board, first, 1)?[0];
+    let mut a = HareAlone::of(&board, policy, options.cap(), tolerance, max_turns).map_err(
+        |m| UserError::Board {
+            board: source.label.clone(),
+            message: m,
+        },
+    )?;
+    a.label = source.label.clone();
+    Ok(a)
+}
+
+/// The options of [`simulate`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct HareSimulateOptions {
+    /// The board's changes and the seats' policies (the carrot cap is not used).
+    pub hare: HareOptions,
+    /// Players, from 1 to 6.
+    pub players: usize,
+    /// Games to play.
+    pub games: u64,
+    /// The seed: the same seed gives the same games on any number of threads.
+    pub seed: u64,
+    /// A game still running after this many turns is stopped (at most [`MAX_TURNS`]).
+    pub max_turns: u32,
+    /// Keep each game's length and winner ([`HareSimulation::kept`]).
+    pub keep_games: bool,
+}
+
+/// The estimated seconds of `games` games of `policies` on `board`, checked against `budget`.
+fn within_budget(
+    board: &Board,
+    policies: &[&Policy],
+    games: u64,
+    seed: u64,
+    budget: &Budget,
+    fix: &str,
+) -> Result<()> {
+    let per = crate::check::hare::seconds_per_game(board, policies, seed);
+    let threads = rayon::current_num_threads().max(1) as f64;
+    budget.simulated(games, per * games as f64 / threads, fix)?;
+    Ok(())
+}
+
+/// Games of computer players on `source`, simulated within `budget`.
+pub fn simulate(
+    source: &BoardSource,
+    options: &HareSimulateOptions,
+    budget: &Budget,
+) -> Result<HareSimulation> {
+    if options.hare.carrot_cap.is_some() {
+        return Err(bad_option(
+            "--carrot-cap",
+            "is not used by simulate: the simulator keeps every carrot; it caps analyze's exact chain",
+        )
+        .into());
+    }
+    check_players(options.players)?;
+    let board = options.hare.board(source)?;
+    let policies = seat_policies(&board, options.hare.policy.as_deref(), options.players)?;
+    let max_turns = options.max_turns.min(MAX_TURNS);
+    within_budget(
+        &board,
+        &policies,
+        options.games,
+        options.seed,
+        budget,
+        "play fewer games with --games N",
+    )?;
+    let (summary, kept) = if options.keep_games {
+        crate::sim::hare::simulate_kept(&board, &policies, options.games, options.seed, max_turns)
+    } else {
+        (
+            crate::sim::hare::simulate(&board, &policies, options.games, options.seed, max_turns),
+            Vec::new(),
+        )
+    };
+    let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
+    let mut r = HareSimulation::of(&board, &names, options.seed, max_turns, &summary);
+    r.label = source.label.clone();
+    r.kept = kept;
+    Ok(r)
+}
+
+/// The first game `simulate --seed seed` plays on `source` with `players` players, event by
+/// event.
+pub fn play(
+    source: &BoardSource,
+    options: &HareOptions,
+    players: usize,
+    seed: u64,
+) -> Result<HareTranscript> {
+    if options.carrot_cap.is_some() {
+        return Err(bad_option(
+            "--carrot-cap",
+            "is not used by play: the simulator keeps every carrot; it caps analyze's exact chain",
+        )
+        .into());
+    }
+    check_players(players)?;
+    let board = options.board(source)?;
+    let policies = seat_policies(&board, options.policy.as_deref(), players)?;
+    let mut t = transcript(&board, &policies, seed, 10_000);
+    t.label = source.label.clone();
+    Ok(t)
+}
+
+/// The options of [`report`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct HareReportOptions {
+    /// The board's changes, the seats' policies (the first for the player alone) and the
+    /// carrot cap.
+    pub hare: HareOptions,
+    /// Games of the simulated game of [`REPORT_PLAYERS`].
+    pub games: u64,
+    /// Games of one player simulated beside the exact distribution, if any.
+    pub mc: Option<u64>,
+    /// The simulations' seed.
+    pub seed: u64,
+}
+
+/// Every figure of a Hare and Tortoise board's report: one player alone exactly, and
+/// [`REPORT_PLAYERS`] players simulated (each seat the policy given for it, else the
+/// board's); with `mc`, games of one player beside the exact distribution.
+pub fn report(
+    source: &BoardSource,
+    options: &HareReportOptions,
+    budget: &Budget,
+) -> Result<HareReport> {
+    let board = options.hare.board(source)?;
+    let alone = analyze(source, &options.hare, 1e-12, 100_000)?;
+    let alone_policy = board.policy(&alone.policy).map_err(|m| bad_option("--policy", m))?;
+    let seats = seat_policies(&board, options.hare.policy.as_deref(), REPORT_PLAYERS)?;
+    within_budget(
+        &board,
+        &seats,
+        options.games,
+        options.seed,
+        budget,
+        "play fewer games with --games N",
+    )?;
+    let names: Vec<String> = seats.iter().map(|p| p.name.clone()).collect();
+    let summary =
+        crate::sim::hare::simulate(&board, &seats, options.games, options.seed, MAX_TURNS);
+    let game = HareSimulation::of(&board, &names, options.seed, MAX_TURNS, &summary);
+    let alone_simulated = match options.mc {
+        Some(n) => {
+            within_budget(&board, &[alone_policy], n, options.seed, budget, "use a smaller --mc")?;
+            let s = crate::sim::hare::simulate(&board, &[alone_policy], n, options.seed, MAX_TURNS);
+            Some(HareSimulation::of(
+                &board,
+                &[alone_policy.name.clone()],
+                options.seed,
+                MAX_TURNS,
+                &s,
+            ))
+        }
+        None => None,
+    };
+    Ok(HareReport {
+        board: board.name.clone(),
+        source: board.source.clone(),
+        variant: options.hare.variant.to_string(),
+        alone,
+        alone_simulated,
+        game,
+        files: Vec::new(),
+    })
 }

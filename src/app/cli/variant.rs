@@ -64,8 +64,13 @@ impl std::str::FromStr for Faces {
 #[derive(Debug, Clone, Default, Args)]
 pub struct VariantArgs {
     /// Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat),
-    /// from the board's [policies] tables.
-    #[arg(long, value_name = "NAMES", help_heading = "Hare and Tortoise")]
+    /// from the board's `[policies]` tables.
+    #[arg(
+        long,
+        value_name = "NAMES",
+        help_heading = "Hare and Tortoise",
+        help = "Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat), from the board's [policies] tables"
+    )]
     pub policy: Option<String>,
     /// Hare and Tortoise: the exact chain keeps states of at most this many carrots, and
     /// reports the chance of ever holding more [default: 600].

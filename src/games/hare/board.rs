@@ -234,7 +234,15 @@ impl HareRules {
         let own = rule_keys();
         for (key, _) in &variant.rules {
             if !own.contains(key) {
-                let owner = crate::games::owner_of_rule(key).unwrap_or("another game's");
+                let owners: Vec<&str> = crate::games::owners_of_rule(key)
+                    .into_iter()
+                    .map(crate::games::title)
+                    .collect();
+                let owner = if owners.is_empty() {
+                    "no game's".to_string()
+                } else {
+                    owners.join(" and ")
+                };
                 p.add(
                     format!("--{}", crate::input::text::quote(key)),
                     format!(

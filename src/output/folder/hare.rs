@@ -169,8 +169,10 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
         }),
         marks: vec![
             (a.mean, format!("mean {:.2}", a.mean)),
-            (a.median as f64, format!("median {}", a.median)),
-        ],
+        ]
+        .into_iter()
+        .chain(a.median.map(|m| (m as f64, format!("median {m}"))))
+        .collect(),
         width: 0.8,
         whole_x: true,
     };
@@ -267,15 +269,15 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "distribution",
             render(&distribution, format, size)?,
             format!(
-                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {:.1e}). Mean {:.2}, sd {:.2}, median {}, shortest game {} turns.{}",
+                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {:.1e}). Mean {:.2}, sd {:.2}, median {}, shortest game {}.{}",
                 a.policy,
                 a.states,
                 a.carrot_cap,
                 a.cut,
                 a.mean,
                 a.sd,
-                a.median,
-                a.shortest_game.turns,
+                crate::output::hare::turns_or_dash(a.median),
+                crate::output::hare::turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
                 match &r.alone_simulated {
                     Some(s) => format!(" The orange line is {} simulated games of the same rules, which should follow the bars.", s.games),
                     None => String::new(),
@@ -354,7 +356,7 @@ fn document(r: &HareReport, sections: &[Section]) -> Vec<Block> {
             vec![text("carrot cap"), text(a.carrot_cap.to_string())],
             vec![text("expected turns"), text(format!("{:.4}", a.mean))],
             vec![text("standard deviation"), text(format!("{:.4}", a.sd))],
-            vec![text("median"), text(format!("{} turns", a.median))],
+            vec![text("median"), text(crate::output::hare::turns_or_dash(a.median))],
             vec![
                 text("5 % - 95 % of games end by"),
                 text(format!("{} - {} turns", q(0.05), q(0.95))),
