@@ -254,6 +254,11 @@ pub struct HareSpace<'a> {
     pub mixed: &'a [Vec<String>],
     /// The carrot cap of the exact chains.
     pub cap: u32,
+    /// Whether the best hypotheses get the last stage (their exact chain, or the whole
+    /// reference simulated): when the given board is a Hare and Tortoise one. When another
+    /// game's board is the reference, Hare and Tortoise is one of the other games searched and
+    /// its hypotheses keep the middle stage's simulations (their noise counted in every test).
+    pub refine: bool,
     /// Player counts left out, with why (they contradict the winners given).
     pub left_out_players: &'a [String],
 }
@@ -330,7 +335,11 @@ pub fn search_game(
         sizes.push(middle);
     }
     // The last stage: one player alone exactly, the others with the whole reference.
-    let keep = screen(&distinct, sample, settings.alpha, others_best.as_ref(), FINAL);
+    let keep = if space.refine {
+        screen(&distinct, sample, settings.alpha, others_best.as_ref(), FINAL)
+    } else {
+        Vec::new()
+    };
     let (solve, simulate): (Vec<usize>, Vec<usize>) =
         keep.into_iter().partition(|&i| distinct[i].exact_able());
     if reference > sizes[sizes.len() - 1] {
@@ -367,7 +376,7 @@ pub fn search_game(
         .filter(|d| matches!(d.model, Some((_, g)) if g == full && sizes.len() > 1))
         .count();
     let how = format!(
-        "{}: every distinct game ({}) simulated with {pilot} games (seed {}){}; the best {FINAL} still in reach then {} ({exact} solved exactly, carrot cap {}; {refined} simulated with {full} games){}",
+        "{}: every distinct game ({}) simulated with {pilot} games (seed {}){}; {}{}",
         hare::KIND,
         distinct.len(),
         settings.seed,
@@ -379,12 +388,19 @@ pub fn search_game(
         } else {
             String::new()
         },
-        if reference > middle.max(pilot) {
-            format!("with {reference} games, or exactly for one player alone")
+        if !space.refine {
+            "the hypotheses keep those simulations (the given board is another game's)".to_string()
         } else {
-            "exactly for one player alone".to_string()
+            format!(
+                "the best {FINAL} still in reach then {} ({exact} solved exactly, carrot cap {}; {refined} simulated with {full} games)",
+                if reference > middle.max(pilot) {
+                    format!("with {reference} games, or exactly for one player alone")
+                } else {
+                    "exactly for one player alone".to_string()
+                },
+                space.cap
+            )
         },
-        space.cap,
         if space.left_out_players.is_empty() {
             String::new()
         } else {

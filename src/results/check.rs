@@ -252,12 +252,12 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
             return Err(bad_option("--policy", "applies only to Hare and Tortoise boards").into());
         }
         let name = board_name(&source.label);
-        let mut plan = Plan {
+        let plan = Plan {
             sources: searched_boards(name, &source, variant, &given)?,
             space,
             narrowing: narrowed,
             progress,
-            hare: HarePlan::every(options),
+            hare: HarePlan::other(options),
         };
         let (label, games) = match data {
             CheckData::Summary(text) => {
@@ -272,7 +272,6 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
             .ok_or_else(|| bad_option("LENGTHS", format!("{label} holds no game lengths")))?;
         let reference = candidate(&source, variant, options.deck, summary.max, &settings)?
             .ok_or_else(|| forever(name))?;
-        plan.hare = HarePlan::of(options, &games, Vec::new());
         let search = |screen: Screen, settings: &Settings| plan.search(screen, settings);
         let report = lengths_report(options, label, &games, &hist, summary, &reference, &settings, search)?;
         Ok(CheckAnswer::Lengths(report))
@@ -502,31 +501,39 @@ struct Plan<'a, G: Game> {
 /// rule out), the seats' policies besides "all the same", the carrot cap.
 struct HarePlan {
     players: Vec<usize>,
+    /// Whether the given board is a Hare and Tortoise one ([`HareSpace::refine`]).
+    given: bool,
     left_out_players: Vec<String>,
     mixed: Vec<Vec<String>>,
     cap: u32,
 }
 
 impl HarePlan {
-    /// The given players (else every count from 1 to 6).
-    fn every(options: &CheckOptions) -> HarePlan {
+    /// The Hare and Tortoise search as one of the other games: the given players (else one),
+    /// as every other game is searched.
+    fn other(options: &CheckOptions) -> HarePlan {
         HarePlan {
-            players: match options.players {
-                Some(k) => vec![k],
-                None => crate::check::hare::PLAYER_COUNTS.collect(),
-            },
+            players: vec![options.players()],
+            given: false,
             left_out_players: Vec::new(),
             mixed: Vec::new(),
             cap: options.cap(),
         }
     }
 
-    /// The given players (else every count from 1 to 6 that the winners, if given, allow),
-    /// with the seatings `mixed` besides "every seat the same policy".
+    /// The search of a given Hare and Tortoise board: the given players (else every count from
+    /// 1 to 6 that the winners, if given, allow), with the seatings `mixed` besides "every seat
+    /// the same policy".
     fn of(options: &CheckOptions, games: &Games, mixed: Vec<Vec<String>>) -> HarePlan {
         let mut plan = HarePlan {
+            players: match options.players {
+                Some(k) => vec![k],
+                None => crate::check::hare::PLAYER_COUNTS.collect(),
+            },
+            given: true,
+            left_out_players: Vec::new(),
             mixed,
-            ..HarePlan::every(options)
+            cap: options.cap(),
         };
         if let (None, Some(w)) = (options.players, &games.winners) {
             let most = *crate::check::hare::PLAYER_COUNTS.end();
@@ -636,6 +643,7 @@ fn search_all(
                 players: &hare_plan.players,
                 mixed: &hare_plan.mixed,
                 cap: hare_plan.cap,
+                refine: hare_plan.given,
                 left_out_players: &hare_plan.left_out_players,
             };
             let others_best = crate::check::hare::best_of(&parts, sample);
