@@ -140,7 +140,8 @@ fn whatif_compare_and_transitions_from_rust_are_what_the_binary_prints() {
 
 #[test]
 fn simulations_and_checks_from_rust_are_what_the_binary_prints() {
-    let board = read_board(Some("classic")).unwrap();
+    // The default board, as the binary's commands below name none.
+    let board = read_board(None).unwrap();
     let options = SimulateOptions {
         games: 3_000,
         seed: 3,
