@@ -116,6 +116,7 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
             || cause.is::<crate::budget::OverBudget>()
             || cause.is::<crate::solve::spaces::SpacesError>()
             || cause.is::<crate::results::whatif::WhatIfError>()
+            || cause.is::<crate::results::report::ReportError>()
             || cause.is::<crate::solve::passage::PassageError>()
             || cause.is::<crate::solve::fundamental::FundamentalError>()
             || cause.is::<crate::solve::pgf::PgfError>()

@@ -2,20 +2,18 @@
 //! results. Rendering them (charts, `report.md`, `report.html`, `summary.json`) is
 //! [`crate::output::folder`]'s job; nothing here draws or formats.
 
-use anyhow::Result;
-
-use crate::budget::Budget;
+use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::games::load::About;
 use crate::games::BoardSource;
 use crate::games::{Game, Track, Variant};
 use crate::games::{GameVisitor, Source};
 use crate::input::error::UserError;
-use crate::results::whatif::WhatIf;
+use crate::results::whatif::{WhatIf, WhatIfError};
 use crate::sim::{simulate, DeckMode, Pilot, SimOptions, SimResult, Simulator};
 use crate::solve::players::{OnePlayer, Players, Products};
-use crate::solve::spaces::Spaces;
-use crate::solve::{Analysis, Moments, Options};
+use crate::solve::spaces::{Spaces, SpacesError};
+use crate::solve::{Analysis, Moments, Options, SolveError};
 use crate::stats::Summary;
 
 /// Number of players in the players chart and table.
@@ -36,6 +34,32 @@ pub struct Inputs {
     pub seed: u64,
     /// Time allowed for each piece of the work.
     pub budget: Budget,
+}
+
+/// Why there is no report: each message says what to change (the board, its rules, the
+/// number of games or the budget).
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The board or variant cannot be read, or the simulated games did not finish.
+    #[error(transparent)]
+    Input(#[from] UserError),
+    /// Some part would take more time or memory than the budget allows.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+    /// The what-if table has no figures.
+    #[error(transparent)]
+    WhatIf(#[from] WhatIfError),
+    /// The board's chain has no solution (it can go on forever, say), named by its label.
+    #[error("{board}: {error}")]
+    Solve {
+        /// The board's label: its path, or "NAME (shipped board)".
+        board: String,
+        /// Why.
+        error: SolveError,
+    },
+    /// The per-space figures have no solution.
+    #[error(transparent)]
+    Spaces(#[from] SpacesError),
 }
 
 /// Every figure of one board's report.
@@ -65,7 +89,7 @@ pub struct Report {
 impl Report {
     /// Computes every figure, refusing at once (before the expensive parts) what would take
     /// longer than the budget; `progress` is told how many games each simulated chunk played.
-    pub fn compute(inputs: Inputs, progress: &(dyn Fn(u64) + Sync)) -> Result<Report> {
+    pub fn compute(inputs: Inputs, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, ReportError> {
         let Inputs {
             source,
             variant,
@@ -97,9 +121,9 @@ struct Compute<'a> {
 }
 
 impl GameVisitor for Compute<'_> {
-    type Output = Result<Report>;
+    type Output = Result<Report, ReportError>;
 
-    fn visit<G: Game>(self, source: Source<G>) -> Result<Report> {
+    fn visit<G: Game>(self, source: Source<G>) -> Result<Report, ReportError> {
         let Compute {
             variant,
             mc,
@@ -115,7 +139,11 @@ impl GameVisitor for Compute<'_> {
         let chain = Chain::build_within(&game, &budget)?;
         // The cheap estimates first, so that a report too big for the budget is refused
         // before any of it is computed.
-        let moments = Moments::within(&game, &chain, &about, &budget)?;
+        let unsolved = |error| ReportError::Solve {
+            board: source.label.clone(),
+            error,
+        };
+        let moments = Moments::within(&game, &chain, &about, &budget).map_err(unsolved)?;
         let sim = Simulator::within(&chain, &budget)?;
         let sim_options = |deck, games| SimOptions {
             games,
@@ -143,7 +171,8 @@ impl GameVisitor for Compute<'_> {
             budget,
             ..Options::default()
         };
-        let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
+        let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)
+            .map_err(unsolved)?;
         let spaces = Spaces::within(&game, &chain, len, &budget)?;
         let dist = analysis.distribution();
         let one = OnePlayer {

@@ -156,7 +156,8 @@ impl super::BoardCommand for CheckArgs {
             narrowing: narrowed,
         };
         if let Some(text) = &args.summary {
-            let published = Published::parse(text).map_err(|e| bad_flag("--summary", e))?;
+            let published =
+                Published::parse(text).map_err(|e| bad_flag("--summary", e.to_string()))?;
             return summary_report(
                 args, &published, &source, &variant, &plan, &settings, layout,
             );
@@ -168,7 +169,7 @@ impl super::BoardCommand for CheckArgs {
             .ok_or_else(|| bad_flag("LENGTHS", format!("{label} holds no game lengths")))?;
         let reference = candidate(&source, &variant, args.deck, summary.max, &settings)?
             .ok_or_else(|| forever(&args.board))?;
-        let given_fit = fit(&hist, &reference);
+        let given_fit = fit(&hist, &reference).map_err(|e| bad_flag("LENGTHS", e.to_string()))?;
         let detectable = detectable_by_fit(&reference, summary.games, args.reference_games);
         let mut report = CheckReport {
             file: label,
@@ -384,7 +385,8 @@ fn search_lengths<G: Game>(
 ) -> Result<()> {
     let sample = Sample::of(hist);
     let (candidates, searched) = plan.search(Screen::Lengths(&sample), settings)?;
-    let ranking = rank(hist, &candidates, settings.alpha);
+    let ranking =
+        rank(hist, &candidates, settings.alpha).map_err(|e| bad_flag("LENGTHS", e.to_string()))?;
     let (decided, undecided) = decide(&ranking);
     let small = report.sample.games < crate::check::MIN_GAMES_TO_DECIDE;
     let decided = if small { Vec::new() } else { decided };

@@ -101,9 +101,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<Strin
             seed: args.seed,
             budget: *b,
         };
-        let label = inputs.source.label.clone();
-        let report = crate::results::report::Report::compute(inputs, &|n| progress.inc(n))
-            .map_err(|e| super::name_the_board(e, &label))?;
+        let report = crate::results::report::Report::compute(inputs, &|n| progress.inc(n))?;
         drop(progress);
         // Drawing: about 0.1 s of processor time for the charts at the default size (most of
         // it encoding pixels), and the board and landing charts grow with the spaces.
