@@ -2,6 +2,8 @@
 //! table names a move: forward, back, to a square, back to the start), their weights, and the
 //! weighted outcomes of one turn, where "roll again" makes a turn a sequence of rolls.
 
+use std::collections::HashSet;
+
 use super::{Face, OnMaxRolls, Overshoot, RaceRules, RaceSpinner};
 use crate::input::problems::{Problems, MAX_CARDS, MAX_SPACES};
 
@@ -37,10 +39,12 @@ pub(super) fn faces(
         return Vec::new();
     }
     let mut faces: Vec<(Face, String)> = Vec::new();
+    // The names seen: a board may have a hundred thousand faces.
+    let mut names: HashSet<String> = HashSet::new();
     for (i, v) in s.faces.iter().enumerate() {
         let field = format!("spinner.faces[{i}]");
         if let Some((face, name)) = face(&field, v, n, p) {
-            if faces.iter().any(|(_, other)| *other == name) {
+            if !names.insert(name.clone()) {
                 p.add(
                     &field,
                     format!("is named '{}' like an earlier face; give each face its own `name`, or merge them with `weights`", crate::input::text::quote(&name)),
