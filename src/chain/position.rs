@@ -29,6 +29,33 @@ pub enum PositionError {
         /// One state's name.
         example: String,
     },
+    /// The name of a space rather than of a position: the space's number
+    /// and the states on it are what to give.
+    #[error("'{given}' names {word} {number}, not a position; give its number, {number}, or {}", names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(" or "))]
+    SpaceName {
+        /// The text as given, shortened.
+        given: String,
+        /// What a position is called.
+        word: String,
+        /// The space's number as printed.
+        number: usize,
+        /// The name of each state on that space, in chain order.
+        names: Vec<String>,
+    },
+    /// The name shared by several spaces (a colour's): a number is what to give.
+    #[error("'{given}' is the name of {count} {word}s, not a position; give one {word}'s number, e.g. {example} for '{example_name}'")]
+    SharedName {
+        /// The text as given, shortened.
+        given: String,
+        /// What a position is called.
+        word: String,
+        /// How many spaces have that name.
+        count: usize,
+        /// The number of the first state's space with that name.
+        example: usize,
+        /// That state's name.
+        example_name: String,
+    },
     /// A number past either end of the track.
     #[error("there is no {word} {number} on this board: its {word}s are {first} to {last}")]
     OffTrack {
@@ -89,6 +116,9 @@ pub fn find<G: Game>(
         .unwrap_or(&wanted)
         .trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if let Some(e) = space_named(game, states, text, &wanted) {
+            return Err(e);
+        }
         return Err(PositionError::Unknown {
             given: quote(text.trim()),
             word: word.into(),
@@ -124,5 +154,58 @@ pub fn find<G: Game>(
             number,
             names: on.iter().map(|&i| game.describe(states[i])).collect(),
         }),
+    }
+}
+
+/// The error for a text that is the name of spaces (a named space's, a colour's) rather than of a
+/// state: which number to give instead. `None` when no space has that name.
+fn space_named<G: Game>(
+    game: &G,
+    states: &[G::State],
+    text: &str,
+    wanted: &str,
+) -> Option<PositionError> {
+    let spaces: Vec<usize> = (0..game.space_count())
+        .filter(|&i| game.space_name(i).to_lowercase() == wanted)
+        .collect();
+    let word = game.space_word().to_string();
+    let first = game.first_number();
+    let on = |space: usize| -> Vec<String> {
+        states
+            .iter()
+            .filter(|s| game.position(**s) == Some(space))
+            .map(|s| game.describe(*s))
+            .collect()
+    };
+    match spaces[..] {
+        [] => None,
+        [space] => {
+            let names = on(space);
+            Some(if names.is_empty() {
+                PositionError::NoState {
+                    word,
+                    number: space + first,
+                }
+            } else {
+                PositionError::SpaceName {
+                    given: quote(text.trim()),
+                    word,
+                    number: space + first,
+                    names,
+                }
+            })
+        }
+        _ => {
+            let (space, name) = spaces
+                .iter()
+                .find_map(|&i| on(i).into_iter().next().map(|n| (i, n)))?;
+            Some(PositionError::SharedName {
+                given: quote(text.trim()),
+                word,
+                count: spaces.len(),
+                example: space + first,
+                example_name: name,
+            })
+        }
     }
 }

@@ -77,7 +77,10 @@ pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            out.push(length(label, i + 1, t)?);
+            match length(label, i + 1, t) {
+                Ok(n) => out.push(n),
+                Err(e) => return Err(csv_hint(e, t, out.is_empty())),
+            }
         }
         out
     };
@@ -89,6 +92,43 @@ pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
         ));
     }
     Ok(lengths)
+}
+
+/// The error of a line that is not a length, with a pointer to `--column` where the line
+/// looks like a CSV file's: a header (the first line, with a letter in it) or a row with
+/// commas.
+fn csv_hint(e: UserError, line: &str, first: bool) -> UserError {
+    let header = first && line.chars().any(char::is_alphabetic);
+    if !header && !line.contains(',') {
+        return e;
+    }
+    let UserError::BadDataFile {
+        file,
+        line: number,
+        message,
+    } = e
+    else {
+        return e;
+    };
+    let hint = if header {
+        let columns: Vec<String> = line
+            .split(',')
+            .map(|c| crate::input::text::quote(c.trim().trim_matches('"')))
+            .filter(|c| !c.is_empty())
+            .collect();
+        let example = columns.first().map_or("NAME", String::as_str);
+        format!(
+            "; this looks like a CSV file's header: read one column with `--column {example}` (columns: {})",
+            columns.join(", ")
+        )
+    } else {
+        "; for a CSV file, name the column of lengths with `--column NAME`".to_string()
+    };
+    UserError::BadDataFile {
+        file,
+        line: number,
+        message: format!("{message}{hint}"),
+    }
 }
 
 /// A JSON array of lengths, read element by element into the `u32`s it holds (parsing the

@@ -9,10 +9,18 @@ use crate::games::Source;
 use crate::games::{shipped, Game, Variant};
 use crate::input::error::UserError;
 
-/// Reads a board file by shipped name or path (default: the classic board), without parsing
-/// it.
+/// Reads a board file by shipped name (or an old name of one), path, or `-` for standard
+/// input (default: [`shipped::DEFAULT_BOARD`]), without parsing it. A name that looks like a
+/// path (it has a `/`, ends in `.toml`, ...) and names no file is "not found"; only a bare word
+/// is looked up among the shipped boards.
 pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
     let spec = spec.unwrap_or(shipped::DEFAULT_BOARD);
+    if spec == "-" {
+        return Ok(BoardSource {
+            label: "standard input".into(),
+            text: stdin_board()?,
+        });
+    }
     if let Some(b) = shipped::find(spec) {
         return Ok(BoardSource::new(
             &format!("{} (shipped board)", b.name),
@@ -24,12 +32,12 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
         return Err(UserError::BoardIsDirectory { path: path.into() });
     }
     if !path.exists() {
+        if looks_like_path(spec) {
+            return Err(UserError::BoardFileNotFound { path: path.into() });
+        }
         return Err(UserError::UnknownBoard {
             name: crate::input::text::quote(spec),
-            suggestion: crate::input::text::did_you_mean(
-                spec,
-                shipped::SHIPPED.iter().map(|b| b.name),
-            ),
+            suggestion: crate::input::text::did_you_mean(spec, shipped::all_names()),
             shipped: shipped::names(),
         });
     }
@@ -42,6 +50,28 @@ pub fn read_board(spec: Option<&str>) -> Result<BoardSource, UserError> {
         label: spec.into(),
         text,
     })
+}
+
+/// Whether a board argument is meant as a path rather than a shipped board's name: it has a
+/// directory separator or an extension, or starts with `.` or `~`.
+fn looks_like_path(spec: &str) -> bool {
+    spec.contains(['/', '\\'])
+        || spec.starts_with(['.', '~'])
+        || Path::new(spec).extension().is_some()
+}
+
+/// The board file on standard input, read once: a command that loads its board twice (or two
+/// sides of `compare` given as `-`) gets the same text both times.
+fn stdin_board() -> Result<String, UserError> {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Some(text) = TEXT.get() {
+        return Ok(text.clone());
+    }
+    let text = crate::input::files::read_stdin(
+        "a board file (.toml)",
+        crate::input::files::MAX_BOARD_BYTES,
+    )?;
+    Ok(TEXT.get_or_init(|| text).clone())
 }
 
 /// Loads a board of game `G` by shipped name or path and applies a variant.

@@ -120,11 +120,13 @@ impl<G: Game> Source<G> {
         })
     }
 
-    /// The file with a variant applied, not validated.
+    /// The file with a variant applied, not validated. A flag of another game is the flag's
+    /// error, not the board file's.
     pub fn edited(&self, variant: &Variant) -> Result<G::File, UserError> {
+        variant.check_game::<G>(&self.label, owners_of_rule)?;
         let mut file = self.file.clone();
         variant
-            .apply::<G>(&mut file, owner_of_rule)
+            .apply::<G>(&mut file)
             .map_err(|problems| self.invalid(problems))?;
         Ok(file)
     }
@@ -193,6 +195,19 @@ pub fn with_game<V: GameVisitor>(source: &BoardSource, visitor: V) -> Result<V::
     dispatch(kind, &source.label, &source.text, visitor)
 }
 
+/// A game's name as its box prints it, for messages ("Candy Land" for `candyland`).
+pub fn title(kind: &str) -> &str {
+    if kind == <CandyLand as Game>::KIND {
+        "Candy Land"
+    } else if kind == <ChutesAndLadders as Game>::KIND {
+        "Chutes and Ladders"
+    } else if kind == hare::KIND {
+        "Hare and Tortoise"
+    } else {
+        kind
+    }
+}
+
 /// The list of game words: the dispatch, the registry of words and the shipped boards, all
 /// from one list, so that adding a kind is one entry here. The race kind is here twice, once
 /// per board-file word ([`race_track::dialect`]).
@@ -241,20 +256,15 @@ macro_rules! games {
             out
         }
 
-        /// The game word whose `[rules]` table has `key`, if one has: the first whose boards
-        /// are described by it ([`Game::rule_space`]), else the first that has it at all.
-        pub fn owner_of_rule(key: &str) -> Option<&'static str> {
-            $(
-                if <$game as Game>::rule_space().iter().any(|(k, _)| *k == key) {
-                    return Some(<$game as Game>::KIND);
-                }
-            )+
+        /// The game words whose `[rules]` table has `key`, in kind order.
+        pub fn owners_of_rule(key: &str) -> Vec<&'static str> {
+            let mut out = Vec::new();
             $(
                 if <$game as Game>::rule_keys().iter().any(|k| k == key) {
-                    return Some(<$game as Game>::KIND);
+                    out.push(<$game as Game>::KIND);
                 }
             )+
-            None
+            out
         }
 
         /// Every shipped board, kind by kind.

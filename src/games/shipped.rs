@@ -1,5 +1,6 @@
 //! The boards shipped in `data/boards/`, embedded in the binary so that `candyland analyze`
-//! works from any directory. Each game lists its own ([`crate::games`]); this is all of them.
+//! works from any directory. Each game lists its own ([`crate::games`]); this is all of them,
+//! with the old names that still reach them and the groups `candyland boards` shows them in.
 
 use std::sync::LazyLock;
 
@@ -8,16 +9,89 @@ pub use crate::games::game::ShippedBoard;
 /// Every shipped board, game by game; the first is the default.
 pub static SHIPPED: LazyLock<Vec<ShippedBoard>> = LazyLock::new(crate::games::shipped);
 
-/// The board used when none is named.
-pub const DEFAULT_BOARD: &str = "classic";
+/// The board used when none is named: the printed game by its rule book (see [`DEFAULT_WHY`]).
+pub const DEFAULT_BOARD: &str = "candy-land-1984";
 
-/// The shipped board with this name, if there is one (Hare and Tortoise boards included,
-/// which have their own commands and are not in [`SHIPPED`]).
+/// Why [`DEFAULT_BOARD`] is the default, in a user's words (`candyland boards` prints it).
+pub const DEFAULT_WHY: &str = "it is the printed game (the 1984 characters edition) played by its rule book, and its transcription is checked: its exact expected length is the one Dave Rusin published, digit for digit";
+
+/// Old names of shipped boards, kept so that scripts written for them still work:
+/// (old name, board it now names).
+pub const ALIASES: &[(&str, &str)] = &[
+    ("classic", "clark-program"),
+    ("treats-as-coded", "jones-program"),
+];
+
+/// Shipped boards that reproduce a simulator program's rules, quirks included, rather than a
+/// rule book's.
+const PROGRAMS: &[&str] = &["clark-program", "jones-program"];
+
+/// Where a shipped board's rules come from: the groups of `candyland boards`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Group {
+    /// Candy Land as a printed rule book plays it.
+    RuleBook,
+    /// Candy Land as a published simulator program plays it, quirks included.
+    Program,
+    /// Another game (Chutes and Ladders, Hi Ho! Cherry-O, ...).
+    OtherGame,
+}
+
+impl Group {
+    /// The group of the shipped board `name` of game `kind`.
+    pub fn of(name: &str, kind: &str) -> Group {
+        if kind != crate::games::KINDS[0] {
+            Group::OtherGame
+        } else if PROGRAMS.contains(&name) {
+            Group::Program
+        } else {
+            Group::RuleBook
+        }
+    }
+
+    /// The group's heading in `candyland boards`.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Group::RuleBook => "Candy Land as a rule book plays it",
+            Group::Program => {
+                "Candy Land as a published simulator program plays it (its quirks kept on purpose)"
+            }
+            Group::OtherGame => "Other games",
+        }
+    }
+}
+
+/// The shipped board `name` (or an old name of one) reaches, if any (Hare and Tortoise boards
+/// included, which have their own commands and are not in [`SHIPPED`]).
 pub fn find(name: &str) -> Option<&'static ShippedBoard> {
+    let name = ALIASES
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, new)| new);
     SHIPPED
         .iter()
         .chain(crate::games::hare::SHIPPED)
         .find(|b| b.name == name)
+}
+
+/// The old names that reach the shipped board `name`.
+pub fn aliases_of(name: &str) -> Vec<&'static str> {
+    ALIASES
+        .iter()
+        .filter(|(_, new)| *new == name)
+        .map(|(old, _)| *old)
+        .collect()
+}
+
+/// Every name a shipped board answers to (old names included), for "did you mean".
+pub fn all_names() -> impl Iterator<Item = &'static str> {
+    SHIPPED
+        .iter()
+        .map(|b| b.name)
+        .chain(ALIASES.iter().map(|(old, _)| *old))
 }
 
 /// The shipped names, comma-separated, for messages.

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::games::Game;
+use crate::input::error::UserError;
 use crate::input::problems::{BoardProblem, InvalidBoard};
 
 /// Changes to a board file: elements removed and rules overridden. The default changes nothing.
@@ -46,14 +47,9 @@ impl Variant {
     }
 
     /// Applies the variant to a parsed board file of game `G`: first the removals (each by the
-    /// game's own [`Game::remove_element`]), then the rule overrides.
-    /// `owner_of_rule` names the kind whose boards have a rule key this game lacks, for the message.
-    pub fn apply<G: Game>(
-        &self,
-        file: &mut G::File,
-        owner_of_rule: fn(&str) -> Option<&'static str>,
-    ) -> Result<(), InvalidBoard> {
-        self.check_kind::<G>(owner_of_rule)?;
+    /// game's own [`Game::remove_element`]), then the rule overrides. The flags must be `G`'s
+    /// ([`Variant::check_game`]).
+    pub fn apply<G: Game>(&self, file: &mut G::File) -> Result<(), InvalidBoard> {
         for element in &self.without {
             G::remove_element(file, element)?;
         }
@@ -74,51 +70,54 @@ impl Variant {
         Ok(())
     }
 
-    /// The elements and rules that game `G` does not have, as problems naming the flag.
-    fn check_kind<G: Game>(
+    /// Every `--without` element and rule flag that game `G` does not have, as an error of the
+    /// flags (the board, named by `board`, is fine): which games take each flag, and which
+    /// this board takes instead. `owners_of_rule` lists the games whose boards have a rule key.
+    pub fn check_game<G: Game>(
         &self,
-        owner_of_rule: fn(&str) -> Option<&'static str>,
-    ) -> Result<(), InvalidBoard> {
-        let mut problems = Vec::new();
+        board: &str,
+        owners_of_rule: fn(&str) -> Vec<&'static str>,
+    ) -> Result<(), UserError> {
+        let title = crate::games::title(G::KIND);
+        let mut lines = Vec::new();
+        let own_elements: Vec<&str> = G::ELEMENTS.iter().map(|(name, _)| *name).collect();
         for e in &self.without {
-            let own: Vec<&str> = G::ELEMENTS.iter().map(|(name, _)| *name).collect();
-            if !own.contains(&e.as_str()) {
-                problems.push(BoardProblem {
-                    field: "--without".into(),
-                    message: format!(
-                        "a {} board has no {}; use one of: {}",
-                        G::KIND,
-                        crate::input::text::quote(e),
-                        own.join(", ")
-                    ),
-                });
+            if !own_elements.contains(&e.as_str()) {
+                lines.push(format!(
+                    "--without {}: {board} is a {title} board, which has no {}; it has: {}",
+                    crate::input::text::quote(e),
+                    crate::input::text::quote(e),
+                    own_elements.join(", ")
+                ));
             }
         }
         let own = G::rule_keys();
+        let own_flags: Vec<String> = own.iter().map(|k| format!("--{k}")).collect();
         for (key, _) in &self.rules {
             if own.contains(key) {
                 continue;
             }
-            let message = match owner_of_rule(key) {
-                Some(owner) => format!(
-                    "is a rule of {owner} boards and this is a {} board; leave it out",
-                    G::KIND
-                ),
-                None => format!(
-                    "is not a rule of {} boards; use one of: {}",
-                    G::KIND,
-                    own.join(", ")
-                ),
+            let flag = format!("--{}", crate::input::text::quote(key));
+            let owners: Vec<&str> = owners_of_rule(key)
+                .into_iter()
+                .map(crate::games::title)
+                .collect();
+            let takers = if owners.is_empty() {
+                "no game takes it".to_string()
+            } else {
+                format!("a rule of {} boards", owners.join(" and "))
             };
-            problems.push(BoardProblem {
-                field: format!("--{}", crate::input::text::quote(key)),
-                message,
-            });
+            lines.push(format!(
+                "{flag} is {takers}, and {board} is a {title} board, whose rule flags are {}; leave {flag} out",
+                own_flags.join(", ")
+            ));
         }
-        if problems.is_empty() {
+        if lines.is_empty() {
             Ok(())
         } else {
-            Err(InvalidBoard { problems })
+            Err(UserError::FlagsNotForBoard {
+                lines: lines.join("\n"),
+            })
         }
     }
 }

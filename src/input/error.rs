@@ -13,7 +13,7 @@ use crate::input::problems::InvalidBoard;
 pub enum UserError {
     /// The board named on the command line is neither a shipped board nor a file.
     #[error(
-        "no shipped board is called '{name}'{suggestion} and there is no file at that path; shipped boards: {shipped}. Give one of those names or the path of a board file (see `candyland help format`)"
+        "no shipped board is called '{name}'{suggestion}, and no file has that name; shipped boards: {shipped}. Give one of those names or the path of a board file (see `candyland help format`)"
     )]
     UnknownBoard {
         /// The name or path as given.
@@ -33,6 +33,13 @@ pub enum UserError {
         suggestion: String,
         /// The shipped board names, comma-separated.
         shipped: String,
+    },
+
+    /// The board argument is a path (not a shipped board's name) and no file is there.
+    #[error("board file '{}' not found; check the path (a shipped board is named without a path or .toml, e.g. `candy-land-1984`; `candyland boards` lists them)", path.display())]
+    BoardFileNotFound {
+        /// The path as given.
+        path: PathBuf,
     },
 
     /// The board path names a directory.
@@ -78,6 +85,14 @@ pub enum UserError {
         flag: String,
         /// What is wrong and what to do about it.
         message: String,
+    },
+
+    /// Flags (`--without` elements or rule flags) that the board's game does not take: each
+    /// line names the flag, which games take it and which flags this board takes.
+    #[error("{lines}")]
+    FlagsNotForBoard {
+        /// One line per flag.
+        lines: String,
     },
 
     /// A data file (e.g. game lengths to check) holds a value that cannot be used.

@@ -7,16 +7,25 @@ pub const MAX_QUOTE_CHARS: usize = 60;
 /// The candidate closest to `given` if it is close enough to be a slip of the keyboard (at
 /// most a third of its letters off, ignoring case), as " (did you mean 'X'?)"; else "".
 pub fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    match near_miss(given, candidates) {
+        Some(c) => format!(" (did you mean '{}'?)", quote(c)),
+        None => String::new(),
+    }
+}
+
+/// The candidate closest to `given` if it is close enough to be a slip of the keyboard (at
+/// most a third of its letters off, ignoring case, and not equal to it).
+pub fn near_miss<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let lower = given.to_lowercase();
-    let best = candidates
+    candidates
         .into_iter()
         .map(|c| (strsim::levenshtein(&lower, &c.to_lowercase()), c))
         .filter(|&(d, c)| d > 0 && d <= (c.chars().count() / 3).max(1))
-        .min_by_key(|&(d, _)| d);
-    match best {
-        Some((_, c)) => format!(" (did you mean '{}'?)", quote(c)),
-        None => String::new(),
-    }
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
 }
 
 /// At most [`MAX_QUOTE_CHARS`] characters of `text`, with "..." when cut.

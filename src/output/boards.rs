@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
+use crate::games::shipped::{self, Group};
 use crate::games::{Game, Variant};
 
 /// One board in the `boards` list; `boards --json` is a list of these.
@@ -17,33 +18,80 @@ pub struct BoardRow {
     pub size: String,
     /// Its description.
     pub description: String,
+    /// Where its rules come from: a rule book, a simulator program, or another game.
+    pub group: Group,
+    /// Whether it is the board used when none is named.
+    pub default: bool,
+    /// Old names that still reach it.
+    pub aliases: Vec<String>,
 }
 
 impl BoardRow {
-    /// The row of a board of any game.
+    /// The row of a shipped board of any game.
     pub fn of<G: Game>(board: &G) -> BoardRow {
+        let name = board.name();
         BoardRow {
-            name: board.name().to_string(),
+            name: name.to_string(),
             game: G::KIND.to_string(),
             size: board.size_text(),
             description: board.description().to_string(),
+            group: Group::of(name, G::KIND),
+            default: name == shipped::DEFAULT_BOARD,
+            aliases: shipped::aliases_of(name)
+                .into_iter()
+                .map(String::from)
+                .collect(),
         }
     }
 }
 
-/// The `boards` list.
+/// The `boards` list, group by group, with which board is the default and why.
 pub fn board_list(boards: &[BoardRow], layout: Layout) -> String {
     let mut s = String::new();
+    let label = |b: &BoardRow| {
+        let mut label = b.name.clone();
+        if b.default {
+            label.push_str(" (default)");
+        }
+        label
+    };
     let width = boards
         .iter()
-        .map(|b| b.name.chars().count() + 1)
+        .map(|b| label(b).chars().count() + 1)
         .max()
         .unwrap_or(0)
-        .max(22);
-    for b in boards {
-        let text = format!("{}. {}", b.size, b.description);
-        s.push_str(&layout.row("", &b.name, width, &text));
+        .max(22)
+        .min(layout.width() / 3);
+    for group in [Group::RuleBook, Group::Program, Group::OtherGame] {
+        let rows: Vec<&BoardRow> = boards.iter().filter(|b| b.group == group).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        if !s.is_empty() {
+            s.push('\n');
+        }
+        s.push_str(&layout.para("", group.heading()));
+        for b in rows {
+            let mut text = format!("{}. {}", b.size, b.description);
+            if !b.aliases.is_empty() {
+                let _ = write!(
+                    text,
+                    " (old name, still accepted: {})",
+                    b.aliases.join(", ")
+                );
+            }
+            s.push_str(&layout.row("  ", &label(b), width, &text));
+        }
     }
+    s.push('\n');
+    s.push_str(&layout.para(
+        "",
+        &format!(
+            "The default, {}, is used when no board is named: {}.",
+            shipped::DEFAULT_BOARD,
+            shipped::DEFAULT_WHY
+        ),
+    ));
     s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`.\n");
     s
 }

@@ -102,7 +102,7 @@ fn a_process_memory_limit_is_an_exit_2_message_not_an_abort() {
     // The same limit leaves the classic board alone.
     let (code, out, err) = under_ulimit_v(
         400_000,
-        &["analyze", "--moments-only", "classic"],
+        &["analyze", "--moments-only", "clark-program"],
         dir.path(),
     );
     assert_eq!(code, Some(0), "{err}");

@@ -65,10 +65,10 @@ fn the_start_rows_of_the_shipped_boards_agree_with_an_independent_rational_elimi
     let mut checked = 0;
     for b in candyland::games::shipped::SHIPPED
         .iter()
-        .filter(|b| ["classic", "chutes-and-ladders", "hi-ho-cherry-o"].contains(&b.name))
+        .filter(|b| ["clark-program", "chutes-and-ladders", "hi-ho-cherry-o"].contains(&b.name))
     {
         let (exact, float, bound) = match b.name {
-            "classic" => start_row(&board::<CandyLand>(b.text, &Variant::default())),
+            "clark-program" => start_row(&board::<CandyLand>(b.text, &Variant::default())),
             "chutes-and-ladders" => {
                 start_row(&board::<ChutesAndLadders>(b.text, &Variant::default()))
             }
@@ -85,7 +85,7 @@ fn the_start_rows_of_the_shipped_boards_agree_with_an_independent_rational_elimi
         // The row sums to E[T] (the expected turns begun anywhere).
         let sum: BigRational = exact.iter().sum();
         let chain_mean = match b.name {
-            "classic" => exact_expected_turns(&Chain::build(&board::<CandyLand>(
+            "clark-program" => exact_expected_turns(&Chain::build(&board::<CandyLand>(
                 b.text,
                 &Variant::default(),
             )))
@@ -159,9 +159,12 @@ fn the_state_graph_renders_with_graphviz() {
     // Classic: 136 states, jumps (shortcuts) dashed and the licorice states filled. Its 2,000
     // edges take `dot`'s layered layout minutes, so it is drawn with `sfdp` (same package);
     // Hi Ho! Cherry-O (11 states) with `dot` itself.
-    let (code, classic, err) = run(&["transitions", "classic", "--dot"]);
+    let (code, classic, err) = run(&["transitions", "clark-program", "--dot"]);
     assert_eq!(code, 0, "{err}");
-    assert!(classic.starts_with("digraph \"classic\" {"), "{classic}");
+    assert!(
+        classic.starts_with("digraph \"clark-program\" {"),
+        "{classic}"
+    );
     assert!(classic.contains("style=dashed") && classic.contains("tooltip=\"licorice\""));
     // Every move is drawn once with its exact chance: each state's outgoing chances add to 1.
     let mut out: std::collections::BTreeMap<String, BigRational> = Default::default();
@@ -277,7 +280,7 @@ fn the_generating_function_gives_back_the_mean_the_variance_and_the_distribution
     assert_eq!(q, ["0", "0", "3/4", "1/4", "0"]);
     for b in candyland::games::shipped::SHIPPED.iter() {
         match b.name {
-            "classic" | "treats" => {
+            "clark-program" | "treats" => {
                 check_pgf(&board::<CandyLand>(b.text, &Variant::default()), b.name)
             }
             "chutes-and-ladders" => check_pgf(
@@ -335,5 +338,68 @@ fn the_readme_loads_the_fundamental_matrix_in_python_and_r_in_one_line() {
             .collect();
         let want: Vec<String> = want.lines().map(|l| l.trim_end().to_string()).collect();
         assert_eq!(got, want, "{program}");
+    }
+}
+
+/// README's snippets for the Markov-chain packages (R's markovchain, Python's PyDTMC), each
+/// run on `transitions chutes-and-ladders --csv --aggregate` as README says, its output compared
+/// with the block README shows. Skipped, with a message, where the interpreter or the package
+/// is missing (README pins the versions and how to install them).
+#[test]
+fn the_readme_runs_markovchain_and_pydtmc_on_the_aggregated_move_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, csv, err) = run(&["transitions", "chutes-and-ladders", "--csv", "--aggregate"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(dir.path().join("cl.csv"), csv).unwrap();
+    for (marker, program, package, probe) in [
+        (
+            "Rscript markovchain",
+            "Rscript",
+            "markovchain",
+            "suppressPackageStartupMessages(library(markovchain))",
+        ),
+        (
+            "python3 pydtmc",
+            "python3",
+            "pydtmc",
+            "import pandas, pydtmc",
+        ),
+    ] {
+        let (snippet, want) = readme_snippet(marker);
+        let flag = if program == "Rscript" { "-e" } else { "-c" };
+        let Ok(probed) = std::process::Command::new(program)
+            .args([flag, probe])
+            .output()
+        else {
+            println!("skipped: {program} is not installed");
+            continue;
+        };
+        if !probed.status.success() {
+            let why = String::from_utf8_lossy(&probed.stderr);
+            let why = why.lines().last().unwrap_or_default();
+            println!(
+                "skipped: {program} cannot load {package} ({why}); README says how to install it"
+            );
+            continue;
+        }
+        let script = dir.path().join(if program == "Rscript" {
+            "snippet.R"
+        } else {
+            "snippet.py"
+        });
+        std::fs::write(&script, &snippet).unwrap();
+        let out = std::process::Command::new(program)
+            .arg(&script)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{marker}: {stderr}");
+        let got: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        let want: Vec<String> = want.lines().map(|l| l.trim_end().to_string()).collect();
+        assert_eq!(got, want, "{marker}");
     }
 }

@@ -53,7 +53,7 @@ pub(crate) fn source(board: &str) -> Source<CandyLand> {
 
 /// The shipped Candy Land boards, named, as `check` searches them.
 pub(crate) fn boards() -> Vec<(String, Source<CandyLand>)> {
-    ["classic", "treats", "treats-as-coded"]
+    ["clark-program", "treats", "jones-program"]
         .iter()
         .map(|b| (b.to_string(), source(b)))
         .collect()
@@ -63,10 +63,10 @@ pub(crate) fn boards() -> Vec<(String, Source<CandyLand>)> {
 fn data_fits_its_own_rules_and_not_clearly_different_ones() {
     let one_step = Variant::default().with_rule("doubles", "one-step");
     for (board, deck) in [
-        ("classic", DeckMode::Iid),
-        ("classic", DeckMode::Shuffled),
+        ("clark-program", DeckMode::Iid),
+        ("clark-program", DeckMode::Shuffled),
         ("treats", DeckMode::Shuffled),
-        ("classic", DeckMode::Carried),
+        ("clark-program", DeckMode::Carried),
     ] {
         let data = lengths(board, &Variant::default(), deck, 20_000, 3);
         let sample = histogram(&data);
@@ -110,10 +110,16 @@ pub(crate) fn answer(
 #[test]
 fn two_or_twenty_games_decide_nothing_and_say_why() {
     for games in [2, 20] {
-        let data: Vec<String> = lengths("classic", &Variant::default(), DeckMode::Iid, games, 5)
-            .iter()
-            .map(u32::to_string)
-            .collect();
+        let data: Vec<String> = lengths(
+            "clark-program",
+            &Variant::default(),
+            DeckMode::Iid,
+            games,
+            5,
+        )
+        .iter()
+        .map(u32::to_string)
+        .collect();
         let out = candyland()
             .args(["check", "-", "--json"])
             .write_stdin(data.join("\n"))
@@ -137,10 +143,10 @@ fn two_or_twenty_games_decide_nothing_and_say_why() {
 
 #[test]
 fn lengths_from_rules_outside_the_space_are_consistent_with_none() {
-    // Seed 002's 128-space "No Specials" board is neither shipped nor given.
+    // Clark's (2021) 128-space "No Specials" board is neither shipped nor given.
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/valid/seed002-no-specials-128.toml"
+        "/tests/fixtures/valid/clark-no-specials-128.toml"
     ))
     .unwrap();
     let board: CandyLand =
@@ -161,7 +167,7 @@ fn lengths_from_rules_outside_the_space_are_consistent_with_none() {
 }
 
 #[test]
-fn seed_002s_published_table_in_summary_mode() {
+fn clarks_published_table_in_summary_mode() {
     // Chris Clark, "Adventures in Candy Land" (2021): 10,000 one-player games per row. Only
     // the reference's verdict is asserted, so the search is skipped (--no-rank; the README's
     // snapshot runs it on the first row).
@@ -186,35 +192,41 @@ fn seed_002s_published_table_in_summary_mode() {
         );
         serde_json::from_slice(&out.stdout).unwrap()
     };
-    let standard = check("games=10000 mean=38.6897 median=33 min=4 max=242", &[]);
+    let standard = check(
+        "games=10000 mean=38.6897 median=33 min=4 max=242",
+        &["--board", "clark-program"],
+    );
     assert!(
         standard["verdict"]
             .as_str()
             .unwrap()
-            .starts_with("consistent with classic, shuffled deck"),
+            .starts_with("consistent with clark-program, shuffled deck"),
         "{}",
         standard["verdict"]
     );
     let no_specials = "games=10000 mean=27.6359 median=28 min=10 max=74";
-    let refilled = check(no_specials, &["--without", "landmarks"]);
+    let refilled = check(
+        no_specials,
+        &["--board", "clark-program", "--without", "landmarks"],
+    );
     assert!(
         refilled["verdict"]
             .as_str()
             .unwrap()
-            .starts_with("INCONSISTENT with classic --without landmarks"),
+            .starts_with("INCONSISTENT with clark-program --without landmarks"),
         "{}",
         refilled["verdict"]
     );
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/valid/seed002-no-specials-128.toml"
+        "/tests/fixtures/valid/clark-no-specials-128.toml"
     );
     let deleted = check(no_specials, &["--board", fixture]);
     assert!(
         deleted["verdict"]
             .as_str()
             .unwrap()
-            .starts_with("consistent with seed002-no-specials-128"),
+            .starts_with("consistent with clark-no-specials-128"),
         "{}",
         deleted["verdict"]
     );
@@ -256,18 +268,18 @@ fn malformed_length_files_give_line_numbers_and_exit_2() {
 
 #[test]
 fn check_reads_standard_input_and_json() {
-    let data: Vec<String> = lengths("classic", &Variant::default(), DeckMode::Iid, 3000, 5)
+    let data: Vec<String> = lengths("clark-program", &Variant::default(), DeckMode::Iid, 3000, 5)
         .iter()
         .map(|l| l.to_string())
         .collect();
     let out = candyland()
-        .args(["check", "-", "--no-rank"])
+        .args(["check", "-", "--no-rank", "--board", "clark-program"])
         .write_stdin(data.join("\n"))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        out.status.success() && text.contains("consistent with classic"),
+        out.status.success() && text.contains("consistent with clark-program"),
         "{text}"
     );
     let (_dir, paths) = dir_with(&[("l.json", &format!("[{}]", data.join(",")))]);

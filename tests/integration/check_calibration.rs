@@ -17,7 +17,7 @@ use crate::common::{candyland, dir_with};
 /// The settings of the truth as the ranking spells them: classic under `rules` (every key of
 /// the space) with `deck`; a burn deck on rules without lost turns is the shuffled deck.
 fn truth(rules: &Variant, deck: DeckMode) -> Vec<(String, String)> {
-    let game: CandyLand = load(Some("classic"), rules).unwrap();
+    let game: CandyLand = load(Some("clark-program"), rules).unwrap();
     let chain = Chain::build(&game);
     let skips = (0..chain.len()).any(|s| !chain.draws(s));
     let deck = if deck == DeckMode::Burn && !skips {
@@ -27,7 +27,7 @@ fn truth(rules: &Variant, deck: DeckMode) -> Vec<(String, String)> {
     };
     let mut out = vec![
         ("game".to_string(), "candyland".to_string()),
-        ("board".to_string(), "classic".to_string()),
+        ("board".to_string(), "clark-program".to_string()),
     ];
     for (k, v) in &rules.rules {
         out.push((k.clone(), candyland::games::value_word(v)));
@@ -57,7 +57,7 @@ fn the_confidence_set_is_calibrated_over_random_rules_and_every_deck() {
             .par_iter()
             .enumerate()
             .map(|(i, rules)| {
-                let data = lengths("classic", rules, deck, 20_000, 100 + i as u64);
+                let data = lengths("clark-program", rules, deck, 20_000, 100 + i as u64);
                 let (ranking, decided, _) = answer(&data, &settings());
                 let truth = truth(rules, deck);
                 let covered = ranking.iter().any(|r| r.in_set && r.settings == truth);

@@ -37,19 +37,25 @@ fn the_power_sentence_is_computed_for_the_fits_test_and_holds_by_simulation() {
     // sd `analyze` computes. Then by simulation: 1,000 samples of 500 games shifted by X on
     // average (each game by floor(X) turns, plus one with probability frac(X)) reach |z| >= 4
     // in 80 % of them (within 4 standard errors of a binomial proportion, +-0.051).
-    let analyze = json(&["analyze", "classic"]);
+    let analyze = json(&["analyze", "clark-program"]);
     let sd = analyze["sd"].as_f64().unwrap();
     let n = 500u64;
-    let data = lengths("classic", &Variant::default(), DeckMode::Iid, n, 1);
+    let data = lengths("clark-program", &Variant::default(), DeckMode::Iid, n, 1);
     let text: Vec<String> = data.iter().map(u32::to_string).collect();
     let (_dir, paths) = dir_with(&[("l.txt", &text.join("\n"))]);
-    let v = json(&["check", paths[0].to_str().unwrap(), "--no-rank"]);
+    let v = json(&[
+        "check",
+        paths[0].to_str().unwrap(),
+        "--no-rank",
+        "--board",
+        "clark-program",
+    ]);
     let shift = v["detectable_mean_shift"].as_f64().unwrap();
     let want = (4.0 + upper(0.2)) * sd / (n as f64).sqrt();
     assert!((shift - want).abs() < 1e-9 * want, "{shift} vs {want}");
     // The same test, run in the library as `check` runs it.
     let reference = candidate(
-        &source("classic"),
+        &source("clark-program"),
         &Variant::default(),
         DeckMode::Iid,
         2000,
@@ -62,7 +68,7 @@ fn the_power_sentence_is_computed_for_the_fits_test_and_holds_by_simulation() {
     let mut noticed = 0;
     for seed in 0..reps {
         let sample: Vec<u32> = lengths(
-            "classic",
+            "clark-program",
             &Variant::default(),
             DeckMode::Iid,
             n,
@@ -158,7 +164,13 @@ fn one_sample_gets_one_verdict_from_its_lengths_and_from_its_summary() {
     // summary, each reference gets the same word (consistent or INCONSISTENT: both at the
     // fit's floor), and no member of the set the lengths give is called INCONSISTENT by the
     // summary.
-    let data = lengths("classic", &Variant::default(), DeckMode::Shuffled, 2000, 21);
+    let data = lengths(
+        "clark-program",
+        &Variant::default(),
+        DeckMode::Shuffled,
+        2000,
+        21,
+    );
     let text: Vec<String> = data.iter().map(u32::to_string).collect();
     let (_dir, paths) = dir_with(&[("l.txt", &text.join("\n"))]);
     let file = paths[0].to_str().unwrap();

@@ -134,7 +134,7 @@ fn chutes_lengths_without_a_board_keep_chutes_in_the_set_and_decide_no_candy_lan
     }
     let c = v["conclusion"].as_str().unwrap();
     assert!(
-        c.contains("3 games, 6 boards: candyland (treats, treats-as-coded, classic), chutes-and-ladders (chutes-and-ladders, chutes-and-ladders-48), race (hi-ho-cherry-o)")
+        c.contains("3 games, 7 boards: candyland (treats, clark-program, jones-program, candy-land-1984), chutes-and-ladders (chutes-and-ladders, chutes-and-ladders-48), race (hi-ho-cherry-o)")
             && c.contains("among the")
             && c.contains("hypotheses searched"),
         "{c}"

@@ -63,7 +63,7 @@ fn table(board: &str) -> Table {
 
 #[test]
 fn transition_rows_sum_to_one_per_state() {
-    for board in ["classic", "treats", "treats-as-coded"] {
+    for board in ["clark-program", "treats", "jones-program"] {
         let t = table(board);
         let mut sums: HashMap<usize, BigRational> = HashMap::new();
         for r in &t.rows {
@@ -98,9 +98,9 @@ struct Transcript {
 #[test]
 fn a_play_transcript_replays_through_the_move_table() {
     for (board, players, deck) in [
-        ("classic", "1", "shuffled"),
+        ("clark-program", "1", "shuffled"),
         ("treats", "3", "iid"),
-        ("treats-as-coded", "2", "shuffled"),
+        ("jones-program", "2", "shuffled"),
     ] {
         let t = table(board);
         let out = candyland()

@@ -335,7 +335,10 @@ fn flags_of_the_other_game_and_a_shuffled_spinner_are_refused() {
             &["analyze", "chutes-and-ladders", "--without", "licorice"],
             "ladders, chutes",
         ),
-        (&["analyze", "classic", "--overshoot", "win"], "--overshoot"),
+        (
+            &["analyze", "clark-program", "--overshoot", "win"],
+            "--overshoot",
+        ),
         (
             &["forever", "chutes-and-ladders", "--witness", "w.txt"],
             "no deck order",

@@ -117,8 +117,8 @@ fn tiny() -> String {
 
 #[test]
 fn analyze_json_has_the_documented_keys_and_consistent_figures() {
-    let a = json(&["analyze", "--json"]);
-    assert_eq!(a.board, "classic");
+    let a = json(&["analyze", "clark-program", "--json"]);
+    assert_eq!(a.board, "clark-program");
     assert_eq!((a.spaces, a.cards), (134, 66));
     // Stuck-until-color licorice loses turns but still draws cards: cards = turns.
     assert_relative_eq!(
@@ -200,8 +200,15 @@ fn csv_has_turn_pmf_cdf_survival() {
 
 #[test]
 fn variant_flags_change_the_game_and_are_reported() {
-    let base = json(&["analyze", "--json", "--no-exact"]);
-    let without = json(&["analyze", "--json", "--no-exact", "--without", "licorice"]);
+    let base = json(&["analyze", "clark-program", "--json", "--no-exact"]);
+    let without = json(&[
+        "analyze",
+        "clark-program",
+        "--json",
+        "--no-exact",
+        "--without",
+        "licorice",
+    ]);
     assert!(
         without.expected_turns < base.expected_turns,
         "licorice only costs turns"
@@ -225,9 +232,14 @@ fn variant_flags_change_the_game_and_are_reported() {
 #[test]
 fn boards_lists_every_shipped_board() {
     let out = stdout(&["boards"]);
-    for name in ["classic", "treats", "treats-as-coded"] {
+    for name in [
+        "candy-land-1984",
+        "treats",
+        "clark-program",
+        "jones-program",
+    ] {
         assert!(
-            out.lines().any(|l| l.starts_with(name)),
+            out.lines().any(|l| l.trim_start().starts_with(name)),
             "{name} in:\n{out}"
         );
     }
@@ -251,7 +263,13 @@ fn board_show_prints_every_space_with_its_index() {
 
 #[test]
 fn stopping_at_max_turns_is_reported() {
-    let out = stdout(&["analyze", "--max-turns", "30", "--no-exact"]);
+    let out = stdout(&[
+        "analyze",
+        "clark-program",
+        "--max-turns",
+        "30",
+        "--no-exact",
+    ]);
     assert!(
         out.contains("warning: the turn limit cut the distribution at turn 30,"),
         "{out}"
@@ -263,13 +281,13 @@ fn stopping_at_max_turns_is_reported() {
     assert!(out.contains("P(longer than 50 turns)   <= 5.53"), "{out}");
     // In JSON: every figure past the cut says it is a bound. (P(T > 30) = 0.553 is more than
     // the chance of any one length, so the mode is not settled.)
-    let j = json(&["analyze", "--max-turns", "30", "--json"]);
+    let j = json(&["analyze", "clark-program", "--max-turns", "30", "--json"]);
     assert!(j.truncated && j.median_lower_bound && !j.mode_settled);
     assert_eq!(j.median, 31, "at least 31: one past the cut");
     assert!(j.quantiles.iter().all(|q| q.lower_bound && q.turns == 31));
     assert!(j.longer_than.iter().all(|t| t.upper_bound));
     // A whole distribution has none of the marks.
-    let whole = json(&["analyze", "--json"]);
+    let whole = json(&["analyze", "clark-program", "--json"]);
     assert!(!whole.truncated && !whole.median_lower_bound && whole.mode_settled);
     assert!(whole.quantiles.iter().all(|q| !q.lower_bound));
     assert!(whole.longer_than.iter().all(|t| !t.upper_bound));
@@ -277,7 +295,7 @@ fn stopping_at_max_turns_is_reported() {
 
 #[test]
 fn an_explicit_max_turns_is_obeyed_even_when_it_equals_the_default() {
-    // The loop board of issue 13: E[T] is about 1e24 turns, so without --max-turns the
+    // A loop board: E[T] is about 1e24 turns, so without --max-turns the
     // distribution is skipped with a note; --max-turns 100000 (the default's value) given
     // explicitly computes it to turn 100000 and marks it as cut.
     let (_dir, paths) = crate::common::dir_with(&[("loop.toml", crate::hostile::LOOP_BOARD)]);
@@ -424,7 +442,7 @@ fn simulate_is_reproducible_from_its_seed_and_writes_lengths_atomically() {
 
 #[test]
 fn simulate_csv_is_the_histogram() {
-    let out = stdout(&["simulate", "--games", "3000", "--csv"]);
+    let out = stdout(&["simulate", "clark-program", "--games", "3000", "--csv"]);
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("turns,games,frequency"));
     let games: u64 = lines
@@ -436,13 +454,18 @@ fn simulate_csv_is_the_histogram() {
 #[test]
 fn bad_simulation_flags_exit_with_code_2_before_any_work() {
     for args in [
-        &["simulate", "--games", "0"][..],
-        &["simulate", "--players", "9"],
-        &["simulate", "--players", "0"],
-        &["simulate", "--deck", "stacked"],
-        &["simulate", "--threads", "0"],
-        &["simulate", "--lengths", "/no/such/folder/lengths.txt"],
-        &["crosscheck", "--games", "1"],
+        &["simulate", "clark-program", "--games", "0"][..],
+        &["simulate", "clark-program", "--players", "9"],
+        &["simulate", "clark-program", "--players", "0"],
+        &["simulate", "clark-program", "--deck", "stacked"],
+        &["simulate", "clark-program", "--threads", "0"],
+        &[
+            "simulate",
+            "clark-program",
+            "--lengths",
+            "/no/such/folder/lengths.txt",
+        ],
+        &["crosscheck", "clark-program", "--games", "1"],
     ] {
         let out = candyland().args(args).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -514,7 +537,7 @@ struct FiniteDeckJson {
 
 #[test]
 fn crosscheck_gives_a_verdict_and_the_finite_deck_effect() {
-    let out = stdout(&["crosscheck", "--games", "100000", "--json"]);
+    let out = stdout(&["crosscheck", "clark-program", "--games", "100000", "--json"]);
     let c: CrossCheckJson = serde_json::from_str(&out).unwrap();
     assert!(c.iid.consistent, "{}", c.iid.verdict);
     assert!(c.iid.verdict.starts_with("CONSISTENT"));
@@ -607,7 +630,7 @@ struct PlayersJson {
 
 #[test]
 fn players_shows_one_to_four_players_with_simulations_side_by_side() {
-    let out = stdout(&["players", "--games", "20000", "--json"]);
+    let out = stdout(&["players", "clark-program", "--games", "20000", "--json"]);
     let p: PlayersJson = serde_json::from_str(&out).unwrap();
     let ks: Vec<usize> = p.rows.iter().map(|r| r.players).collect();
     assert_eq!(ks, [1, 2, 3, 4]);
@@ -616,7 +639,14 @@ fn players_shows_one_to_four_players_with_simulations_side_by_side() {
         assert_eq!((r.iid.players, r.shuffled.players), (r.players, r.players));
         assert_eq!(r.shuffled.deck, "shuffled");
     }
-    let table = stdout(&["players", "--players", "3", "--games", "5000"]);
+    let table = stdout(&[
+        "players",
+        "clark-program",
+        "--players",
+        "3",
+        "--games",
+        "5000",
+    ]);
     assert!(
         table.contains("seat 1") && table.contains("everyone finishes"),
         "{table}"
@@ -670,7 +700,8 @@ struct SpacesJson {
 
 #[test]
 fn spaces_json_and_csv_cover_every_space() {
-    let s: SpacesJson = serde_json::from_str(&stdout(&["spaces", "--json"])).unwrap();
+    let s: SpacesJson =
+        serde_json::from_str(&stdout(&["spaces", "clark-program", "--json"])).unwrap();
     // 134 spaces, then the finish past the last one: landed on once by every game.
     assert_eq!(s.figures.spaces.len(), 135);
     assert_eq!(s.names.len(), 135);
@@ -706,14 +737,14 @@ fn spaces_json_and_csv_cover_every_space() {
         names,
         ["turn-lost", "ladder", "chute", "overshoot", "roll-again"]
     );
-    let csv = stdout(&["spaces", "--csv"]);
+    let csv = stdout(&["spaces", "clark-program", "--csv"]);
     assert_eq!(csv.lines().count(), 136);
     assert!(csv
         .lines()
         .last()
         .unwrap()
         .starts_with("134,finish,true,0,1,1,0,"));
-    assert!(stdout(&["spaces"]).contains("Expected events per game"));
+    assert!(stdout(&["spaces", "clark-program"]).contains("Expected events per game"));
 }
 
 #[derive(Debug, Deserialize)]
@@ -743,7 +774,8 @@ struct WhatIfJson {
 
 #[test]
 fn whatif_lists_kinds_and_ranked_elements() {
-    let w: WhatIfJson = serde_json::from_str(&stdout(&["whatif", "--json"])).unwrap();
+    let w: WhatIfJson =
+        serde_json::from_str(&stdout(&["whatif", "clark-program", "--json"])).unwrap();
     let kinds: Vec<&str> = w.by_kind.iter().map(|c| c.change.as_str()).collect();
     assert_eq!(
         kinds,
@@ -790,10 +822,10 @@ struct CompareJson {
 #[test]
 fn compare_puts_two_boards_side_by_side() {
     let c: CompareJson =
-        serde_json::from_str(&stdout(&["compare", "classic", "treats", "--json"])).unwrap();
+        serde_json::from_str(&stdout(&["compare", "clark-program", "treats", "--json"])).unwrap();
     assert_eq!(
         (c.a.board.as_str(), c.b.board.as_str()),
-        ("classic", "treats")
+        ("clark-program", "treats")
     );
     let a = json(&["analyze", "treats", "--json"]);
     assert_relative_eq!(
@@ -801,7 +833,7 @@ fn compare_puts_two_boards_side_by_side() {
         a.expected_turns,
         max_relative = tol::SAME_QUANTITY
     );
-    let table = stdout(&["compare", "treats", "treats-as-coded"]);
+    let table = stdout(&["compare", "treats", "jones-program"]);
     assert!(table.contains("difference") && table.contains("expected turns"));
 }
 
@@ -892,7 +924,9 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
 fn near_misses_get_a_did_you_mean_and_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let typo = dir.path().join("typo.toml");
-    let classic = candyland::games::shipped::find("classic").unwrap().text;
+    let classic = candyland::games::shipped::find("clark-program")
+        .unwrap()
+        .text;
     std::fs::write(
         &typo,
         classic.replace("\"purple\", \"yellow\"", "\"purpel\", \"yellow\""),
@@ -928,11 +962,11 @@ fn completions_cover_every_command() {
 
 #[test]
 fn compare_takes_each_side_with_its_own_flags() {
-    // Issue 18: two rule variants of one board, without editing a copy of the file.
+    // Two rule variants of one board, without editing a copy of the file.
     let c: CompareJson = serde_json::from_str(&stdout(&[
         "compare",
-        "classic",
-        "classic --licorice none",
+        "clark-program",
+        "clark-program --licorice none",
         "--json",
     ]))
     .unwrap();
@@ -940,7 +974,7 @@ fn compare_takes_each_side_with_its_own_flags() {
         (c.a_variant.as_str(), c.b_variant.as_str()),
         ("", "--licorice none")
     );
-    let none = json(&["analyze", "--licorice", "none", "--json"]);
+    let none = json(&["analyze", "clark-program", "--licorice", "none", "--json"]);
     assert_relative_eq!(
         c.b.expected_turns,
         none.expected_turns,
@@ -953,14 +987,20 @@ fn compare_takes_each_side_with_its_own_flags() {
     // A side's own flag overrides the flag given for both.
     let c: CompareJson = serde_json::from_str(&stdout(&[
         "compare",
-        "classic --licorice lose-next-turn",
-        "classic",
+        "clark-program --licorice lose-next-turn",
+        "clark-program",
         "--licorice",
         "none",
         "--json",
     ]))
     .unwrap();
-    let lose = json(&["analyze", "--licorice", "lose-next-turn", "--json"]);
+    let lose = json(&[
+        "analyze",
+        "clark-program",
+        "--licorice",
+        "lose-next-turn",
+        "--json",
+    ]);
     assert_relative_eq!(
         c.a.expected_turns,
         lose.expected_turns,
@@ -971,17 +1011,17 @@ fn compare_takes_each_side_with_its_own_flags() {
         none.expected_turns,
         max_relative = tol::SAME_QUANTITY
     );
-    let table = stdout(&["compare", "classic", "classic --licorice none"]);
+    let table = stdout(&["compare", "clark-program", "clark-program --licorice none"]);
     assert!(
-        table.contains("B: classic --licorice none") && table.contains("-4.0871"),
+        table.contains("B: clark-program --licorice none") && table.contains("-4.0871"),
         "{table}"
     );
     for (side, fragment) in [
-        ("classic --licorise none", "--licorise"),
-        ("classic 'unclosed", "missing closing quote"),
+        ("clark-program --licorise none", "--licorise"),
+        ("clark-program 'unclosed", "missing closing quote"),
     ] {
         let out = candyland()
-            .args(["compare", "classic", side])
+            .args(["compare", "clark-program", side])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -994,13 +1034,13 @@ fn compare_takes_each_side_with_its_own_flags() {
 fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
     // Per card: numeric p beside the exact fraction, the finish as state N (no empty cell),
     // no column R would rename (`next`).
-    let per_card = stdout(&["transitions", "classic"]);
+    let per_card = stdout(&["transitions", "clark-program"]);
     let header = per_card.lines().next().unwrap();
     assert_eq!(
         header,
         "from,from_name,card,count,p,p_exact,to,to_name,events"
     );
-    let n = json(&["analyze", "--json"]).states;
+    let n = json(&["analyze", "clark-program", "--json"]).states;
     let mut r = csv::Reader::from_reader(per_card.as_bytes());
     let mut finishing = 0;
     for row in r.records() {
@@ -1018,7 +1058,7 @@ fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
     assert!(finishing > 0);
     // Aggregated: one row per (from, to), every state's counts add up to exactly D, and the
     // finish stays put, so the matrix is square (N + 1 states) and stochastic.
-    let matrix = stdout(&["transitions", "classic", "--aggregate"]);
+    let matrix = stdout(&["transitions", "clark-program", "--aggregate"]);
     let mut r = csv::Reader::from_reader(matrix.as_bytes());
     assert_eq!(
         r.headers().unwrap().iter().collect::<Vec<_>>(),
@@ -1060,9 +1100,10 @@ fn boards_and_board_show_have_json() {
         shipped.map(|b| b.name).collect::<Vec<_>>()
     );
     for (row, (name, total, spaces, first)) in list.iter().zip([
-        ("classic", 66, 134, 0),
+        ("candy-land-1984", 66, 134, 0),
         ("treats", 64, 134, 0),
-        ("treats-as-coded", 64, 134, 0),
+        ("clark-program", 66, 134, 0),
+        ("jones-program", 64, 134, 0),
         ("chutes-and-ladders", 6, 100, 1),
         ("chutes-and-ladders-48", 6, 100, 1),
         ("hi-ho-cherry-o", 7, 10, 1),

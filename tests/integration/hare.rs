@@ -400,7 +400,7 @@ fn bad_hare_boards_exit_2_naming_the_field() {
     run(&["simulate", "hare-and-tortoise", "--policy", "expert"])
         .code(2)
         .stderr(predicates::str::contains("--policy"));
-    run(&["analyze", "classic", "--policy", "novice"]).code(2);
+    run(&["analyze", "clark-program", "--policy", "novice"]).code(2);
 }
 
 #[test]

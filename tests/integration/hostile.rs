@@ -18,7 +18,7 @@ use proptest::prelude::*;
 
 use crate::common::{candyland, dir_with, game};
 
-/// Shortcuts from 1, 3, 5 and 7 back to 0 with `red = 999999, blue = 1` (issue 13's board).
+/// Shortcuts from 1, 3, 5 and 7 back to 0 with `red = 999999, blue = 1` (a loop board).
 ///
 /// By hand: the first card moves the token to space 0 (blue: directly; red: to space 1, whose
 /// shortcut leads to 0). From 0 only a run of four blue cards (p = 1e-6 each) reaches space 8,
@@ -203,7 +203,7 @@ fn a_loop_left_once_in_a_million_cards_is_solved_not_a_panic() {
             "2",
         ],
         vec!["simulate", "loop.toml", "--games", "1000", "--budget", "2"],
-        vec!["compare", "loop.toml", "classic"],
+        vec!["compare", "loop.toml", "clark-program"],
         vec!["play", "loop.toml"],
         vec!["transitions", "loop.toml"],
     ] {
@@ -369,7 +369,7 @@ fn absurd_counts_are_refused_with_an_estimate() {
     assert!(!dir
         .path()
         .join("out")
-        .join("classic")
+        .join("candy-land-1984")
         .join("report.md")
         .exists());
     assert!(temporaries(dir.path()).is_empty());
@@ -495,7 +495,7 @@ fn an_interrupted_report_leaves_no_temporary_files() {
             "{signal}: {:?}",
             temporaries(&out)
         );
-        assert!(!out.join("classic").join("report.md").exists());
+        assert!(!out.join("candy-land-1984").join("report.md").exists());
     }
     // SIGKILL cannot be caught: the temporaries stay, and the next run removes them.
     let mut child = long_report(&out);
@@ -510,7 +510,7 @@ fn an_interrupted_report_leaves_no_temporary_files() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(temporaries(&out).is_empty(), "{:?}", temporaries(&out));
-    assert!(out.join("classic").join("report.md").is_file());
+    assert!(out.join("candy-land-1984").join("report.md").is_file());
 }
 
 /// Runs the binary with files limited to `blocks` 512-byte blocks, as on a full disk (SIGXFSZ

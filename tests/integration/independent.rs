@@ -1,5 +1,5 @@
 //! An independent Candy Land simulator, written from the rules as prose, against the tool's
-//! exact answer for the `classic` board.
+//! exact answer for the `clark-program` board.
 //!
 //! Nothing here uses the crate's chain, simulator, step function (`candyland::game`) or
 //! validated model (`candyland::games`): the board file is parsed with `toml` into the small
@@ -11,7 +11,7 @@
 //! # The rules of `classic`, as simulated here
 //!
 //! They are those of the Python program in Chris Clark's "Adventures in Candy Land" (2021, a
-//! blog post), as `data/boards/classic.toml` records them and `data/boards/FORMAT.md` defines
+//! blog post), as `data/boards/clark-program.toml` records them and `data/boards/FORMAT.md` defines
 //! the rule values.
 //!
 //! - **Track**: 134 spaces, numbered from 0. The six colours repeat red, purple, yellow, blue,
@@ -48,7 +48,7 @@ use crate::common::candyland;
 /// The board file, read as text at compile time.
 const CLASSIC: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/data/boards/classic.toml"
+    "/data/boards/clark-program.toml"
 ));
 
 /// The colours, in the order the letters of the write-up abbreviate them.
@@ -283,7 +283,7 @@ struct Exact {
 /// Runs `candyland analyze classic --json` with extra flags and reads the figures compared here.
 fn exact(flags: &[&str]) -> Exact {
     let out = candyland()
-        .args(["analyze", "classic", "--json"])
+        .args(["analyze", "clark-program", "--json"])
         .args(flags)
         .output()
         .expect("the binary runs");

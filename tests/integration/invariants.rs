@@ -222,7 +222,12 @@ fn the_fraction_free_solve_equals_the_rational_sweep_of<G: Game>() {
 #[test]
 fn the_exact_solve_satisfies_the_equations() {
     // (I - Q) E = 1 checked exactly, row by row, on the classic board.
-    let g: CandyLand = parse("classic", shipped::SHIPPED[0].text, &Variant::default()).unwrap();
+    let g: CandyLand = parse(
+        "clark-program",
+        shipped::SHIPPED[0].text,
+        &Variant::default(),
+    )
+    .unwrap();
     let chain = Chain::build(&g);
     let d = BigRational::from_integer(BigInt::from(chain.denominator()));
     let sweep = Sweep::<BigRational>::factor(chain.counts(), chain.denominator()).unwrap();

@@ -45,7 +45,7 @@ fn documents() -> Vec<(String, Value)> {
 
     let mut runs: Vec<Vec<String>> = Vec::new();
     let mut add = |args: &[&str]| runs.push(args.iter().map(|s| s.to_string()).collect());
-    for board in ["classic", "chutes-and-ladders", "hi-ho-cherry-o"] {
+    for board in ["clark-program", "chutes-and-ladders", "hi-ho-cherry-o"] {
         add(&["analyze", board, "--exact"]);
         add(&["analyze", board, "--moments-only"]);
         add(&["players", board, "-n", "2000", "-p", "2"]);
@@ -67,7 +67,7 @@ fn documents() -> Vec<(String, Value)> {
     add(&["passage", "hi-ho-cherry-o", "--to", "5", "--players", "2"]);
     add(&["analyze", &forever]);
     add(&["forever", &forever]);
-    add(&["compare", "classic", "classic --licorice none"]);
+    add(&["compare", "clark-program", "clark-program --licorice none"]);
     add(&["compare", "chutes-and-ladders", "hi-ho-cherry-o"]);
     add(&["boards"]);
     let small = ["--vary", "licorice", "--reference-games", "2000"];
@@ -94,7 +94,7 @@ fn documents() -> Vec<(String, Value)> {
         docs.push((command, run_json(&with_json)));
     }
     let out = candyland()
-        .args(["report", "classic", "--mc", "2000", "-o", report_dir])
+        .args(["report", "clark-program", "--mc", "2000", "-o", report_dir])
         .output()
         .unwrap();
     assert!(
@@ -353,7 +353,7 @@ fn every_table_has_a_csv_with_the_json_keys_and_values() {
         assert_eq!(cell(&h, row, "finite_deck_win"), sim.as_f64().unwrap());
     }
     // compare: the figures of both sides, the difference beside them.
-    let args = ["compare", "classic", "classic --licorice none"];
+    let args = ["compare", "clark-program", "clark-program --licorice none"];
     let (h, rows) = csv_of(&[&args[..], &["--csv"]].concat());
     let j = run_json(&[&args[..], &["--json"]].concat());
     let mean = rows.iter().find(|r| r[0] == "mean").expect("a mean row");
@@ -473,7 +473,7 @@ fn every_table_has_a_csv_with_the_json_keys_and_values() {
     }
     // --json and --csv together are refused.
     let out = candyland()
-        .args(["compare", "classic", "treats", "--json", "--csv"])
+        .args(["compare", "clark-program", "treats", "--json", "--csv"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

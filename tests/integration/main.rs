@@ -17,6 +17,11 @@
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
 //! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
+//! - `editions`: the printed edition by its rule book (the default) against a published exact
+//!   analysis; the program boards' names and old names; how `boards` groups them;
+//! - `messages`: messages that point at the real mistake (a deck key's typo, another game's
+//!   flag, a missing path, a CSV header, a landmark as a position), `-` as a board;
+//! - `plain_words`: what a user reads cites sources in plain words, never the team's own words;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
@@ -33,6 +38,7 @@ mod check_table;
 mod chutes;
 mod cli;
 mod common;
+mod editions;
 mod exactness;
 mod forever;
 mod hare;
@@ -40,8 +46,10 @@ mod hostile;
 mod independent;
 mod invariants;
 mod json;
+mod messages;
 mod odds;
 mod passage;
+mod plain_words;
 mod players;
 mod properties;
 mod race;

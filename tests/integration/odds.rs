@@ -167,7 +167,7 @@ fn odds_on_shipped_boards_match_the_product_chain() {
     }
     let held = Variant::default().with_rule("licorice", "lose-next-turn");
     check::<candyland::games::CandyLand>(
-        "classic",
+        "clark-program",
         &held,
         &["--licorice", "lose-next-turn"],
         ["space 47 (yellow, licorice), loses next turn", "40"],
@@ -251,7 +251,7 @@ impl GameVisitor for SimulateFrom {
 fn a_simulation_from_the_positions_agrees() {
     let games = 100_000;
     for (board, at, to_move) in [
-        ("classic", ["80", "40", "start"], 3),
+        ("clark-program", ["80", "40", "start"], 3),
         ("chutes-and-ladders", ["90", "60", "start"], 2),
     ] {
         let o = odds(&[
@@ -287,7 +287,7 @@ fn a_simulation_from_the_positions_agrees() {
 
 #[test]
 fn from_the_start_each_seat_wins_as_players_says() {
-    for board in ["classic", "chutes-and-ladders"] {
+    for board in ["clark-program", "chutes-and-ladders"] {
         for k in 1..=4usize {
             let mut args = vec![board];
             for _ in 0..k {
@@ -431,7 +431,7 @@ struct TurnJson {
 #[test]
 fn play_odds_sum_to_one_every_turn_and_end_certain() {
     for (board, players, seed) in [
-        ("classic", "2", "4"),
+        ("clark-program", "2", "4"),
         ("chutes-and-ladders", "3", "9"),
         ("treats", "4", "2"),
     ] {

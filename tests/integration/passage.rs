@@ -144,14 +144,14 @@ fn independent<G: Game>(g: &G, to: &str) -> (BigRational, BigRational) {
 #[test]
 fn the_shipped_boards_agree_with_an_independent_rational_elimination() {
     let cases: [(&str, &str); 3] = [
-        ("classic", "licorice 47"),
+        ("clark-program", "licorice 47"),
         ("chutes-and-ladders", "chute 47"),
         ("hi-ho-cherry-o", "5"),
     ];
     for (name, to) in cases {
         let text = candyland::games::shipped::find(name).unwrap().text;
         let (p, mean) = match name {
-            "classic" => {
+            "clark-program" => {
                 let g: CandyLand = board(text, &Variant::default());
                 (ask(&g, &[to]), independent(&g, to))
             }
@@ -180,7 +180,7 @@ fn the_shipped_boards_agree_with_an_independent_rational_elimination() {
 
 #[test]
 fn every_licorice_and_space_chance_on_classic_is_what_spaces_says() {
-    let g: CandyLand = board(crate::shipped_text("classic"), &Variant::default());
+    let g: CandyLand = board(crate::shipped_text("clark-program"), &Variant::default());
     let chain = Chain::build(&g);
     let all = every(&g, &chain, &About::default(), None, &Default::default()).unwrap();
     let spaces = Spaces::of(&g, &chain, g.space_count()).unwrap();

@@ -98,7 +98,7 @@ fn the_formulas_match_the_product_chain() {
 #[test]
 fn seat_probabilities_sum_to_one_and_favour_the_first_seat() {
     for k in 1..=6 {
-        let p = formulas(crate::shipped_text("classic"), k);
+        let p = formulas(crate::shipped_text("clark-program"), k);
         let total: f64 = p.first_finisher.win.iter().sum();
         assert_relative_eq!(total, 1.0, max_relative = 1e-10);
         assert!(p.first_finisher.win.windows(2).all(|w| w[0] > w[1]));
@@ -110,7 +110,7 @@ fn seat_probabilities_sum_to_one_and_favour_the_first_seat() {
 
 #[test]
 fn iid_simulation_agrees_with_the_formulas() {
-    let g = game_with(crate::shipped_text("classic"), &Variant::default());
+    let g = game_with(crate::shipped_text("clark-program"), &Variant::default());
     let chain = Chain::build(&g);
     let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
     let sim = Simulator::new(&chain);
@@ -624,7 +624,7 @@ fn no_probability_players_prints_is_below_zero_or_above_one() {
     }
     let (_, slow) = fixture("slow-race-17");
     for args in [
-        vec!["players", "classic", "--games", "200", "--json"],
+        vec!["players", "clark-program", "--games", "200", "--json"],
         vec!["players", &slow, "--games", "20", "--json"],
     ] {
         let out = crate::common::candyland().args(&args).output().unwrap();

@@ -140,7 +140,7 @@ fn hi_ho_cherry_o_reproduces_the_published_15_8_with_two_cherries_back() {
             "back-by {back_by}"
         );
     }
-    // The published one-player mean (issue 17) is 15.8: the shipped rule, the bird and the dog
+    // The published one-player mean (Hi Ho! Cherry-O's published mean) is 15.8: the shipped rule, the bird and the dog
     // putting 2 cherries back. Putting 1 back gives 13.4, not 15.8.
     let a = exact(text, &Variant::default());
     assert_eq!(format!("{:.1}", a.expected_turns), "15.8");

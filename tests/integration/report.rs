@@ -30,7 +30,7 @@ fn report(board: &str, out: &Path, extra: &[&str]) {
 
 #[test]
 fn every_chart_is_a_png_of_the_requested_size_with_text() {
-    for board in ["classic", "treats-as-coded"] {
+    for board in ["clark-program", "jones-program"] {
         let dir = tempfile::tempdir().unwrap();
         report(board, dir.path(), &["--size", "900x600", "--mc", "20000"]);
         for chart in CHARTS {
@@ -118,7 +118,7 @@ fn report_md_links_only_files_that_exist() {
 #[test]
 fn svg_charts_are_svg_with_text() {
     let dir = tempfile::tempdir().unwrap();
-    report("classic", dir.path(), &["--format", "svg"]);
+    report("clark-program", dir.path(), &["--format", "svg"]);
     for chart in CHARTS {
         let svg = std::fs::read_to_string(dir.path().join(format!("{chart}.svg"))).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("<text"), "{chart}");
@@ -148,7 +148,7 @@ fn summary(dir: &Path) -> ReportSummary {
 #[test]
 fn report_html_is_one_self_contained_page_with_every_chart_inline() {
     // A deck game (eight charts) and a spinner game (seven: no shuffled deck).
-    for (board, charts) in [("classic", 8), ("chutes-and-ladders", 7)] {
+    for (board, charts) in [("clark-program", 8), ("chutes-and-ladders", 7)] {
         let dir = tempfile::tempdir().unwrap();
         report(board, dir.path(), &[]);
         let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();

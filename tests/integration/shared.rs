@@ -154,11 +154,11 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
         ("board.toml", &["generate", "--spaces", "20", "-o"]),
         (
             "chart.svg",
-            &["play", "classic", "--seed", "4", "--odds", "--chart"],
+            &["play", "clark-program", "--seed", "4", "--odds", "--chart"],
         ),
         (
             "witness.txt",
-            &["forever", "classic", "--orders", "200", "--witness"],
+            &["forever", "clark-program", "--orders", "200", "--witness"],
         ),
     ];
     for (name, args) in cases {
@@ -187,8 +187,8 @@ fn planted_symbolic_and_hard_links_are_replaced_never_followed() {
     let victim_folder = elsewhere.join("victim-folder");
     std::fs::create_dir(&victim_folder).unwrap();
     std::fs::create_dir(d.join("reports")).unwrap();
-    std::os::unix::fs::symlink(&victim_folder, d.join("reports").join("classic")).unwrap();
-    let (code, _, err) = run_in(d, &["report", "classic", "--games", "1000"]);
+    std::os::unix::fs::symlink(&victim_folder, d.join("reports").join("clark-program")).unwrap();
+    let (code, _, err) = run_in(d, &["report", "clark-program", "--games", "1000"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("--out") && err.contains("symbolic link"),
@@ -524,8 +524,8 @@ fn concurrent_reports_into_one_folder_leave_one_whole_report() {
         a
     };
     let configs = [
-        config("classic", false),
-        config("classic", true),
+        config("clark-program", false),
+        config("clark-program", true),
         config("chutes-and-ladders", false),
         config("chutes-and-ladders", true),
     ];
@@ -586,7 +586,7 @@ fn a_reused_report_folder_keeps_no_file_of_the_earlier_report_and_no_user_file_i
             "480x320",
         ]
     };
-    assert_eq!(run_in(d, &args("classic", "svg")).0, 0);
+    assert_eq!(run_in(d, &args("clark-program", "svg")).0, 0);
     assert!(d.join("out/deck.svg").is_file());
     std::fs::write(d.join("out/notes.txt"), "mine").unwrap();
     std::fs::write(d.join("out/deck.png"), "mine too: no report listed it").unwrap();
@@ -622,7 +622,7 @@ fn a_reused_report_folder_keeps_no_file_of_the_earlier_report_and_no_user_file_i
 
 #[test]
 fn an_output_that_is_an_input_of_the_same_run_is_refused() {
-    let board = crate::shipped_text("classic");
+    let board = crate::shipped_text("clark-program");
     let (dir, _) = dir_with(&[("mine.toml", board), ("order.txt", "red\n")]);
     let d = dir.path();
     std::os::unix::fs::symlink("mine.toml", d.join("link.toml")).unwrap();
@@ -649,7 +649,7 @@ fn an_output_that_is_an_input_of_the_same_run_is_refused() {
         d,
         &[
             "forever",
-            "classic",
+            "clark-program",
             "--deck-order",
             "order.txt",
             "--witness",
@@ -693,7 +693,7 @@ fn a_bad_output_path_fails_at_once_naming_its_flag_and_leaves_nothing() {
             "--witness",
             vec![
                 "forever",
-                "classic",
+                "clark-program",
                 "--orders",
                 "100000000",
                 "--witness",
@@ -702,13 +702,13 @@ fn a_bad_output_path_fails_at_once_naming_its_flag_and_leaves_nothing() {
         ),
         (
             "--chart",
-            vec!["play", "classic", "--odds", "--chart", "q/x/"],
+            vec!["play", "clark-program", "--odds", "--chart", "q/x/"],
         ),
         (
             "--out",
             vec![
                 "report",
-                "classic",
+                "clark-program",
                 "--games",
                 "100000000",
                 "-o",
@@ -732,7 +732,7 @@ fn a_bad_output_path_fails_at_once_naming_its_flag_and_leaves_nothing() {
         d,
         &[
             "report",
-            "classic",
+            "clark-program",
             "--games",
             "100000000000",
             "--budget",

@@ -14,9 +14,9 @@ fn board(name: &str) -> Board {
         .clone()
 }
 
-/// Seed 002's board as that write-up prints it (`print([spc_fmt(i, s) ...])`), with the
+/// The board as Chris Clark's "Adventures in Candy Land" (2021) prints it (`print([spc_fmt(i, s) ...])`), with the
 /// "Licorice: " and "Shortcut to N: " prefixes stripped.
-const SEED_002_PRINTED: &str = "R P Y B O G R P Plumpy Y B O G R P Y B Mr.Mint O G R P Y B O G R P Y B O G R P Y B O G R P Y B Jolly O G R P Y B O G R P Y B O G R P Y B O G R P Y B O G R P Y B O GrammaNut G R P Y B O G R P Y B O G R P Y B O G PrincessLolly R P Y B O G R P QueenFrostine Y B O G R P Y B O G R P Y B O G R P Y B O G R P Y B O G R P";
+const CLARK_PRINTED: &str = "R P Y B O G R P Plumpy Y B O G R P Y B Mr.Mint O G R P Y B O G R P Y B O G R P Y B O G R P Y B Jolly O G R P Y B O G R P Y B O G R P Y B O G R P Y B O G R P Y B O GrammaNut G R P Y B O G R P Y B O G R P Y B O G PrincessLolly R P Y B O G R P QueenFrostine Y B O G R P Y B O G R P Y B O G R P Y B O G R P Y B O G R P";
 
 fn letter(c: Colour) -> &'static str {
     match c {
@@ -30,15 +30,15 @@ fn letter(c: Colour) -> &'static str {
 }
 
 #[test]
-fn classic_matches_the_board_seed_002_prints() {
-    let b = board("classic");
+fn clark_program_matches_the_board_clark_prints() {
+    let b = board("clark-program");
     let ours: Vec<String> = (0..b.len())
         .map(|i| match b.colour(i) {
             Some(c) => letter(c).to_string(),
             None => b.space_name(i).replace(' ', ""),
         })
         .collect();
-    let printed: Vec<&str> = SEED_002_PRINTED.split(' ').collect();
+    let printed: Vec<&str> = CLARK_PRINTED.split(' ').collect();
     assert_eq!(ours, printed);
     // The printout marks these: "Licorice: Y" at 47, "Licorice: B" at 85, "Licorice: R" at 120,
     // "Shortcut to 58: O" at 4, "Shortcut to 46: P" at 33.
@@ -51,7 +51,7 @@ fn classic_matches_the_board_seed_002_prints() {
 
 #[test]
 fn treats_matches_the_csharp_board_constructor() {
-    for name in ["treats", "treats-as-coded"] {
+    for name in ["treats", "jones-program"] {
         let b = board(name);
         assert_eq!(b.len(), 134, "21 * 6 colours + 8 inserted landmarks");
         // Licorice "replaces" 44 and 75 with green spaces: the pattern already has green there.
@@ -89,7 +89,7 @@ fn landmark(b: &Board, name: &str) -> Card {
 #[test]
 fn the_two_treats_decks_differ_where_the_write_up_contradicts_itself() {
     let table = board("treats");
-    let coded = board("treats-as-coded");
+    let coded = board("jones-program");
     // Counted table: purple 5, yellow 6 singles; CreateDeck: purple 6, yellow 5.
     assert_eq!(count(&table, Card::Single(Colour::Purple)), 5);
     assert_eq!(count(&table, Card::Single(Colour::Yellow)), 6);
@@ -145,10 +145,10 @@ fn the_data_directory_holds_exactly_the_embedded_boards() {
 
 #[test]
 fn without_landmarks_refills_a_compact_board_from_its_pattern() {
-    // Seed 002's NO_SPECIALS board: Board(SHORTCUTS, COLORS, {}, LICORICE, 134), i.e. 134
+    // Clark's (2021) "No Specials" board: his board built without characters, i.e. 134
     // pattern spaces with licorice and shortcuts at the same indices, and no special cards.
     let variant = Variant::default().without("landmarks");
-    let g: CandyLand = load(Some("classic"), &variant).unwrap();
+    let g: CandyLand = load(Some("clark-program"), &variant).unwrap();
     let b = g.board();
     assert_eq!(b.len(), 134);
     assert!(b.landmarks().is_empty());

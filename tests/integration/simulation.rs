@@ -1,5 +1,5 @@
 //! The simulator against the exact solver, its determinism, and the published figures of
-//! seed 002.
+//! Chris Clark, "Adventures in Candy Land" (2021).
 
 use candyland::chain::Chain;
 use candyland::games::load::About;
@@ -60,9 +60,9 @@ fn iid_simulation_fits_the_exact_distribution_on_every_shipped_board() {
 fn a_broken_simulator_would_be_caught() {
     // The same test must reject a sample from different rules: i.i.d. games of classic
     // without shortcuts against the exact distribution of classic.
-    let (exact, _) = setup("classic", &Variant::default());
+    let (exact, _) = setup("clark-program", &Variant::default());
     let no_shortcuts = Variant::default().without("shortcuts");
-    let (_, other) = setup("classic", &no_shortcuts);
+    let (_, other) = setup("clark-program", &no_shortcuts);
     let games = 200_000;
     let r = run(&other, games, 2026, DeckMode::Iid);
     let chi = chi_square(&r.histogram, &exact.pmf, games).unwrap();
@@ -108,7 +108,7 @@ fn results_do_not_depend_on_the_number_of_threads() {
     }
 }
 
-/// Seed 002's published one-player table: 10,000 shuffled-deck games per row (mean).
+/// Chris Clark's (2021) published one-player table: 10,000 shuffled-deck games per row (mean).
 const PUBLISHED: [(&str, &[&str], f64); 4] = [
     ("Standard", &[], 38.6897),
     ("No Licorice", &["licorice"], 34.5284),
@@ -125,10 +125,10 @@ fn z_against_published(r: &SimResult, published: f64) -> f64 {
 }
 
 #[test]
-fn the_published_seed_002_table_is_reproduced_except_no_specials() {
+fn clarks_published_table_is_reproduced_except_no_specials() {
     for (row, without, published) in PUBLISHED {
         let variant = without.iter().fold(Variant::default(), |v, e| v.without(e));
-        let (_, sim) = setup("classic", &variant);
+        let (_, sim) = setup("clark-program", &variant);
         let r = run(&sim, 200_000, 7, DeckMode::Shuffled);
         let z = z_against_published(&r, published);
         if row == "No Specials" {
@@ -145,11 +145,11 @@ fn the_published_seed_002_table_is_reproduced_except_no_specials() {
 #[test]
 fn the_published_no_specials_mean_fits_a_128_space_board() {
     let text = std::fs::read_to_string(format!(
-        "{}/tests/fixtures/valid/seed002-no-specials-128.toml",
+        "{}/tests/fixtures/valid/clark-no-specials-128.toml",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let board: CandyLand = parse("seed002-no-specials-128", &text, &Variant::default()).unwrap();
+    let board: CandyLand = parse("clark-no-specials-128", &text, &Variant::default()).unwrap();
     let sim = Simulator::new(&Chain::build(&board));
     let r = run(&sim, 200_000, 7, DeckMode::Shuffled);
     let z = z_against_published(&r, PUBLISHED[2].2);
@@ -158,7 +158,7 @@ fn the_published_no_specials_mean_fits_a_128_space_board() {
 
 #[test]
 fn the_finite_deck_effect_on_classic_is_significant() {
-    let (exact, sim) = setup("classic", &Variant::default());
+    let (exact, sim) = setup("clark-program", &Variant::default());
     let games = 200_000;
     let r = run(&sim, games, 11, DeckMode::Shuffled);
     let s = Summary::of(&r.histogram).unwrap();
@@ -184,12 +184,12 @@ fn a_burning_deck_draws_a_card_every_turn_and_changes_nothing_without_lost_turns
     // classic (stuck-until-color licorice) has no lost turns: burn plays exactly the games of
     // a shuffled deck, seed for seed. treats-as-coded (lose-next-turn) has them: every turn
     // then draws a card, so the cards drawn equal the turns played.
-    let (_, classic) = setup("classic", &Variant::default());
+    let (_, classic) = setup("clark-program", &Variant::default());
     assert_eq!(
         run(&classic, 20_000, 5, DeckMode::Burn).histogram,
         run(&classic, 20_000, 5, DeckMode::Shuffled).histogram
     );
-    let (_, coded) = setup("treats-as-coded", &Variant::default());
+    let (_, coded) = setup("jones-program", &Variant::default());
     let burn = run(&coded, 20_000, 5, DeckMode::Burn);
     let turns: u64 = burn
         .histogram

@@ -130,7 +130,7 @@ fn landing_twice_separates_landings_from_the_chance_of_landing() {
 #[test]
 fn occupancy_equals_the_summed_distribution_iteration() {
     // Second route: sum over n of pi_n (the state distribution after n turns).
-    let g = game(crate::shipped_text("classic"));
+    let g = game(crate::shipped_text("clark-program"));
     let chain = Chain::build(&g);
     let v = occupancy(&chain).unwrap();
     // Q^T as floats, built here from the counts (not the library's own product).
@@ -155,7 +155,7 @@ fn occupancy_equals_the_summed_distribution_iteration() {
     }
     // And the occupancies sum to E[T].
     let e: f64 = v.iter().sum();
-    let s = Spaces::of(&g, &chain, len(crate::shipped_text("classic"))).unwrap();
+    let s = Spaces::of(&g, &chain, len(crate::shipped_text("clark-program"))).unwrap();
     assert_relative_eq!(e, s.cards, max_relative = 1e-12);
     assert!(g.position(chain.states()[chain.start()]).is_none());
 }
@@ -272,7 +272,7 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
         .without("licorice")
         .without("landmarks")
         .without("shortcuts");
-    let classic = crate::common::game_with(crate::shipped_text("classic"), &plain);
+    let classic = crate::common::game_with(crate::shipped_text("clark-program"), &plain);
     let s = spaces_of(&classic);
     assert_relative_eq!(
         total_landings(&s),
@@ -327,7 +327,7 @@ fn the_spaces_table_speaks_the_games_words() {
     for absent in ["card", "P(stuck)", "licorice", "draws"] {
         assert!(!chutes.contains(absent), "{absent:?} in\n{chutes}");
     }
-    let classic = text("classic");
+    let classic = text("clark-program");
     assert!(classic.contains("P(stuck)") && classic.contains("caught by licorice"));
     assert!(classic.contains("\n  cards drawn ") && classic.contains("134  finish"));
 }

@@ -25,9 +25,9 @@ fn row(w: &WhatIf, change: &str) -> f64 {
 
 #[test]
 fn whatif_rows_equal_analyze_on_the_edited_files() {
-    let classic = crate::shipped_text("classic");
+    let classic = crate::shipped_text("clark-program");
     let w = WhatIf::of(
-        &read_board(Some("classic"))
+        &read_board(Some("clark-program"))
             .unwrap()
             .parse::<CandyLand>()
             .unwrap(),
@@ -230,7 +230,7 @@ struct RulesJson {
 
 #[test]
 fn whatif_rules_end_to_end_as_table_json_and_csv() {
-    for board in ["classic", "chutes-and-ladders", "hi-ho-cherry-o"] {
+    for board in ["clark-program", "chutes-and-ladders", "hi-ho-cherry-o"] {
         let (code, out, err) = run(&["whatif", board, "--rules", "--json"]);
         assert_eq!(code, 0, "{err}");
         let j: RulesJson = serde_json::from_str(&out).unwrap();
@@ -265,7 +265,7 @@ fn whatif_rules_end_to_end_as_table_json_and_csv() {
         .unwrap();
     assert_eq!(none.value, json!([]));
     // The removals as CSV: one row per row of the JSON, `rule` and `value` empty.
-    let (_, csv, _) = run(&["whatif", "--csv"]);
+    let (_, csv, _) = run(&["whatif", "clark-program", "--csv"]);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],

@@ -1,4 +1,4 @@
-//! Text output fits the terminal (issue 18): every command's text output, on every shipped
+//! Text output fits the terminal: every command's text output, on every shipped
 //! board and on a board of long names, has no line wider than 80 columns when standard output
 //! is not a terminal (a pipe, as here), and none wider than 60 under `COLUMNS=60`, the
 //! narrowest layout. Widths are counted in characters, not bytes.
@@ -68,7 +68,7 @@ fn on_board(board: &str, lengths: &str) -> Vec<Vec<String>> {
             "--to-move",
             "2",
         ],
-        &["compare", board, "classic --without shortcuts"],
+        &["compare", board, "clark-program --without shortcuts"],
         &["check", lengths, "--board", board, "--no-rank"],
     ];
     lines.extend(
@@ -85,14 +85,7 @@ fn every_text_command(dir: &Path) -> Vec<Vec<String>> {
     std::fs::write(&long, LONG_NAMES).unwrap();
     let lengths = dir.join("lengths.txt");
     let out = candyland()
-        .args([
-            "simulate",
-            "treats-as-coded",
-            "--games",
-            "300",
-            "--seed",
-            "3",
-        ])
+        .args(["simulate", "jones-program", "--games", "300", "--seed", "3"])
         .arg("--lengths")
         .arg(&lengths)
         .output()

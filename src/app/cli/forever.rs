@@ -9,7 +9,7 @@ use super::{ThreadArgs, VariantArgs};
 /// `candyland forever`: whether and how a game can run forever.
 #[derive(Debug, Args)]
 pub struct ForeverArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).

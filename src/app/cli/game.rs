@@ -11,7 +11,7 @@ use crate::sim::DeckMode;
 /// `candyland play`: one game, turn by turn.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -43,7 +43,7 @@ pub struct PlayArgs {
 /// `candyland odds`: each player's chance to win from given positions.
 #[derive(Debug, Args)]
 pub struct OddsArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).

@@ -133,14 +133,15 @@ pub enum BoardCommand {
     /// landmarks, the deck and the rules.
     Show(Box<ShowArgs>),
     /// Print a shipped board's file, comments included: the start of a new board
-    /// (`candyland board export classic > my-board.toml`).
+    /// (`candyland board export candy-land-1984 > my-board.toml`).
     Export(ExportArgs),
 }
 
 /// `candyland analyze`: the exact one-player figures.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// A shipped board's name (see `candyland boards`) or the path of a board file.
+    /// A shipped board's name (see `candyland boards`), the path of a board file, or - to read one
+    /// from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -179,7 +180,7 @@ pub struct AnalyzeArgs {
 /// `candyland simulate`: Monte Carlo games.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -219,7 +220,7 @@ pub struct SimulateArgs {
 /// `candyland crosscheck`: the simulator against the exact solver.
 #[derive(Debug, Args)]
 pub struct CrosscheckArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -245,7 +246,7 @@ pub struct CrosscheckArgs {
 /// `candyland players`: the K-player figures.
 #[derive(Debug, Args)]
 pub struct PlayersArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -277,7 +278,7 @@ pub struct PlayersArgs {
 /// `candyland spaces`: the per-space and per-event figures.
 #[derive(Debug, Args)]
 pub struct SpacesArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -295,7 +296,7 @@ pub struct SpacesArgs {
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// The first side: a board (a shipped name or a path), optionally with its own variant
-    /// flags in the same quoted argument, e.g. 'classic --licorice none'.
+    /// flags in the same quoted argument, e.g. 'candy-land-1984 --licorice none'.
     pub board_a: String,
     /// The second side, the same way.
     pub board_b: String,
@@ -313,7 +314,7 @@ pub struct CompareArgs {
 /// `candyland report`: every chart, `report.md`, `report.html` and `summary.json` for a board.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -406,7 +407,7 @@ pub struct CheckArgs {
 /// `candyland transitions`: the complete move table.
 #[derive(Debug, Args)]
 pub struct TransitionsArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).
@@ -486,7 +487,7 @@ pub struct ThreadArgs {
 /// `candyland board show`: the expanded board.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).

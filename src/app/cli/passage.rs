@@ -7,7 +7,7 @@ use super::VariantArgs;
 /// `candyland passage`: when a token first reaches a target, and the chance that it ever does.
 #[derive(Debug, Args)]
 pub struct PassageArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...).

@@ -7,7 +7,7 @@ use super::VariantArgs;
 /// `candyland whatif`: the effect of removing each board element, or of changing each rule.
 #[derive(Debug, Args)]
 pub struct WhatifArgs {
-    /// A shipped board's name or the path of a board file.
+    /// A shipped board's name, the path of a board file, or - to read one from standard input.
     #[arg(default_value = crate::games::shipped::DEFAULT_BOARD)]
     pub board: String,
     /// Rule overrides and removed elements (`--without`, `--licorice`, ...), applied before any

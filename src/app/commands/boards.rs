@@ -54,10 +54,7 @@ pub(crate) fn export(name: &str) -> Result<String> {
         Some(b) => Ok(b.text.to_string()),
         None => Err(crate::input::error::UserError::UnknownShipped {
             name: crate::input::text::quote(name),
-            suggestion: crate::input::text::did_you_mean(
-                name,
-                shipped::SHIPPED.iter().map(|b| b.name),
-            ),
+            suggestion: crate::input::text::did_you_mean(name, shipped::all_names()),
             shipped: shipped::names(),
         }
         .into()),

@@ -57,7 +57,7 @@ fn side(text: &str, name: &str, both: &Variant) -> Result<(String, Variant, Vari
     };
     let words = shell_words::split(text).map_err(|e| {
         bad(format!(
-            "'{}': {e}; give a board, then its flags, e.g. 'classic --without shortcuts'",
+            "'{}': {e}; give a board, then its flags, e.g. 'candy-land-1984 --without shortcuts'",
             crate::input::text::quote(text)
         ))
     })?;

@@ -63,15 +63,8 @@ pub(super) fn deck(
             cards.push((Card::Landmark(id as LandmarkId), count));
         }
     }
-    let names: HashSet<&str> = landmarks.iter().map(|l| l.name.as_str()).collect();
-    for name in file.deck.landmark.keys() {
-        if !names.contains(name.as_str()) {
-            p.add(
-                format!("deck.landmark.\"{name}\""),
-                format!("no space is the landmark '{name}'; add the space to the board or remove the card"),
-            );
-        }
-    }
+    // A [deck.landmark] key that names no space was reported with the track (`validate.rs`),
+    // with a suggestion when a space's name is a slip away from it.
     if total == 0 {
         p.add(
             "deck",

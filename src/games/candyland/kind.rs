@@ -37,16 +37,20 @@ impl Game for CandyLand {
     ];
     const SHIPPED: &'static [ShippedBoard] = &[
         ShippedBoard {
-            name: "classic",
-            text: include_str!("../../../data/boards/classic.toml"),
+            name: "candy-land-1984",
+            text: include_str!("../../../data/boards/candy-land-1984.toml"),
         },
         ShippedBoard {
             name: "treats",
             text: include_str!("../../../data/boards/treats.toml"),
         },
         ShippedBoard {
-            name: "treats-as-coded",
-            text: include_str!("../../../data/boards/treats-as-coded.toml"),
+            name: "clark-program",
+            text: include_str!("../../../data/boards/clark-program.toml"),
+        },
+        ShippedBoard {
+            name: "jones-program",
+            text: include_str!("../../../data/boards/jones-program.toml"),
         },
     ];
     type File = BoardFile;

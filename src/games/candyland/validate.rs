@@ -26,7 +26,7 @@ impl Board {
             &file.name,
             &file.description,
             &file.source,
-            "classic",
+            "my-board",
             &mut p,
         );
         let layout = track(&file.board, &file.deck.landmark, &mut p);
@@ -136,6 +136,19 @@ fn track(
     let mut spaces = Vec::with_capacity(names.len());
     let mut landmarks: Vec<Landmark> = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
+    // Landmark names on the board, and the [deck.landmark] keys that name none of them: a space
+    // whose name is a slip away from such a key is one typo, reported once, at the key.
+    let on_board: HashSet<&str> = names
+        .iter()
+        .filter(|(origin, _)| !matches!(origin, Origin::Pattern(_)))
+        .map(|&(_, name)| name)
+        .collect();
+    let stray_keys: Vec<&str> = declared
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !on_board.contains(k))
+        .collect();
+    let mut undeclared: Vec<(&str, usize)> = Vec::new();
     for (i, &(origin, name)) in names.iter().enumerate() {
         if let Some(c) = Colour::from_name(name) {
             spaces.push(Space::Colour(c));
@@ -167,6 +180,12 @@ fn track(
                 space: i,
             });
         } else {
+            undeclared.push((name, i));
+            if crate::input::text::near_miss(name, stray_keys.iter().copied()).is_some() {
+                // The key's message below says it: the space is spelt right, the key is not.
+                spaces.push(Space::Landmark(super::deck::UNKNOWN));
+                continue;
+            }
             p.add(
                 origin.field(),
                 format!(
@@ -180,6 +199,22 @@ fn track(
             );
             spaces.push(Space::Landmark(super::deck::UNKNOWN));
         }
+    }
+    for key in stray_keys {
+        let hint = match undeclared
+            .iter()
+            .find(|(name, _)| crate::input::text::near_miss(key, [*name]).is_some())
+        {
+            Some((name, i)) => format!(
+                " (did you mean '{}', space {i}?); correct the key's spelling",
+                crate::input::text::quote(name)
+            ),
+            None => "; add the space to the board or remove the card".to_string(),
+        };
+        p.add(
+            format!("deck.landmark.\"{key}\""),
+            format!("no space is the landmark '{key}'{hint}"),
+        );
     }
     Some((spaces, landmarks))
 }
