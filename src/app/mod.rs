@@ -3,6 +3,7 @@
 
 pub mod cli;
 mod commands;
+mod format;
 mod progress;
 pub mod watch;
 
@@ -16,6 +17,7 @@ use crate::input::error::UserError;
 use crate::output::{self, Layout};
 
 use commands::bad_flag;
+use format::Form;
 
 /// Runs one command, writing its output to `out` with anything that could drive a terminal
 /// (escape sequences from a board file, say) made visible; text is laid out by `layout`
@@ -24,36 +26,40 @@ use commands::bad_flag;
 pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     let b = &budget_flag(cli.budget)?;
     watch::arm(b);
-    let l = layout;
+    // The one place that chooses the format.
+    let f = Form {
+        format: format::format(&cli.command),
+        layout,
+    };
     let text = match cli.command {
-        Command::Analyze(args) => commands::analyze::run(&args, b, l)?,
+        Command::Analyze(args) => commands::analyze::run(&args, b, f)?,
         Command::Simulate(args) => {
-            with_threads(args.threads, || commands::simulate::run(&args, b, l))?
+            with_threads(args.threads, || commands::simulate::run(&args, b, f))?
         }
         Command::Crosscheck(args) => {
-            with_threads(args.threads, || commands::crosscheck::run(&args, b, l))?
+            with_threads(args.threads, || commands::crosscheck::run(&args, b, f))?
         }
         Command::Players(args) => {
-            with_threads(args.threads, || commands::players::run(&args, b, l))?
+            with_threads(args.threads, || commands::players::run(&args, b, f))?
         }
-        Command::Odds(args) => commands::odds::run(&args, b, l)?,
-        Command::Passage(args) => commands::passage::run(&args, b, l)?,
-        Command::Spaces(args) => commands::spaces::run(&args, b, l)?,
-        Command::Whatif(args) => commands::whatif::run(&args, b, l)?,
-        Command::Compare(args) => commands::compare::run(&args, b, l)?,
-        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, l))?,
-        Command::Transitions(args) => commands::transitions::run(&args, b)?,
-        Command::Play(args) => commands::play::run(&args, b, l)?,
-        Command::Generate(args) => commands::generate::run(&args)?,
+        Command::Odds(args) => commands::odds::run(&args, b, f)?,
+        Command::Passage(args) => commands::passage::run(&args, b, f)?,
+        Command::Spaces(args) => commands::spaces::run(&args, b, f)?,
+        Command::Whatif(args) => commands::whatif::run(&args, b, f)?,
+        Command::Compare(args) => commands::compare::run(&args, b, f)?,
+        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, f))?,
+        Command::Transitions(args) => commands::transitions::run(&args, b, f)?,
+        Command::Play(args) => commands::play::run(&args, b, f)?,
+        Command::Generate(args) => commands::generate::run(&args, f)?,
         Command::Forever(args) => {
-            with_threads(args.threads, || commands::forever::run(&args, b, l))?
+            with_threads(args.threads, || commands::forever::run(&args, b, f))?
         }
-        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b, l))?,
-        Command::Boards(args) => commands::boards::boards(args.json, l)?,
-        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b, l)?,
-        Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board)?,
-        Command::Help(args) => commands::help::help(args.topic.as_deref(), l)?,
-        Command::Completions(args) => commands::help::completions(args.shell),
+        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b, f))?,
+        Command::Boards(_) => commands::boards::list(f)?,
+        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, f)?,
+        Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board, f)?,
+        Command::Help(args) => commands::help::help(args.topic.as_deref(), f)?,
+        Command::Completions(args) => commands::help::completions(args.shell, f)?,
     };
     // Done within the budget: writing the answer is never stopped half-way.
     watch::disarm();
@@ -116,7 +122,6 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
             || cause.is::<crate::budget::OverBudget>()
             || cause.is::<crate::solve::spaces::SpacesError>()
             || cause.is::<crate::results::whatif::WhatIfError>()
-            || cause.is::<crate::results::report::ReportError>()
             || cause.is::<crate::solve::passage::PassageError>()
             || cause.is::<crate::solve::fundamental::FundamentalError>()
             || cause.is::<crate::solve::pgf::PgfError>()

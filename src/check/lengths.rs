@@ -236,6 +236,44 @@ fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError
     Ok(out)
 }
 
+/// Reads game lengths from the file at `path` (`-`: standard input), a CSV file's `column` if
+/// given, its memory counted against `budget`; with how messages name the input.
+pub fn read_file(
+    path: &str,
+    column: Option<&str>,
+    budget: &crate::budget::Budget,
+) -> anyhow::Result<(String, Vec<u32>)> {
+    const WHAT: &str = "a file of game lengths";
+    // The text, and the lengths read from it (4 bytes each, at most one per 2 bytes of text).
+    let memory = |bytes: f64| {
+        budget.memory_kept(
+            &format!("reading {} of game lengths", crate::budget::size(bytes)),
+            3.0 * bytes,
+            crate::budget::Kept::Kept,
+            "check a sample of the games",
+        )
+    };
+    let (label, text) = if path == "-" {
+        let text = crate::input::files::read_stdin(WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        memory(text.len() as f64)?;
+        ("standard input".to_string(), text)
+    } else {
+        let file = std::path::Path::new(path);
+        if let Ok(meta) = std::fs::metadata(file) {
+            memory(meta.len() as f64)?;
+        }
+        let text =
+            crate::input::files::read_text(file, WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        (path.to_string(), text)
+    };
+    let lengths = read_lengths(&LengthsSource {
+        label: &label,
+        text: &text,
+        column,
+    })?;
+    Ok((label, lengths))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

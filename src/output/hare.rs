@@ -60,7 +60,12 @@ pub fn alone_text(a: &Alone) -> String {
         l.quantile(p * home)
             .map_or("-".to_string(), |v| v.to_string())
     };
-    let shortest = l.home.iter().position(|&p| p > 0.0).unwrap_or(0);
+    // No game reached home in the turns computed: there is no shortest one to print.
+    let shortest = l
+        .home
+        .iter()
+        .position(|&p| p > 0.0)
+        .map_or("-".to_string(), |t| t.to_string());
     let _ = writeln!(
         t,
         "Turns until home: mean {mean:.4}, sd {sd:.4}, median {}, 5% {}, 95% {}, shortest game {shortest}",

@@ -119,38 +119,18 @@ fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, Unsolv
     expected_turns(&game, budget)
 }
 
-impl WhatIf {
-    /// Every what-if row of a board, refused if the solves would take longer than `budget`.
-    pub fn of<G: Game>(
-        source: &Source<G>,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<WhatIf, WhatIfError> {
-        let game = source.game(variant)?;
-        let base_file = source.edited(variant)?;
-        let removals = game.element_removals(&base_file);
-        let solves = (removals.len() + G::ELEMENTS.len() + 1) as f64;
-        let chain = Chain::build_within(&game, budget)?;
-        check_solves(
-            &chain,
-            solves,
-            "the what-if table (one solve per edit)",
-            budget,
-        )?;
-        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::Board {
-            board: source.label.clone(),
-            message: format!("{why}, so removing elements has no finite effect to measure"),
-        })?;
-        let solve = |change: String, file: Result<G::File, Unsolved>| -> Change {
-            let e = file.and_then(|f| edited_expected_turns::<G>(&f, budget));
-            Change {
-                change,
-                expected_turns: e.as_ref().ok().copied(),
-                difference: e.as_ref().ok().map(|e| e - base),
-                unsolved: e.err().map(|why| why.to_string()),
-            }
-        };
+/// The edits of a what-if table, in its order: removing every element of a kind (a kind the
+/// board does not have gets no row), then each element alone. An edit that cannot be made
+/// says why.
+struct Edits<G: Game> {
+    by_kind: Vec<(String, Result<G::File, Unsolved>)>,
+    by_element: Vec<(String, G::File)>,
+}
 
+impl<G: Game> Edits<G> {
+    fn of(source: &Source<G>, variant: &Variant, game: &G) -> Result<Edits<G>, WhatIfError> {
+        let base_file = source.edited(variant)?;
+        let by_element = game.element_removals(&base_file);
         let mut by_kind = Vec::new();
         let as_is = source.edited(variant).ok();
         for &(element, _) in G::ELEMENTS {
@@ -167,12 +147,103 @@ impl WhatIf {
             if file.as_ref().is_ok_and(|f| Some(f) == as_is.as_ref()) {
                 continue;
             }
-            by_kind.push(solve(format!("without {element}"), file));
+            by_kind.push((format!("without {element}"), file));
         }
+        Ok(Edits {
+            by_kind,
+            by_element,
+        })
+    }
 
-        let mut by_element: Vec<Change> = removals
-            .into_iter()
-            .map(|(label, file)| solve(label, Ok(file)))
+    /// Every edit that can be made.
+    fn files(&self) -> impl Iterator<Item = &G::File> {
+        self.by_kind
+            .iter()
+            .filter_map(|(_, f)| f.as_ref().ok())
+            .chain(self.by_element.iter().map(|(_, f)| f))
+    }
+}
+
+impl WhatIf {
+    /// Every what-if row of a board, refused if the solves would take longer than `budget`.
+    pub fn of<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<WhatIf, WhatIfError> {
+        let game = source.game(variant)?;
+        let chain = Chain::build_within(&game, budget)?;
+        Self::check(source, variant, &chain, budget)?;
+        Self::on_chain(source, variant, &game, &chain, budget)
+    }
+
+    /// Refuses the what-if table of a board whose chain is `chain` if building every edited
+    /// board's chain (one after another, each freed before the next) and solving each would
+    /// take longer or more memory than `budget` allows: before any of them is built.
+    pub fn check<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        chain: &Chain<G::State, G::Card>,
+        budget: &Budget,
+    ) -> Result<(), WhatIfError> {
+        let game = source.game(variant)?;
+        let edits = Edits::of(source, variant, &game)?;
+        let (mut seconds, mut bytes, mut count) = (0.0, 0.0f64, 0usize);
+        for file in edits.files() {
+            // An edit that makes the board invalid is a row that says so, at no cost.
+            if let Ok(edited) = G::from_file(file) {
+                let (s, b) = Chain::build_cost(&edited);
+                seconds += s;
+                bytes = bytes.max(b);
+                count += 1;
+            }
+        }
+        let what = format!("building the chains of the what-if table's {count} edited boards");
+        let fix = "use a smaller board";
+        budget.memory(&what, bytes, fix)?;
+        budget.time(&what, seconds, fix)?;
+        check_solves(
+            chain,
+            (edits.by_kind.len() + edits.by_element.len() + 1) as f64,
+            "the what-if table (one solve per edit)",
+            budget,
+        )?;
+        Ok(())
+    }
+
+    /// Every what-if row of a board whose game and chain are given, its cost already accepted
+    /// ([`WhatIf::check`]): each edit's own estimate still refuses, but is not counted again.
+    pub fn on_chain<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        budget: &Budget,
+    ) -> Result<WhatIf, WhatIfError> {
+        let edits = Edits::of(source, variant, game)?;
+        let base = chain_expected_turns(game, chain).map_err(|why| UserError::Board {
+            board: source.label.clone(),
+            message: format!("{why}, so removing elements has no finite effect to measure"),
+        })?;
+        let solve = |change: String, file: Result<&G::File, Unsolved>| -> Change {
+            let e =
+                file.and_then(|f| crate::budget::counted(|| edited_expected_turns::<G>(f, budget)));
+            Change {
+                change,
+                expected_turns: e.as_ref().ok().copied(),
+                difference: e.as_ref().ok().map(|e| e - base),
+                unsolved: e.err().map(|why| why.to_string()),
+            }
+        };
+        let by_kind = edits
+            .by_kind
+            .iter()
+            .map(|(label, file)| solve(label.clone(), file.as_ref().map_err(Clone::clone)))
+            .collect();
+        let mut by_element: Vec<Change> = edits
+            .by_element
+            .iter()
+            .map(|(label, file)| solve(label.clone(), Ok(file)))
             .collect();
         by_element.sort_by(|a, b| {
             let size = |c: &Change| c.difference.map_or(f64::INFINITY, f64::abs);
@@ -292,6 +363,56 @@ impl RuleRanking {
             mean: base,
             rules_text: game.rules_text(),
             rules,
+        })
+    }
+}
+
+/// The options of [`whatif`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct WhatIfOptions {
+    /// Changes to the board file (`--without`, rule overrides) before the what-ifs.
+    pub variant: Variant,
+    /// Change each rule ([`RuleRanking`]) instead of removing each element ([`WhatIf`]).
+    pub rules: bool,
+}
+
+/// The answer of [`whatif`]. Its JSON is the inner struct's, one of the shapes of
+/// `schemas/whatif.schema.json`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WhatIfAnswer {
+    /// The effect of removing each element.
+    Removals(WhatIf),
+    /// The effect of changing each rule.
+    Rules(RuleRanking),
+}
+
+impl Serialize for WhatIfAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            WhatIfAnswer::Removals(w) => w.serialize(s),
+            WhatIfAnswer::Rules(r) => r.serialize(s),
+        }
+    }
+}
+
+/// The exact effect on E\[T\] of removing each element of `board`, or of changing each rule,
+/// whatever its game.
+pub fn whatif(
+    board: &crate::games::BoardSource,
+    options: &WhatIfOptions,
+    budget: &Budget,
+) -> anyhow::Result<WhatIfAnswer> {
+    crate::results::board::ask(board, options, budget)
+}
+
+impl crate::results::board::Question for WhatIfOptions {
+    type Answer = WhatIfAnswer;
+
+    fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> anyhow::Result<WhatIfAnswer> {
+        Ok(if self.rules {
+            WhatIfAnswer::Rules(RuleRanking::of(&source, &self.variant, b)?)
+        } else {
+            WhatIfAnswer::Removals(WhatIf::of(&source, &self.variant, b)?)
         })
     }
 }

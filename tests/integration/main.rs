@@ -23,6 +23,7 @@
 //!   flag, a missing path, a CSV header, a landmark as a position), `-` as a board;
 //! - `plain_words`: what a user reads cites sources in plain words, never the team's own words;
 //! - `architecture`: the source tree keeps its stages in order, with no import circle.
+//! - `library`: every question asked from Rust gives what the binary prints.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
 mod architecture;
@@ -46,6 +47,7 @@ mod hostile;
 mod independent;
 mod invariants;
 mod json;
+mod library;
 mod messages;
 mod odds;
 mod passage;

@@ -64,7 +64,12 @@ impl std::str::FromStr for Faces {
 pub struct VariantArgs {
     /// Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat),
     /// from the board's `[policies]` tables.
-    #[arg(long, value_name = "NAMES", help_heading = "Hare and Tortoise")]
+    #[arg(
+        long,
+        value_name = "NAMES",
+        help_heading = "Hare and Tortoise",
+        help = "Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat), from the board's [policies] tables"
+    )]
     pub policy: Option<String>,
     /// Hare and Tortoise: the exact chain keeps states of at most this many carrots, and
     /// reports the chance of ever holding more [default: 600].
@@ -108,29 +113,17 @@ pub struct VariantArgs {
     )]
     pub jump_costs_turn: Option<bool>,
     /// Faces that give another roll in the same turn (e.g. 6), or none.
-    #[arg(
-        long,
-        value_name = "FACES",
-        help_heading = "Chutes and Ladders and race rules"
-    )]
+    #[arg(long, value_name = "FACES", help_heading = "Chutes and Ladders rules")]
     pub roll_again: Option<Faces>,
     /// The most rolls in one turn with --roll-again.
-    #[arg(
-        long,
-        value_name = "N",
-        help_heading = "Chutes and Ladders and race rules"
-    )]
+    #[arg(long, value_name = "N", help_heading = "Chutes and Ladders rules")]
     pub max_rolls: Option<u32>,
     /// What the last allowed roll does if it also shows a roll-again face.
-    #[arg(long, value_parser = values::<OnMaxRolls>(), value_name = "RULE", help_heading = "Chutes and Ladders and race rules")]
+    #[arg(long, value_parser = values::<OnMaxRolls>(), value_name = "RULE", help_heading = "Chutes and Ladders rules")]
     pub on_max_rolls: Option<String>,
     /// Every backward face moves back N squares instead of its own count (0: each its
     /// Own). Hi Ho! Cherry-O's bird and dog put back 2 cherries, or 1 in some rule books.
-    #[arg(
-        long,
-        value_name = "N",
-        help_heading = "Chutes and Ladders and race rules"
-    )]
+    #[arg(long, value_name = "N", help_heading = "Race rules")]
     pub back_by: Option<u32>,
     /// Whether a jump may end on another jump's start and go on.
     #[arg(

@@ -3,12 +3,16 @@
 
 use anyhow::Result;
 
-use super::{bad_flag, check_players};
+use super::bad_flag;
 use crate::app::cli::{AnalyzeArgs, PlayArgs, SimulateArgs, VariantArgs};
+use crate::app::format::Form;
 use crate::games::hare::{self, Board, Policy};
 use crate::games::BoardSource;
 use crate::input::error::UserError;
 use crate::output::hare as report;
+use crate::output::Plain;
+use crate::results::options::check_players;
+use crate::results::Format;
 use crate::sim::hare as simulate;
 use crate::solve::hare as exact;
 
@@ -62,8 +66,8 @@ pub fn seat_policies<'a>(
 
 impl AnalyzeArgs {
     /// `analyze` on a Hare and Tortoise board: the exact figures of one player alone.
-    pub(crate) fn hare(&self, source: &BoardSource) -> Result<String> {
-        if self.json || self.csv || self.exact || self.moments_only {
+    pub(crate) fn hare(&self, source: &BoardSource, form: Form) -> Result<String> {
+        if form.format != Format::Text || self.exact || self.moments_only {
             return Err(bad_flag(
                 "--json, --csv, --exact, --moments-only",
                 "are not available for Hare and Tortoise boards yet; the table is",
@@ -92,7 +96,7 @@ impl AnalyzeArgs {
             cards_independent: board.rules.hare_draws == hare::board::HareDraws::Cards
                 && board.rules.card_pile == hare::board::CardPile::Cyclic,
         });
-        Ok(text)
+        form.render(&Plain(text))
     }
 }
 
@@ -120,8 +124,12 @@ pub fn hare_flag(v: &VariantArgs) -> Option<&'static str> {
 }
 
 /// `simulate` on a Hare and Tortoise board.
-pub fn simulate_hare(args: &SimulateArgs, source: &BoardSource) -> Result<String> {
-    if args.json || args.csv || args.lengths.is_some() || args.deck.is_some() {
+pub(crate) fn simulate_hare(
+    args: &SimulateArgs,
+    source: &BoardSource,
+    form: Form,
+) -> Result<String> {
+    if form.format != Format::Text || args.lengths.is_some() || args.deck.is_some() {
         return Err(bad_flag(
             "--json, --csv, --lengths, --deck",
             "are not available for Hare and Tortoise boards yet (the card pile is a board rule: rules.card-pile)",
@@ -137,20 +145,20 @@ pub fn simulate_hare(args: &SimulateArgs, source: &BoardSource) -> Result<String
     let max_turns = args.max_turns.min(100_000);
     let summary = simulate::simulate(&board, &policies, args.games, args.seed, max_turns);
     let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
-    Ok(report::summary_text(
+    form.render(&Plain(report::summary_text(
         &board,
         &source.label,
         &names,
         args.seed,
         max_turns,
         &summary,
-    ))
+    )))
 }
 
 /// `play` on a Hare and Tortoise board: Wiener's transactions log of one game, the first one
 /// `simulate --seed S` plays.
-pub fn play_hare(args: &PlayArgs, source: &BoardSource) -> Result<String> {
-    if args.json || args.odds || args.deck.is_some() {
+pub(crate) fn play_hare(args: &PlayArgs, source: &BoardSource, form: Form) -> Result<String> {
+    if form.format != Format::Text || args.odds || args.deck.is_some() {
         return Err(bad_flag(
             "--json, --odds, --deck",
             "are not available for Hare and Tortoise boards",
@@ -201,5 +209,5 @@ pub fn play_hare(args: &PlayArgs, source: &BoardSource) -> Result<String> {
             game.turns
         )),
     }
-    Ok(out)
+    form.render(&Plain(out))
 }

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::{LandingChart, RemainingChart};
 pub use length::{CdfChart, DeckChart, DistributionChart, SurvivalChart};
-pub use odds::OddsChart;
+pub use odds::{odds_through_game, OddsChart};
 pub use players::PlayersChart;
 pub use whatif::WhatIfChart;
 

@@ -297,7 +297,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             image: landing,
             svg: landing_svg,
             text: format!(
-                "The chance of landing on each {word} at least once ({}), the finish left out. The most visited is {word} {} ({}).{lost}",
+                "The chance of landing on each {word} at least once ({}), the finish left out.{}{lost}",
                 crate::output::landing_words(
                     spaces,
                     &track
@@ -308,8 +308,11 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
                         .collect::<Vec<_>>(),
                     false
                 ),
-                most.map_or(0, |x| x.0),
-                most.map_or(String::new(), |x| pct(x.1)),
+                // A track with no space before the finish has no most visited one.
+                most.map_or(String::new(), |(space, p)| format!(
+                    " The most visited is {word} {space} ({}).",
+                    pct(p)
+                )),
             ),
         },
     ])
