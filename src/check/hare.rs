@@ -29,6 +29,7 @@ use crate::games::hare::{self, Board};
 use crate::games::{BoardSource, Variant};
 
 use super::set::{self, Sample};
+use super::model::LengthModelError;
 use super::{Candidate, GameSearch, LengthModel, RuleSpace, SearchedGame, Settings};
 use super::{PAIRED_SHARE, SCREEN_NATS};
 
@@ -158,7 +159,7 @@ pub fn exact_model(
 ) -> Result<LengthModel, String> {
     let chain = crate::solve::hare::build(board, policy, cap, MAX_STATES)?;
     let l = crate::solve::hare::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
-    Ok(LengthModel::exact(l.home, l.survival))
+    LengthModel::exact(l.home, l.survival).map_err(|e| e.to_string())
 }
 
 /// How far an exact distribution is pushed at most for a sample whose longest game is
@@ -178,11 +179,11 @@ pub fn simulated_model(
     games: u64,
     seed: u64,
     stop: u32,
-) -> LengthModel {
+) -> Result<LengthModel, LengthModelError> {
     let s = crate::sim::hare::simulate(board, policies, games, seed, stop);
     let histogram = crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize);
-    let prior = Arc::new(smoothed(&histogram));
-    LengthModel::simulated(histogram, prior)
+    let prior = Arc::new(smoothed(&histogram)?);
+    Ok(LengthModel::simulated(histogram, prior))
 }
 
 /// A simulated histogram smoothed into a distribution with every length from 1 on possible: a
@@ -190,7 +191,7 @@ pub fn simulated_model(
 /// the sample's standard deviation (at least 1), whose tails fall geometrically by exp(-1/h) a
 /// turn. It is the prior a simulated model borrows its shape from where the simulation is thin
 /// ([`LengthModel::simulated`]); no chain gives one for several interacting players.
-pub fn smoothed(histogram: &[u64]) -> LengthModel {
+pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
     let n: f64 = histogram.iter().sum::<u64>() as f64;
     let (m1, m2) = histogram.iter().enumerate().fold((0.0, 0.0), |(a, b), (t, &c)| {
         (a + t as f64 * c as f64, b + (t * t) as f64 * c as f64)
@@ -540,7 +541,7 @@ fn simulate_stage(
         seconds / threads,
         fix,
     )?;
-    let models: Vec<(usize, LengthModel)> = which
+    let models: Vec<(usize, Result<LengthModel, LengthModelError>)> = which
         .par_iter()
         .map(|&i| {
             let d = &distinct[i];
@@ -549,8 +550,12 @@ fn simulate_stage(
             (i, model)
         })
         .collect();
+    // A simulation always gives a distribution (at least one game); one that did not would
+    // keep its earlier stage's model.
     for (i, model) in models {
-        distinct[i].model = Some((Arc::new(model), games));
+        if let Ok(model) = model {
+            distinct[i].model = Some((Arc::new(model), games));
+        }
     }
     Ok(())
 }
@@ -631,7 +636,7 @@ pub fn reference(
             settings.reference_games,
             settings.seed,
             stop_after(longest),
-        )
+        )?
     };
     Ok(Candidate {
         game: hare::KIND,

@@ -149,7 +149,7 @@ mod tests {
     fn seat_chances_follow_from_the_lengths() {
         // Lengths 1, 2, 3 with chances 1/2, 1/4, 1/4: with 2 players seat 1 wins on turns 1
         // and 3 (3/4), seat 2 on turn 2 (1/4).
-        let m = LengthModel::exact(vec![0.0, 0.5, 0.25, 0.25], vec![1.0, 0.5, 0.25, 0.0]);
+        let m = LengthModel::exact(vec![0.0, 0.5, 0.25, 0.25], vec![1.0, 0.5, 0.25, 0.0]).unwrap();
         let w = win_chances(&m, 2);
         assert!((w[0] - 0.75).abs() < 1e-12 && (w[1] - 0.25).abs() < 1e-12, "{w:?}");
         let t = test(&[1, 2, 3, 2], &[1, 2, 1, 1], 2, &m);

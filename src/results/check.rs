@@ -261,7 +261,8 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
         };
         let (label, games) = match data {
             CheckData::Summary(text) => {
-                let published = Published::parse(text).map_err(|e| bad_option("--summary", e))?;
+                let published =
+                    Published::parse(text).map_err(|e| bad_option("--summary", e.to_string()))?;
                 return summary_report(name, options, &published, &source, &plan, &settings)
                     .map(CheckAnswer::Summary);
             }
@@ -357,7 +358,7 @@ fn lengths_report(
     settings: &Settings,
     search: impl FnOnce(Screen, &Settings) -> Result<Found>,
 ) -> Result<CheckReport> {
-    let given_fit = fit(hist, reference);
+    let given_fit = fit(hist, reference).map_err(|e| bad_option("LENGTHS", e.to_string()))?;
     let detectable = detectable_by_fit(reference, summary.games, options.reference_games);
     let winners = games.winners.as_ref().map(|w| {
         crate::check::winners::test(&games.lengths, w, settings.players, &reference.model)
@@ -813,7 +814,8 @@ fn search_lengths(
 ) -> Result<()> {
     let sample = Sample::of(hist);
     let (candidates, searched) = search(Screen::Lengths(&sample), settings)?;
-    let ranking = rank(hist, &candidates, settings.alpha);
+    let ranking = rank(hist, &candidates, settings.alpha)
+        .map_err(|e| bad_option("LENGTHS", e.to_string()))?;
     let (decided, undecided) = decide(&ranking);
     let small = report.sample.games < crate::check::MIN_GAMES_TO_DECIDE;
     let decided = if small { Vec::new() } else { decided };

@@ -91,15 +91,19 @@ fn analyze_players_odds_and_spaces_from_rust_are_what_the_binary_prints() {
 
 #[test]
 fn whatif_compare_and_transitions_from_rust_are_what_the_binary_prints() {
-    let classic = read_board(Some("classic")).unwrap();
-    let answer = whatif(&classic, &WhatIfOptions::default(), &budget()).unwrap();
+    // No board named: the default, on both sides.
+    let default = read_board(None).unwrap();
+    let answer = whatif(&default, &WhatIfOptions::default(), &budget()).unwrap();
     same_as_binary(&answer, &["whatif"], &ALL);
     let rules = WhatIfOptions {
         rules: true,
         ..WhatIfOptions::default()
     };
-    let answer = whatif(&classic, &rules, &budget()).unwrap();
+    let answer = whatif(&default, &rules, &budget()).unwrap();
     same_as_binary(&answer, &["whatif", "--rules"], &ALL);
+
+    // An old name still reaches its board.
+    let classic = read_board(Some("classic")).unwrap();
 
     let a = Side {
         board: classic.clone(),
@@ -140,7 +144,6 @@ fn whatif_compare_and_transitions_from_rust_are_what_the_binary_prints() {
 
 #[test]
 fn simulations_and_checks_from_rust_are_what_the_binary_prints() {
-    // The default board, as the binary's commands below name none.
     let board = read_board(None).unwrap();
     let options = SimulateOptions {
         games: 3_000,

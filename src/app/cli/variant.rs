@@ -10,8 +10,8 @@ use strum::{EnumMessage, VariantArray};
 use crate::games::candyland::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Start,
 };
-use crate::games::chutes::{OnMaxRolls, Overshoot};
 use crate::games::hare::board::{CardPile, FinishCount, HareDraws, Nobody};
+use crate::games::race_track::{OnMaxRolls, Overshoot};
 use crate::games::Variant;
 
 /// The values of one rule, as the board file spells them, each with its documentation.
