@@ -102,10 +102,18 @@ fn refuse_unused_hare_flags(command: &Command) -> Result<(), UserError> {
         }
     };
     if variant.policy.is_some() {
-        used(policy, "--policy", "analyze, simulate, play, check and report")?;
+        used(
+            policy,
+            "--policy",
+            "analyze, simulate, play, check and report",
+        )?;
     }
     if variant.carrot_cap.is_some() {
-        used(cap, "--carrot-cap", "analyze, check and report (the exact chain of one player)")?;
+        used(
+            cap,
+            "--carrot-cap",
+            "analyze, check and report (the exact chain of one player)",
+        )?;
     }
     Ok(())
 }

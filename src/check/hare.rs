@@ -28,8 +28,8 @@ use crate::games::hare::board::{CardPile, HareDraws};
 use crate::games::hare::{self, Board};
 use crate::games::{BoardSource, Variant};
 
-use super::set::{self, Sample};
 use super::model::LengthModelError;
+use super::set::{self, Sample};
 use super::{Candidate, GameSearch, LengthModel, RuleSpace, SearchedGame, Settings};
 use super::{PAIRED_SHARE, SCREEN_NATS};
 
@@ -193,9 +193,12 @@ pub fn simulated_model(
 /// ([`LengthModel::simulated`]); no chain gives one for several interacting players.
 pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
     let n: f64 = histogram.iter().sum::<u64>() as f64;
-    let (m1, m2) = histogram.iter().enumerate().fold((0.0, 0.0), |(a, b), (t, &c)| {
-        (a + t as f64 * c as f64, b + (t * t) as f64 * c as f64)
-    });
+    let (m1, m2) = histogram
+        .iter()
+        .enumerate()
+        .fold((0.0, 0.0), |(a, b), (t, &c)| {
+            (a + t as f64 * c as f64, b + (t * t) as f64 * c as f64)
+        });
     let mean = m1 / n.max(1.0);
     let sd = (m2 / n.max(1.0) - mean * mean).max(0.0).sqrt();
     let h = (sd / 4.0).max(1.0);
@@ -327,27 +330,63 @@ pub fn search_game(
     }
     let all: Vec<usize> = (0..distinct.len()).collect();
     let pilot_progress = |i: usize| progress(weight[i]);
-    simulate_stage(&mut distinct, &all, pilot, stop, settings, fix, &pilot_progress)?;
+    simulate_stage(
+        &mut distinct,
+        &all,
+        pilot,
+        stop,
+        settings,
+        fix,
+        &pilot_progress,
+    )?;
     let progress = &|_: usize| {};
     let mut sizes = vec![pilot];
     if middle > pilot {
-        let keep = screen(&distinct, sample, settings.alpha, others_best.as_ref(), MIDDLE.1);
+        let keep = screen(
+            &distinct,
+            sample,
+            settings.alpha,
+            others_best.as_ref(),
+            MIDDLE.1,
+        );
         simulate_stage(&mut distinct, &keep, middle, stop, settings, fix, progress)?;
         sizes.push(middle);
     }
     // The last stage: one player alone exactly, the others with the whole reference.
     let keep = if space.refine {
-        screen(&distinct, sample, settings.alpha, others_best.as_ref(), FINAL)
+        screen(
+            &distinct,
+            sample,
+            settings.alpha,
+            others_best.as_ref(),
+            FINAL,
+        )
     } else {
         Vec::new()
     };
     let (solve, simulate): (Vec<usize>, Vec<usize>) =
         keep.into_iter().partition(|&i| distinct[i].exact_able());
     if reference > sizes[sizes.len() - 1] {
-        simulate_stage(&mut distinct, &simulate, reference, stop, settings, fix, progress)?;
+        simulate_stage(
+            &mut distinct,
+            &simulate,
+            reference,
+            stop,
+            settings,
+            fix,
+            progress,
+        )?;
         sizes.push(reference);
     }
-    let exact = solve_exact(&mut distinct, &solve, space.cap, longest, settings, fix, progress)?;
+    let exact = solve_exact(
+        &mut distinct,
+        &solve,
+        space.cap,
+        longest,
+        settings,
+        fix,
+        progress,
+    )?;
     let candidates: Vec<Candidate> = entries
         .iter()
         .filter_map(|(board, variant, policies, i)| {
@@ -419,7 +458,10 @@ pub fn search_game(
         },
         candidates,
         decks: Vec::new(),
-        simulated: distinct.iter().filter(|d| matches!(d.model, Some((_, g)) if g > 0)).count(),
+        simulated: distinct
+            .iter()
+            .filter(|d| matches!(d.model, Some((_, g)) if g > 0))
+            .count(),
         how: Some(how),
     })
 }

@@ -134,7 +134,11 @@ pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Ga
                     i + 1,
                     format!(
                         "{} but line {at} {}: give every game its winner's seat or none",
-                        if has { "a winner is given" } else { "no winner is given" },
+                        if has {
+                            "a winner is given"
+                        } else {
+                            "no winner is given"
+                        },
                         if first { "has one" } else { "has none" }
                     ),
                 ))

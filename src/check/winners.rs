@@ -151,7 +151,10 @@ mod tests {
         // and 3 (3/4), seat 2 on turn 2 (1/4).
         let m = LengthModel::exact(vec![0.0, 0.5, 0.25, 0.25], vec![1.0, 0.5, 0.25, 0.0]).unwrap();
         let w = win_chances(&m, 2);
-        assert!((w[0] - 0.75).abs() < 1e-12 && (w[1] - 0.25).abs() < 1e-12, "{w:?}");
+        assert!(
+            (w[0] - 0.75).abs() < 1e-12 && (w[1] - 0.25).abs() < 1e-12,
+            "{w:?}"
+        );
         let t = test(&[1, 2, 3, 2], &[1, 2, 1, 1], 2, &m);
         assert_eq!(t.won, vec![3, 1]);
         assert_eq!((t.off_turn, t.first_off_turn), (1, Some((2, 1))));

@@ -228,11 +228,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             "  ",
             &format!("seat {} ({})", i + 1, s.policy),
             LABEL,
-            &format!(
-                "{:.2}% ± {:.2}",
-                100.0 * s.win,
-                100.0 * s.win_ci95_half
-            ),
+            &format!("{:.2}% ± {:.2}", 100.0 * s.win, 100.0 * s.win_ci95_half),
         ));
     }
     if !r.policies.is_empty() {

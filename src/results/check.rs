@@ -6,9 +6,9 @@ use anyhow::Result;
 use serde::{Serialize, Serializer};
 
 use crate::budget::{Budget, Progress};
-use crate::check::summary::{Published, SummaryReport};
 use crate::check::hare::{HareBoard, HareSpace};
 use crate::check::lengths::Games;
+use crate::check::summary::{Published, SummaryReport};
 use crate::check::{
     candidate, combine, conclusion, decide, fit, histogram, rank, rule_space, rule_space_of,
     search_game, Candidate, CheckReport, Evidence, GameSearch, Narrowing, RuleSpace, Sample,
@@ -274,7 +274,9 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
         let reference = candidate(&source, variant, options.deck, summary.max, &settings)?
             .ok_or_else(|| forever(name))?;
         let search = |screen: Screen, settings: &Settings| plan.search(screen, settings);
-        let report = lengths_report(options, label, &games, &hist, summary, &reference, &settings, search)?;
+        let report = lengths_report(
+            options, label, &games, &hist, summary, &reference, &settings, search,
+        )?;
         Ok(CheckAnswer::Lengths(report))
     }
 
@@ -291,12 +293,9 @@ fn read_games(data: &CheckData, options: &CheckOptions, b: &Budget) -> Result<(S
             path,
             column,
             winner_column,
-        } => crate::check::lengths::read_file(
-            path,
-            column.as_deref(),
-            winner_column.as_deref(),
-            b,
-        )?,
+        } => {
+            crate::check::lengths::read_file(path, column.as_deref(), winner_column.as_deref(), b)?
+        }
         CheckData::Lengths { label, lengths } => (
             label.clone(),
             Games {
@@ -383,7 +382,9 @@ fn lengths_report(
     }
     if let Some(w) = &report.winners {
         if w.off_turn > 0 {
-            report.conclusion.push_str(&format!(" Winners: {}.", w.verdict));
+            report
+                .conclusion
+                .push_str(&format!(" Winners: {}.", w.verdict));
         }
     }
     Ok(report)
@@ -417,11 +418,8 @@ fn check_hare(
     let settings = options.settings(b);
     let variant = &options.variant;
     let board = hare::parse_with(&source.label, &source.text, variant)?;
-    let policies = crate::results::hare::seat_policies(
-        &board,
-        options.policy.as_deref(),
-        settings.players,
-    )?;
+    let policies =
+        crate::results::hare::seat_policies(&board, options.policy.as_deref(), settings.players)?;
     let narrowed = options.narrowing()?;
     let (label, games) = read_games(data, options, b)?;
     let hist = histogram(&games.lengths);
@@ -448,10 +446,19 @@ fn check_hare(
     };
     let plan = HarePlan::of(options, &games, mixed);
     let search = |screen: Screen, settings: &Settings| {
-        search_all(screen, settings, &narrowed, Some(given), &plan, None, progress)
+        search_all(
+            screen,
+            settings,
+            &narrowed,
+            Some(given),
+            &plan,
+            None,
+            progress,
+        )
     };
-    let report =
-        lengths_report(options, label, &games, &hist, summary, &reference, &settings, search)?;
+    let report = lengths_report(
+        options, label, &games, &hist, summary, &reference, &settings, search,
+    )?;
     Ok(CheckAnswer::Lengths(report))
 }
 
@@ -603,9 +610,15 @@ fn search_all(
     let others = other_games(except);
     let mut steps = first.as_ref().map_or(0, |f| f.1);
     for (kind, boards) in &others {
-        if let Outcome::Count(n) =
-            visit(kind, boards, narrowing, Task::Count, screen, settings, &|_| {})?
-        {
+        if let Outcome::Count(n) = visit(
+            kind,
+            boards,
+            narrowing,
+            Task::Count,
+            screen,
+            settings,
+            &|_| {},
+        )? {
             steps += n as u64;
         }
     }
@@ -617,8 +630,7 @@ fn search_all(
             .map(|b| b.policies.len() + hare_plan.mixed.len())
             .max()
             .unwrap_or(1);
-        steps +=
-            (boards.len() * space.rule_sets.len() * hare_plan.players.len() * policies) as u64;
+        steps += (boards.len() * space.rule_sets.len() * hare_plan.players.len() * policies) as u64;
     }
     let counter = progress.start(steps, "searching rules and decks", "rule sets");
     let tell = |n| counter.add(n);
@@ -628,7 +640,15 @@ fn search_all(
         parts.push(search(&tell)?);
     }
     for (kind, boards) in &others {
-        match visit(kind, boards, narrowing, Task::Search, screen, settings, &tell)? {
+        match visit(
+            kind,
+            boards,
+            narrowing,
+            Task::Search,
+            screen,
+            settings,
+            &tell,
+        )? {
             Outcome::Searched(part) => parts.push(part),
             Outcome::LeftOut(why) => left_out.push(why),
             Outcome::Count(_) => {}

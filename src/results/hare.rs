@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
 use crate::games::hare::board::{Board, HareDraws};
+use crate::games::hare::turn::Note;
+use crate::games::hare::Policy;
 use crate::games::{BoardSource, Variant};
 use crate::input::error::UserError;
 use crate::results::options::{bad_option, check_players};
-use crate::games::hare::turn::Note;
-use crate::games::hare::Policy;
 use crate::sim::hare::Summary;
 use crate::solve::hare::{self as exact, Chain, Lengths};
 use crate::solve::Quantile;
@@ -594,7 +594,8 @@ fn event(board: &Board, turn: u32, seat: usize, note: Note) -> HareEvent {
             carrots,
             lettuces,
         } => {
-            (e.to, e.carrots, e.lettuces) = (Some(square), Some(i64::from(carrots)), Some(lettuces));
+            (e.to, e.carrots, e.lettuces) =
+                (Some(square), Some(i64::from(carrots)), Some(lettuces));
             "turn-end"
         }
     };
@@ -603,7 +604,12 @@ fn event(board: &Board, turn: u32, seat: usize, note: Note) -> HareEvent {
 }
 
 /// The first game `simulate --seed S` plays, event by event.
-pub fn transcript(board: &Board, policies: &[&Policy], seed: u64, max_turns: u32) -> HareTranscript {
+pub fn transcript(
+    board: &Board,
+    policies: &[&Policy],
+    seed: u64,
+    max_turns: u32,
+) -> HareTranscript {
     let mut rng = crate::sim::chunk_rng(seed, 0);
     let mut events = Vec::new();
     let game = crate::sim::hare::play_game(board, policies, &mut rng, max_turns, &mut |t, s, n| {
@@ -722,12 +728,13 @@ pub fn analyze(
         .as_deref()
         .map(|p| p.split(',').next().unwrap_or(p).trim());
     let policy = seat_policies(&board, first, 1)?[0];
-    let mut a = HareAlone::of(&board, policy, options.cap(), tolerance, max_turns).map_err(
-        |m| UserError::Board {
-            board: source.label.clone(),
-            message: m,
-        },
-    )?;
+    let mut a =
+        HareAlone::of(&board, policy, options.cap(), tolerance, max_turns).map_err(|m| {
+            UserError::Board {
+                board: source.label.clone(),
+                message: m,
+            }
+        })?;
     a.label = source.label.clone();
     Ok(a)
 }
@@ -851,7 +858,9 @@ pub fn report(
 ) -> Result<HareReport> {
     let board = options.hare.board(source)?;
     let alone = analyze(source, &options.hare, 1e-12, 100_000)?;
-    let alone_policy = board.policy(&alone.policy).map_err(|m| bad_option("--policy", m))?;
+    let alone_policy = board
+        .policy(&alone.policy)
+        .map_err(|m| bad_option("--policy", m))?;
     let seats = seat_policies(&board, options.hare.policy.as_deref(), REPORT_PLAYERS)?;
     within_budget(
         &board,
@@ -867,7 +876,14 @@ pub fn report(
     let game = HareSimulation::of(&board, &names, options.seed, MAX_TURNS, &summary);
     let alone_simulated = match options.mc {
         Some(n) => {
-            within_budget(&board, &[alone_policy], n, options.seed, budget, "use a smaller --mc")?;
+            within_budget(
+                &board,
+                &[alone_policy],
+                n,
+                options.seed,
+                budget,
+                "use a smaller --mc",
+            )?;
             let s = crate::sim::hare::simulate(&board, &[alone_policy], n, options.seed, MAX_TURNS);
             Some(HareSimulation::of(
                 &board,

@@ -116,7 +116,12 @@ fn chutes_lengths_without_a_board_keep_chutes_in_the_set_and_decide_no_candy_lan
         .collect();
     assert_eq!(
         games,
-        ["candyland", "chutes-and-ladders", "race", "hare-and-tortoise"]
+        [
+            "candyland",
+            "chutes-and-ladders",
+            "race",
+            "hare-and-tortoise"
+        ]
     );
     let kept = v["ranking"].as_array().unwrap().iter().any(|r| {
         r["in_set"] == true

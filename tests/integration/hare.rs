@@ -90,7 +90,9 @@ fn occupied_squares_lettuce_without_lettuce_and_home_with_too_many_carrots_are_i
         "[\"miss-turn\"]",
     );
     assert_eq!(
-        legal(&before, &[at(0, 30, 0), at(1, 65, 0)], 0).forward.to_vec(),
+        legal(&before, &[at(0, 30, 0), at(1, 65, 0)], 0)
+            .forward
+            .to_vec(),
         vec![3]
     );
     // A lettuce in hand makes square 2 legal and home illegal (lettuces must be chewed).

@@ -42,7 +42,11 @@ fn simulate_to(file: &std::path::Path, args: &[&str]) {
         .arg(file)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// `check` with `args`, as JSON.
@@ -86,7 +90,11 @@ fn one_novice_alone_fits_its_exact_chain_and_rejects_the_cheapest_policy() {
     simulate_to(&file, &["hare-and-tortoise", "-n", "2000", "-s", "5"]);
     let f = file.to_str().unwrap();
     let fits = check_json(&[f, "--board", "hare-and-tortoise", "-p", "1", "--no-rank"]);
-    assert_eq!(fits["fit"]["consistent"], true, "{}", fits["fit"]["verdict"]);
+    assert_eq!(
+        fits["fit"]["consistent"], true,
+        "{}",
+        fits["fit"]["verdict"]
+    );
     assert_eq!(fits["fit"]["reference"]["kind"], "exact");
     let other = check_json(&[
         f,
@@ -140,22 +148,42 @@ fn four_novices_fit_the_simulated_reference_and_their_winners_their_seats() {
     // (`simulate hare-and-tortoise -p 4 --policy cheapest`): rejected.
     let (dir, _) = dir_with(&[]);
     let file = dir.path().join("four.txt");
-    simulate_to(&file, &["hare-and-tortoise", "-p", "4", "-n", "1500", "-s", "7"]);
+    simulate_to(
+        &file,
+        &["hare-and-tortoise", "-p", "4", "-n", "1500", "-s", "7"],
+    );
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.lines().all(|l| l.split(' ').count() == 2), "length and winner");
+    assert!(
+        text.lines().all(|l| l.split(' ').count() == 2),
+        "length and winner"
+    );
     let f = file.to_str().unwrap();
-    let common = ["--board", "hare-and-tortoise", "-p", "4", "--reference-games", "20000"];
+    let common = [
+        "--board",
+        "hare-and-tortoise",
+        "-p",
+        "4",
+        "--reference-games",
+        "20000",
+    ];
     let fits = check_json(&[&[f][..], &common, &["--no-rank", "-s", "11"]].concat());
-    assert_eq!(fits["fit"]["consistent"], true, "{}", fits["fit"]["verdict"]);
+    assert_eq!(
+        fits["fit"]["consistent"], true,
+        "{}",
+        fits["fit"]["verdict"]
+    );
     assert_eq!(fits["fit"]["reference"]["kind"], "simulated, 20000 games");
     let w = &fits["winners"];
     assert_eq!(w["off_turn"], 0);
     assert_eq!(w["consistent"], true, "{}", w["verdict"]);
-    let won: u64 = w["won"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).sum();
+    let won: u64 = w["won"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
     assert_eq!(won, 1500);
-    let other = check_json(
-        &[&[f][..], &common, &["--no-rank", "--policy", "cheapest"]].concat(),
-    );
+    let other = check_json(&[&[f][..], &common, &["--no-rank", "--policy", "cheapest"]].concat());
     assert_eq!(other["fit"]["consistent"], false);
     // A winner moved to another seat is not the seat whose turn ends its game.
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
@@ -193,7 +221,10 @@ fn a_hare_sample_with_no_board_keeps_a_hare_hypothesis_and_decides_no_candy_land
         "--budget",
         "600",
     ]);
-    assert_eq!(doc["fit"]["consistent"], false, "Candy Land is no Hare and Tortoise");
+    assert_eq!(
+        doc["fit"]["consistent"], false,
+        "Candy Land is no Hare and Tortoise"
+    );
     let set = doc["set"].as_array().unwrap();
     assert!(
         set.iter()
@@ -204,7 +235,10 @@ fn a_hare_sample_with_no_board_keeps_a_hare_hypothesis_and_decides_no_candy_land
     for key in CANDY_KEYS {
         assert!(!keys.iter().any(|k| k == key), "{key} decided: {keys:?}");
     }
-    assert_eq!(decided_value(&doc, "game").as_deref(), Some("hare-and-tortoise"));
+    assert_eq!(
+        decided_value(&doc, "game").as_deref(),
+        Some("hare-and-tortoise")
+    );
     // As every other game, Hare and Tortoise is searched with the players given (one here);
     // its hypotheses keep their simulations, which the search says.
     let searched = &doc["searched"]["games"];
@@ -214,7 +248,11 @@ fn a_hare_sample_with_no_board_keeps_a_hare_hypothesis_and_decides_no_candy_land
         .iter()
         .find(|g| g["game"] == "hare-and-tortoise")
         .unwrap();
-    assert!(!hare["keys"].as_array().unwrap().iter().any(|k| k == "players"));
+    assert!(!hare["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|k| k == "players"));
     assert!(doc["searched"]["how"]
         .as_str()
         .unwrap()
@@ -264,14 +302,21 @@ fn winners_files_are_read_and_checked_line_by_line() {
     let p = |i: usize| paths[i].to_str().unwrap().to_string();
     for (args, needle) in [
         (vec![p(0), "-p".into(), "2".into()], "line 2"),
-        (vec![p(1), "-p".into(), "2".into()], "'9' is not a winner's seat"),
+        (
+            vec![p(1), "-p".into(), "2".into()],
+            "'9' is not a winner's seat",
+        ),
         (vec![p(2), "-p".into(), "2".into()], "more than two numbers"),
         (vec![p(3)], "--players"),
         (vec![p(3), "-p".into(), "2".into()], "won by seat 3"),
     ] {
         let mut all = vec!["check".to_string()];
         all.extend(args);
-        all.extend(["--board".into(), "hare-and-tortoise".into(), "--no-rank".into()]);
+        all.extend([
+            "--board".into(),
+            "hare-and-tortoise".into(),
+            "--no-rank".into(),
+        ]);
         let all: Vec<&str> = all.iter().map(String::as_str).collect();
         let (code, _, err) = run(&all);
         assert_eq!(code, 2, "{all:?}");

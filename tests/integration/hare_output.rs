@@ -29,17 +29,35 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn analyze_json_and_csv_carry_the_exact_distribution() {
-    let a: HareAlone = read(&["analyze", "hare-and-tortoise", "--policy", "cheapest", "--json"]);
+    let a: HareAlone = read(&[
+        "analyze",
+        "hare-and-tortoise",
+        "--policy",
+        "cheapest",
+        "--json",
+    ]);
     assert_eq!((a.policy.as_str(), a.carrot_cap), ("cheapest", 600));
     // The distribution sums to the chance of reaching home, and its mean is the mean given.
     let home: f64 = a.pmf.iter().sum();
     assert!((home - a.home).abs() < 1e-12);
-    let mean: f64 = a.pmf.iter().enumerate().map(|(t, p)| t as f64 * p).sum::<f64>() / home;
+    let mean: f64 = a
+        .pmf
+        .iter()
+        .enumerate()
+        .map(|(t, p)| t as f64 * p)
+        .sum::<f64>()
+        / home;
     assert!((mean - a.mean).abs() < 1e-9, "{mean} {}", a.mean);
     // The general solver runs on the cheapest policy's chain and gives the same mean.
     let g = a.general_solve.as_ref().expect("small feedback set");
     assert!((g.mean - a.mean).abs() < 1e-6, "{} {}", g.mean, a.mean);
-    let rows = csv_rows(&stdout(&["analyze", "hare-and-tortoise", "--policy", "cheapest", "--csv"]));
+    let rows = csv_rows(&stdout(&[
+        "analyze",
+        "hare-and-tortoise",
+        "--policy",
+        "cheapest",
+        "--csv",
+    ]));
     assert_eq!(rows[0], ["turn", "pmf", "cdf", "survival"]);
     assert_eq!(rows.len(), a.pmf.len());
     for row in &rows[1..] {
@@ -51,7 +69,16 @@ fn analyze_json_and_csv_carry_the_exact_distribution() {
 
 #[test]
 fn simulate_and_play_json_and_csv_agree_with_the_text() {
-    let args = ["simulate", "hare-and-tortoise", "-p", "4", "-n", "3000", "-s", "2"];
+    let args = [
+        "simulate",
+        "hare-and-tortoise",
+        "-p",
+        "4",
+        "-n",
+        "3000",
+        "-s",
+        "2",
+    ];
     let s: HareSimulation = read(&[&args[..], &["--json"]].concat());
     assert_eq!((s.players, s.games, s.unfinished), (4, 3000, 0));
     let won: f64 = s.win.iter().sum();
@@ -60,7 +87,10 @@ fn simulate_and_play_json_and_csv_agree_with_the_text() {
     assert_eq!(histogram, 3000);
     let rows = csv_rows(&stdout(&[&args[..], &["--csv"]].concat()));
     assert_eq!(rows[0], ["turns", "games", "frequency"]);
-    assert_eq!(rows.len() - 1, s.histogram.iter().filter(|&&c| c > 0).count());
+    assert_eq!(
+        rows.len() - 1,
+        s.histogram.iter().filter(|&&c| c > 0).count()
+    );
     let text = stdout(&args);
     let mean = s.turns.as_ref().unwrap().mean;
     assert!(text.contains(&format!("mean {mean:.3}")), "{text}");
@@ -85,7 +115,10 @@ fn simulate_and_play_json_and_csv_agree_with_the_text() {
         "2",
         "--json",
     ]);
-    assert_eq!(one.histogram.iter().position(|&c| c == 1), Some(t.length as usize));
+    assert_eq!(
+        one.histogram.iter().position(|&c| c == 1),
+        Some(t.length as usize)
+    );
 }
 
 #[test]
@@ -120,25 +153,57 @@ fn flags_a_command_does_not_use_are_refused_by_name() {
     for (args, flag) in [
         // --policy and --carrot-cap, on commands that never use them.
         (vec!["spaces", "classic", "--policy", "novice"], "--policy"),
-        (vec!["players", "hare-and-tortoise", "--policy", "novice"], "--policy"),
+        (
+            vec!["players", "hare-and-tortoise", "--policy", "novice"],
+            "--policy",
+        ),
         (vec!["whatif", "--carrot-cap", "10"], "--carrot-cap"),
-        (vec!["simulate", "hare-and-tortoise", "--carrot-cap", "10"], "--carrot-cap"),
-        (vec!["play", "classic", "--carrot-cap", "10"], "--carrot-cap"),
+        (
+            vec!["simulate", "hare-and-tortoise", "--carrot-cap", "10"],
+            "--carrot-cap",
+        ),
+        (
+            vec!["play", "classic", "--carrot-cap", "10"],
+            "--carrot-cap",
+        ),
         // ... and on another game's board.
         (vec!["analyze", "classic", "--policy", "novice"], "--policy"),
         (vec!["check", lengths, "--policy", "novice"], "--policy"),
         (vec!["report", "classic", "--policy", "novice"], "--policy"),
         // Another game's rules on a Hare and Tortoise board, and the reverse.
-        (vec!["analyze", "hare-and-tortoise", "--licorice", "lose-next-turn"], "--licorice"),
-        (vec!["simulate", "hare-and-tortoise", "--without", "shortcuts"], "--without"),
-        (vec!["analyze", "classic", "--hare-draws", "cards"], "--hare-draws"),
+        (
+            vec![
+                "analyze",
+                "hare-and-tortoise",
+                "--licorice",
+                "lose-next-turn",
+            ],
+            "--licorice",
+        ),
+        (
+            vec!["simulate", "hare-and-tortoise", "--without", "shortcuts"],
+            "--without",
+        ),
+        (
+            vec!["analyze", "classic", "--hare-draws", "cards"],
+            "--hare-draws",
+        ),
         // What the Hare and Tortoise commands do not do.
         (vec!["analyze", "hare-and-tortoise", "--exact"], "--exact"),
         (vec!["analyze", "hare-and-tortoise", "--pgf"], "--pgf"),
-        (vec!["simulate", "hare-and-tortoise", "--deck", "shuffled"], "--deck"),
+        (
+            vec!["simulate", "hare-and-tortoise", "--deck", "shuffled"],
+            "--deck",
+        ),
         (vec!["play", "hare-and-tortoise", "--odds"], "--odds"),
         (
-            vec!["check", "--summary", "games=100 mean=30", "--board", "hare-and-tortoise"],
+            vec![
+                "check",
+                "--summary",
+                "games=100 mean=30",
+                "--board",
+                "hare-and-tortoise",
+            ],
             "--summary",
         ),
     ] {

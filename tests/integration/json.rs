@@ -142,7 +142,11 @@ fn documents() -> Vec<(String, Value)> {
         .arg(&hare)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(hare.join("summary.json")).unwrap();
     docs.push(("report".into(), serde_json::from_str(&text).unwrap()));
     drop(dir);

@@ -84,7 +84,16 @@ fn on_board(board: &str, lengths: &str) -> Vec<Vec<String>> {
 fn hare_commands(dir: &Path) -> Vec<Vec<String>> {
     let lengths = dir.join("hare-lengths.txt");
     let out = candyland()
-        .args(["simulate", "hare-and-tortoise", "-p", "4", "-n", "300", "-s", "3"])
+        .args([
+            "simulate",
+            "hare-and-tortoise",
+            "-p",
+            "4",
+            "-n",
+            "300",
+            "-s",
+            "3",
+        ])
         .arg("--lengths")
         .arg(&lengths)
         .output()
@@ -96,14 +105,43 @@ fn hare_commands(dir: &Path) -> Vec<Vec<String>> {
     for board in ["hare-and-tortoise", "hare-and-tortoise-ravensburger"] {
         let more: [&[&str]; 7] = [
             &["analyze", board],
-            &["analyze", board, "--policy", "cheapest", "--carrot-cap", "200"],
+            &[
+                "analyze",
+                board,
+                "--policy",
+                "cheapest",
+                "--carrot-cap",
+                "200",
+            ],
             &["simulate", board, "-n", "500", "-p", "4"],
-            &["simulate", board, "-n", "300", "-p", "6", "--policy", "novice,cheapest,novice,cheapest,novice,cheapest"],
+            &[
+                "simulate",
+                board,
+                "-n",
+                "300",
+                "-p",
+                "6",
+                "--policy",
+                "novice,cheapest,novice,cheapest,novice,cheapest",
+            ],
             &["play", board, "-p", "4", "-s", "5"],
-            &["check", &lengths, "--board", board, "-p", "4", "--no-rank", "--reference-games", "2000"],
+            &[
+                "check",
+                &lengths,
+                "--board",
+                board,
+                "-p",
+                "4",
+                "--no-rank",
+                "--reference-games",
+                "2000",
+            ],
             &["report", board, "--games", "300", "-o", &reports],
         ];
-        lines.extend(more.iter().map(|a| a.iter().map(|s| s.to_string()).collect()));
+        lines.extend(
+            more.iter()
+                .map(|a| a.iter().map(|s| s.to_string()).collect()),
+        );
     }
     lines.push(
         [

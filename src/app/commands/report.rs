@@ -10,8 +10,8 @@ use crate::budget::Budget;
 use crate::games::{load, shipped};
 use crate::input::error::UserError;
 use crate::output::charts::MIN_SIZE;
-use crate::output::Written;
 use crate::output::folder;
+use crate::output::Written;
 use crate::results::hare::{self, HareReportOptions};
 use crate::results::report::{report, ReportOptions};
 

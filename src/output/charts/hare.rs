@@ -65,7 +65,11 @@ impl Chart for BarsChart<'_> {
             .fold(0.0, f64::max)
             * 1.25;
         let top = if top > 0.0 { top } else { 1.0 };
-        let x_min = if x_min.is_finite() { x_min.max(0.0) } else { 0.0 };
+        let x_min = if x_min.is_finite() {
+            x_min.max(0.0)
+        } else {
+            0.0
+        };
         let x_max = if x_max.is_finite() { x_max } else { 1.0 };
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, k.title(root, &self.title))
