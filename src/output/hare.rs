@@ -57,6 +57,13 @@ pub fn games_file(r: &HareSimulation) -> String {
     text
 }
 
+/// A mean and standard deviation, "-" when there is none (no game finished).
+pub fn mean_sd(m: Option<&crate::results::hare::MeanSd>, digits: usize) -> String {
+    m.map_or("-".to_string(), |m| {
+        format!("mean {:.*}, sd {:.*}", digits, m.mean, digits, m.sd)
+    })
+}
+
 /// A count of turns that may be unknown: "12 turns", or "-" when the turns computed did not
 /// reach it.
 pub fn turns_or_dash(turns: Option<usize>) -> String {
@@ -201,7 +208,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
         ),
         (
             "rounds",
-            format!("mean {:.3}, sd {:.3}", r.rounds.mean, r.rounds.sd),
+            mean_sd(r.rounds.as_ref(), 3),
         ),
         (
             "turns skipped per game",
@@ -213,10 +220,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
         ),
         (
             "winner's carrots",
-            format!(
-                "mean {:.2}, sd {:.2} at the finish",
-                r.winners_carrots.mean, r.winners_carrots.sd
-            ),
+            format!("{} at the finish", mean_sd(r.winners_carrots.as_ref(), 2)),
         ),
     ];
     for (label, value) in rows {
@@ -228,13 +232,16 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             "  ",
             &format!("seat {} ({})", i + 1, s.policy),
             LABEL,
-            &format!("{:.2}% ± {:.2}", 100.0 * s.win, 100.0 * s.win_ci95_half),
+            &match (s.win, s.win_ci95_half) {
+                (Some(w), Some(h)) => format!("{:.2}% ± {:.2}", 100.0 * w, 100.0 * h),
+                _ => "-".to_string(),
+            },
         ));
     }
     if !r.policies.is_empty() {
         t.push_str("Wins by policy (all its seats together):\n");
         for p in &r.policies {
-            t.push_str(&layout.row("  ", &p.policy, LABEL, &format!("{:.2}%", 100.0 * p.win)));
+            t.push_str(&layout.row("  ", &p.policy, LABEL, &p.win.map_or("-".to_string(), |w| format!("{:.2}%", 100.0 * w))));
         }
     }
     let busiest: Vec<String> = r

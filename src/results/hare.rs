@@ -233,10 +233,11 @@ pub fn general_solve(chain: &Chain) -> Result<GeneralSolve, String> {
 pub struct SeatShare {
     /// The policy's name.
     pub policy: String,
-    /// Its share of the finished games won.
-    pub win: f64,
-    /// Half the width of that share's 95 % confidence interval (normal approximation).
-    pub win_ci95_half: f64,
+    /// Its share of the finished games won; `None` when no game finished.
+    pub win: Option<f64>,
+    /// Half the width of that share's 95 % confidence interval (normal approximation); `None`
+    /// when no game finished.
+    pub win_ci95_half: Option<f64>,
     /// Its turns skipped for lack of a legal move, per game.
     pub skips_per_game: f64,
 }
@@ -247,8 +248,8 @@ pub struct SeatShare {
 pub struct PolicyShare {
     /// The policy's name.
     pub policy: String,
-    /// Its seats' share of the finished games won, together.
-    pub win: f64,
+    /// Its seats' share of the finished games won, together; `None` when no game finished.
+    pub win: Option<f64>,
 }
 
 /// How often one square was landed on.
@@ -293,9 +294,9 @@ pub struct HareSimulation {
     pub max_turns: u32,
     /// The finished games' lengths, in turns of all players (`None` when no game finished).
     pub turns: Option<crate::stats::Summary>,
-    /// The finished games' lengths in rounds (turns / players).
-    pub rounds: MeanSd,
-    /// Each seat's share of the finished games won, seat 1 first.
+    /// The finished games' lengths in rounds (turns / players); `None` when no game finished.
+    pub rounds: Option<MeanSd>,
+    /// Each seat's share of the finished games won, seat 1 first; empty when no game finished.
     pub win: Vec<f64>,
     /// Each seat, seat 1 first.
     pub seats: Vec<SeatShare>,
@@ -305,8 +306,8 @@ pub struct HareSimulation {
     pub skips_per_game: f64,
     /// The share of games in which some player skipped.
     pub games_with_skip: f64,
-    /// The winner's carrots at the finish.
-    pub winners_carrots: MeanSd,
+    /// The winner's carrots at the finish; `None` when no game finished.
+    pub winners_carrots: Option<MeanSd>,
     /// Every square from 1 to the last before home, busiest first.
     pub landings: Vec<Landings>,
     /// `histogram[n]`: finished games of n turns.
@@ -331,7 +332,13 @@ impl HareSimulation {
         let k = policies.len();
         let fin = s.finished();
         let games = s.games.max(1) as f64;
-        let share = |w: u64| w as f64 / fin.max(1) as f64;
+        // Figures of the finished games exist only when some game finished.
+        let finished = fin > 0;
+        let share = |w: u64| (w as f64 / fin.max(1) as f64, finished);
+        let share = |w: u64| {
+            let (p, any) = share(w);
+            any.then_some(p)
+        };
         let turns = crate::stats::Summary::of(&s.lengths);
         let (mean, sd) = s.mean_sd();
         let seats = (0..k)
@@ -340,7 +347,7 @@ impl HareSimulation {
                 SeatShare {
                     policy: policies[i].clone(),
                     win: p,
-                    win_ci95_half: 1.96 * (p * (1.0 - p) / fin.max(1) as f64).sqrt(),
+                    win_ci95_half: p.map(|p| 1.96 * (p * (1.0 - p) / fin as f64).sqrt()),
                     skips_per_game: s.skips[i] as f64 / games,
                 }
             })
@@ -399,16 +406,16 @@ impl HareSimulation {
             unfinished: s.unfinished,
             max_turns,
             turns,
-            rounds: MeanSd {
+            rounds: finished.then(|| MeanSd {
                 mean: mean / k as f64,
                 sd: sd / k as f64,
-            },
-            win: (0..k).map(|i| share(s.wins[i])).collect(),
+            }),
+            win: (0..k).filter_map(|i| share(s.wins[i])).collect(),
             seats,
             policies: by_policy,
             skips_per_game: s.skips.iter().sum::<u64>() as f64 / games,
             games_with_skip: s.games_with_skip as f64 / games,
-            winners_carrots: MeanSd { mean: cm, sd: csd },
+            winners_carrots: finished.then_some(MeanSd { mean: cm, sd: csd }),
             landings,
             histogram: s.lengths.clone(),
             label: String::new(),

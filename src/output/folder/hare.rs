@@ -102,8 +102,9 @@ fn heading(stem: &str) -> &'static str {
         .map_or("", |(_, h)| h)
 }
 
-fn pct(p: f64) -> String {
-    format!("{:.1} %", 100.0 * p)
+/// A share as a percentage; "-" when there is none (no game finished).
+fn pct(p: Option<f64>) -> String {
+    p.map_or("-".to_string(), |p| format!("{:.1} %", 100.0 * p))
 }
 
 /// The frequency of each length in a simulation's histogram.
@@ -208,11 +209,13 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| Bar {
-                x: (i + 1) as f64,
-                height: s.win,
-                error: s.win_ci95_half,
-                series: 0,
+            .filter_map(|(i, s)| {
+                Some(Bar {
+                    x: (i + 1) as f64,
+                    height: s.win?,
+                    error: s.win_ci95_half?,
+                    series: 0,
+                })
             })
             .collect(),
         series: vec![format!("{games} simulated games")],
@@ -285,8 +288,14 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "game-length",
             render(&game_length, format, size)?,
             format!(
-                "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {:.2} turns of all players on average ({:.2} rounds), sd {:.2}.",
-                games, g.players, g.seed, g.hare_draws, turns.mean, g.rounds.mean, turns.sd
+                "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {:.2} turns of all players on average ({} rounds), sd {:.2}.",
+                games,
+                g.players,
+                g.seed,
+                g.hare_draws,
+                turns.mean,
+                g.rounds.as_ref().map_or("-".to_string(), |r| format!("{:.2}", r.mean)),
+                turns.sd
             ),
         ),
         section(
@@ -389,7 +398,11 @@ fn document(r: &HareReport, sections: &[Section]) -> Vec<Block> {
     ]);
     rows.push(vec![
         text("winner's carrots at the finish"),
-        text(format!("{:.2}", g.winners_carrots.mean)),
+        text(
+            g.winners_carrots
+                .as_ref()
+                .map_or("-".to_string(), |c| format!("{:.2}", c.mean)),
+        ),
     ]);
     d.push(Block::Table(vec!["figure", "value"], rows));
     d.push(Block::Heading(2, "Charts".into()));
