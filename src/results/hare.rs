@@ -894,7 +894,7 @@ pub fn report(
             let s = crate::sim::hare::simulate(&board, &[alone_policy], n, options.seed, MAX_TURNS);
             Some(HareSimulation::of(
                 &board,
-                &[alone_policy.name.clone()],
+                std::slice::from_ref(&alone_policy.name),
                 options.seed,
                 MAX_TURNS,
                 &s,
