@@ -48,8 +48,8 @@ use crate::sim::DeckMode;
 use crate::stats::Summary;
 
 pub use crate::stats::ZScore;
-pub use fit::{fit, histogram, Fit};
-pub use model::LengthModel;
+pub use fit::{fit, histogram, Fit, FitError};
+pub use model::{LengthModel, LengthModelError};
 pub use search::{
     candidate, combine, exact_model, search, search_game, GameSearch, Screen, Searched,
     SearchedGame, SAME_DISTRIBUTION,
@@ -180,8 +180,23 @@ pub const PAIRED_SHARE: f64 = 0.5;
 /// at alpha / 2 ([`Fit::p_value`] above alpha / 2: each of its tests above alpha / 2 shared
 /// among them). Whichever
 /// hypothesis is the truth, it is left out with probability at most alpha. With fewer than
-/// [`MIN_GAMES_TO_DECIDE`] games only an impossible length leaves a hypothesis out.
-pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Ranked> {
+/// [`MIN_GAMES_TO_DECIDE`] games only an impossible length leaves a hypothesis out. A sample
+/// without a game is refused.
+pub fn rank(
+    histogram: &[u64],
+    candidates: &[Candidate],
+    alpha: f64,
+) -> Result<Vec<Ranked>, FitError> {
+    // One goodness of fit per distinct model.
+    let mut fits: HashMap<usize, Fit> = HashMap::new();
+    for c in candidates {
+        if let std::collections::hash_map::Entry::Vacant(slot) = fits.entry(c.model_id) {
+            slot.insert(fit(histogram, c)?);
+        }
+    }
+    if candidates.is_empty() && Summary::of(histogram).is_none() {
+        return Err(FitError::EmptySample);
+    }
     let sample = Sample::of(histogram);
     let n = sample.games as f64;
     let small = sample.games < MIN_GAMES_TO_DECIDE;
@@ -198,16 +213,12 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
         .collect();
     let ids: Vec<usize> = candidates.iter().map(|c| c.model_id).collect();
     let places = set::against_best(&sample, &scored, &ids, alpha * PAIRED_SHARE);
-    let mut fits: HashMap<usize, Fit> = HashMap::new();
     let mut ranked: Vec<(f64, Ranked)> = candidates
         .iter()
         .zip(&scored)
         .zip(places)
         .map(|((c, s), place)| {
-            let f = fits
-                .entry(c.model_id)
-                .or_insert_with(|| fit(histogram, c))
-                .clone();
+            let f = &fits[&c.model_id];
             let ll = s.log_likelihood;
             let mut r = Ranked {
                 candidate: c.label(),
@@ -228,7 +239,7 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
         })
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    ranked.into_iter().map(|(_, r)| r).collect()
+    Ok(ranked.into_iter().map(|(_, r)| r).collect())
 }
 
 /// A setting's values among the members of the set.

@@ -35,7 +35,7 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
         usize::MAX,
     );
     if k == 1 {
-        return LengthModel::exact(d.pmf, d.survival);
+        return LengthModel::computed(d.pmf, d.survival);
     }
     // Player i (0-based) finishing first in round r ends the game on turn (r - 1) K + i + 1,
     // with probability p(r) S(r)^i S(r - 1)^(K - 1 - i); the game is still on after turn
@@ -52,7 +52,7 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
         }
     }
     survival[last * k] = s[last].powi(k as i32);
-    LengthModel::exact(pmf, survival)
+    LengthModel::computed(pmf, survival)
 }
 
 /// Bytes one distinct chain keeps: its simulator's table, and its exact distribution (the pmf

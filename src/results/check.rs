@@ -225,7 +225,8 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
         };
         let (label, lengths) = match data {
             CheckData::Summary(text) => {
-                let published = Published::parse(text).map_err(|e| bad_option("--summary", e))?;
+                let published =
+                    Published::parse(text).map_err(|e| bad_option("--summary", e.to_string()))?;
                 return summary_report(name, options, &published, &source, &plan, &settings)
                     .map(CheckAnswer::Summary);
             }
@@ -239,7 +240,7 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
             .ok_or_else(|| bad_option("LENGTHS", format!("{label} holds no game lengths")))?;
         let reference = candidate(&source, variant, options.deck, summary.max, &settings)?
             .ok_or_else(|| forever(name))?;
-        let given_fit = fit(&hist, &reference);
+        let given_fit = fit(&hist, &reference).map_err(|e| bad_option("LENGTHS", e.to_string()))?;
         let detectable = detectable_by_fit(&reference, summary.games, options.reference_games);
         let mut report = CheckReport {
             file: label,
@@ -453,7 +454,8 @@ fn search_lengths<G: Game>(
 ) -> Result<()> {
     let sample = Sample::of(hist);
     let (candidates, searched) = plan.search(Screen::Lengths(&sample), settings)?;
-    let ranking = rank(hist, &candidates, settings.alpha);
+    let ranking = rank(hist, &candidates, settings.alpha)
+        .map_err(|e| bad_option("LENGTHS", e.to_string()))?;
     let (decided, undecided) = decide(&ranking);
     let small = report.sample.games < crate::check::MIN_GAMES_TO_DECIDE;
     let decided = if small { Vec::new() } else { decided };

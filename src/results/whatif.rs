@@ -15,6 +15,7 @@ use crate::games::Source;
 use crate::games::{Game, Variant};
 use crate::input::error::UserError;
 use crate::solve::spaces::expected_remaining;
+use crate::solve::SolveFailure;
 use crate::solve::{check_finishes, check_solves};
 
 /// Why there is no what-if table.
@@ -26,6 +27,32 @@ pub enum WhatIfError {
     /// The solves would take more memory or time than the budget allows.
     #[error(transparent)]
     OverBudget(#[from] OverBudget),
+}
+
+/// Why a board, or an edit of it, has no expected length: the "unsolved" of a what-if row.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Unsolved {
+    /// The edit cannot be applied to the board file (removing an element, or setting a rule,
+    /// that the file cannot take).
+    #[error("the {what} cannot be made: {why}")]
+    Edit {
+        /// "edit" or "change".
+        what: &'static str,
+        /// Why, as the board's own error says.
+        why: String,
+    },
+    /// The edited board does not pass validation: each problem, joined by "; ".
+    #[error("the edited board is invalid: {0}")]
+    Invalid(String),
+    /// Some reachable state cannot reach the finish, so E\[T\] is infinite.
+    #[error("the game can go on forever")]
+    Forever,
+    /// The chain would take more time or memory than the budget allows.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+    /// The linear solve failed its accuracy check.
+    #[error(transparent)]
+    Solve(#[from] SolveFailure),
 }
 
 /// One modified board.
@@ -62,8 +89,8 @@ pub struct WhatIf {
 }
 
 /// E\[T\] of a validated board, or why there is none.
-pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, String> {
-    let chain = Chain::build_within(game, budget).map_err(|e| e.to_string())?;
+pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, Unsolved> {
+    let chain = Chain::build_within(game, budget)?;
     chain_expected_turns(game, &chain)
 }
 
@@ -71,28 +98,24 @@ pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, String>
 fn chain_expected_turns<G: Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
-) -> Result<f64, String> {
+) -> Result<f64, Unsolved> {
     if check_finishes(game, chain).is_err() {
-        return Err("the game can go on forever".into());
+        return Err(Unsolved::Forever);
     }
-    let e = expected_remaining(chain).map_err(|e| e.to_string())?;
+    let e = expected_remaining(chain)?;
     Ok(e[chain.start()])
 }
 
 /// E\[T\] of an edited board file, or why there is none (the edit made it invalid, or a game
 /// that can go on forever).
-fn edited_expected_turns<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
+fn edited_expected_turns<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, Unsolved> {
     // Each edit's chain is freed before the next is built.
     crate::budget::scoped(|| edited_within::<G>(file, budget))
 }
 
-fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
-    let game = G::from_file(file).map_err(|p| {
-        format!(
-            "the edited board is invalid: {}",
-            p.to_string().replace('\n', "; ")
-        )
-    })?;
+fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, Unsolved> {
+    let game =
+        G::from_file(file).map_err(|p| Unsolved::Invalid(p.to_string().replace('\n', "; ")))?;
     expected_turns(&game, budget)
 }
 
@@ -100,7 +123,7 @@ fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String
 /// board does not have gets no row), then each element alone. An edit that cannot be made
 /// says why.
 struct Edits<G: Game> {
-    by_kind: Vec<(String, Result<G::File, String>)>,
+    by_kind: Vec<(String, Result<G::File, Unsolved>)>,
     by_element: Vec<(String, G::File)>,
 }
 
@@ -116,7 +139,10 @@ impl<G: Game> Edits<G> {
             }
             let file = source
                 .edited(&variant.clone().without(element))
-                .map_err(|e| format!("the edit cannot be made: {e}"));
+                .map_err(|e| Unsolved::Edit {
+                    what: "edit",
+                    why: e.to_string(),
+                });
             // A board without that element at all gets no row.
             if file.as_ref().is_ok_and(|f| Some(f) == as_is.as_ref()) {
                 continue;
@@ -199,14 +225,14 @@ impl WhatIf {
             board: source.label.clone(),
             message: format!("{why}, so removing elements has no finite effect to measure"),
         })?;
-        let solve = |change: String, file: Result<&G::File, String>| -> Change {
+        let solve = |change: String, file: Result<&G::File, Unsolved>| -> Change {
             let e =
                 file.and_then(|f| crate::budget::counted(|| edited_expected_turns::<G>(f, budget)));
             Change {
                 change,
                 expected_turns: e.as_ref().ok().copied(),
                 difference: e.as_ref().ok().map(|e| e - base),
-                unsolved: e.err(),
+                unsolved: e.err().map(|why| why.to_string()),
             }
         };
         let by_kind = edits
@@ -313,7 +339,10 @@ impl RuleRanking {
                 let changed = variant.clone().with_rule(key, value.clone());
                 let e = source
                     .edited(&changed)
-                    .map_err(|e| format!("the change cannot be made: {e}"))
+                    .map_err(|e| Unsolved::Edit {
+                        what: "change",
+                        why: e.to_string(),
+                    })
                     .and_then(|f| edited_expected_turns::<G>(&f, budget));
                 RuleChange {
                     label: format!("{key} {}", crate::games::value_word(&value)),
@@ -321,7 +350,7 @@ impl RuleRanking {
                     value: serde_json::to_value(&value).unwrap_or_default(),
                     mean: e.as_ref().ok().copied(),
                     difference: e.as_ref().ok().map(|e| e - base),
-                    unsolved: e.err(),
+                    unsolved: e.err().map(|why| why.to_string()),
                 }
             })
             .collect();

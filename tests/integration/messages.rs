@@ -50,7 +50,7 @@ fn a_rule_flag_of_another_game_names_the_flag_not_the_board_file() {
     let (code, _, err) = run(&["analyze", "chutes-and-ladders", "--licorice", "none"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--licorice is a rule of Candy Land boards, and chutes-and-ladders (shipped board) is a Chutes and Ladders board, whose rule flags are --chain-jumps, --jump-costs-turn"),
+        err.contains("--licorice is a rule of Candy Land boards, and chutes-and-ladders (shipped board) is a Chutes and Ladders board, whose rule flags are --back-by, --chain-jumps, --jump-costs-turn"),
         "{err}"
     );
     assert!(err.contains("leave --licorice out"), "{err}");

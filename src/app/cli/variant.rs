@@ -10,7 +10,7 @@ use strum::{EnumMessage, VariantArray};
 use crate::games::candyland::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Start,
 };
-use crate::games::chutes::{OnMaxRolls, Overshoot};
+use crate::games::race_track::{OnMaxRolls, Overshoot};
 use crate::games::Variant;
 
 /// The values of one rule, as the board file spells them, each with its documentation.
