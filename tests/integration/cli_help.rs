@@ -1,9 +1,8 @@
 //! The binary's help, flags, completions and tables: help that fits, short flags, did-you-mean,
 //! the transitions CSV, `boards --json`.
 
-use crate::common::{candyland, tol};
+use crate::common::candyland;
 use approx::assert_relative_eq;
-use serde::Deserialize;
 
 use super::cli::{json, stdout};
 

@@ -8,15 +8,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use candyland::chain::Chain;
-use candyland::chain::Counts;
 use candyland::output::folder::folder_name;
-use candyland::solve::{solve_f64, solve_state_exact, SolveFailure, Sweep};
-use num_rational::BigRational;
-use num_traits::ToPrimitive;
-use proptest::prelude::*;
 
-use crate::common::{candyland, dir_with, game};
+use crate::common::{candyland, dir_with};
 
 /// The same board with `segments` red shortcuts back to 0: escaping the loop takes
 /// `segments` blue cards in a row, a chance of 1e-6^segments.
@@ -253,7 +247,7 @@ fn long_report(out: &Path) -> std::process::Child {
 fn an_interrupted_report_leaves_no_temporary_files() {
     let (dir, _) = dir_with(&[]);
     let out = dir.path().join("reports");
-    crate::shared::give_children_default_signals();
+    crate::shared_signals::give_children_default_signals();
     // 128 + the signal's number, as a shell reports a run the signal ended.
     for (signal, code) in [("-TERM", 143), ("-INT", 130)] {
         let mut child = long_report(&out);

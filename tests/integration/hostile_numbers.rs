@@ -1,16 +1,13 @@
 //! Hostile numbers: chances astronomically small (a loop left once in a million cards, chances
 //! down to 1e-300) are solved, not a panic; absurd counts are refused with an estimate.
 
-use crate::common::{candyland, dir_with, game};
+use crate::common::{dir_with, game};
 use candyland::chain::Chain;
 use candyland::chain::Counts;
-use candyland::output::folder::folder_name;
 use candyland::solve::{solve_f64, solve_state_exact, SolveFailure, Sweep};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
-use std::os::unix::fs::FileTypeExt;
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 

@@ -1,21 +1,8 @@
 //! `play --odds`: the per-turn chances of a transcript sum to one every turn and end certain;
 //! its chart is written in place. JSON parsed into structs with `deny_unknown_fields`.
 
-use crate::common::{candyland, game, tol};
-use crate::players::{product_wins, TINY};
+use crate::common::tol;
 use approx::assert_relative_eq;
-use candyland::chain::product::Product;
-use candyland::chain::{Chain, FINISH};
-use candyland::games::load::About;
-use candyland::games::race::RaceGame;
-use candyland::games::BoardSource;
-use candyland::games::{Game, Variant};
-use candyland::games::{GameVisitor, Source};
-use candyland::solve::odds::Curves;
-use candyland::solve::Options;
-use candyland::stats::Z_LIMIT;
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Deserialize;
 
 use super::odds::{odds, run, StateJson};

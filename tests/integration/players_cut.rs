@@ -2,17 +2,12 @@
 //! fits (a dense solve in the test checks them), bounds that say so where it does not, and no
 //! probability below zero or above one.
 
-use crate::common::{game, game_with};
 use approx::assert_relative_eq;
-use candyland::chain::product::Product;
 use candyland::chain::Chain;
 use candyland::games::load::About;
-use candyland::games::race::RaceGame;
 use candyland::games::Variant;
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
 use candyland::solve::players::Players;
-use candyland::solve::{Analysis, Options, Sweep};
-use candyland::stats::{Summary, Z_LIMIT};
+use candyland::solve::{Analysis, Options};
 
 /// The text of a board of `tests/fixtures/valid`, and its path.
 fn fixture(name: &str) -> (String, String) {

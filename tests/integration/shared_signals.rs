@@ -4,9 +4,7 @@
 //! Every test here runs the binary as a user would (`CANDYLAND_TEST_BIN`, as in `shared`).
 
 use crate::common::dir_with;
-use std::collections::BTreeMap;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
