@@ -29,6 +29,7 @@ red = 999999
 blue = 1
 "#;
 #[test]
+#[ignore = "slow (17 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn a_loop_left_once_in_a_million_cards_is_solved_not_a_panic() {
     let (dir, _) = dir_with(&[("loop.toml", LOOP_BOARD)]);
     let args = [
@@ -172,6 +173,7 @@ proptest! {
 }
 
 #[test]
+#[ignore = "slow (18 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn absurd_counts_are_refused_with_an_estimate() {
     let (dir, paths) = dir_with(&[("loop.toml", LOOP_BOARD)]);
     let max = "18446744073709551615";
