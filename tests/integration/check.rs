@@ -108,6 +108,7 @@ pub(crate) fn answer(
 }
 
 #[test]
+#[ignore = "slow (27 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn two_or_twenty_games_decide_nothing_and_say_why() {
     for games in [2, 20] {
         let data: Vec<String> = lengths(

@@ -170,3 +170,31 @@ fn a_dash_as_the_board_reads_the_board_file_from_standard_input() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: standard input: "), "{err}");
 }
+
+#[test]
+fn errors_about_a_board_whose_games_can_go_on_forever_name_the_board_file() {
+    // Two squares' worth of a spinner that only shows 2 on 3 squares: from square 2 (and so
+    // from the start) the finish, square 3, cannot be reached exactly.
+    let stuck = "game = \"chutes-and-ladders\"\nname = \"stuck\"\n[board]\nsquares = 3\n[spinner]\nfaces = [2]\n";
+    let (dir, _) = dir_with(&[("stuck.toml", stuck), ("lengths.txt", "3\n4\n")]);
+    let d = dir.path();
+    for args in [
+        vec!["players", "stuck.toml"],
+        vec!["simulate", "stuck.toml", "--games", "10"],
+        vec!["crosscheck", "stuck.toml"],
+        vec!["spaces", "stuck.toml"],
+        vec!["report", "stuck.toml", "-o", "out"],
+        vec!["check", "lengths.txt", "--board", "stuck.toml"],
+    ] {
+        let (code, _, err) = run_in(d, &args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("stuck.toml") && err.contains("go on forever"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("candyland forever"),
+            "{args:?} does not say what to do: {err}"
+        );
+    }
+}
