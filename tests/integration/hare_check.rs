@@ -141,6 +141,7 @@ fn one_novice_alone_fits_its_exact_chain_and_rejects_the_cheapest_policy() {
 }
 
 #[test]
+#[ignore = "slow (about 40 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn four_novices_fit_the_simulated_reference_and_their_winners_their_seats() {
     // 1,500 games of Wiener's game of four novices (seed 7), with each game's winner:
     // consistent with the same rules simulated anew (another seed), and the winners with the
@@ -203,6 +204,7 @@ fn four_novices_fit_the_simulated_reference_and_their_winners_their_seats() {
 }
 
 #[test]
+#[ignore = "slow (about 30 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn a_hare_sample_with_no_board_keeps_a_hare_hypothesis_and_decides_no_candy_land_key() {
     // One novice alone, checked with no --board (the reference is the default Candy Land
     // board): the search covers every game. The set keeps Hare and Tortoise hypotheses, so no
@@ -260,6 +262,7 @@ fn a_hare_sample_with_no_board_keeps_a_hare_hypothesis_and_decides_no_candy_land
 }
 
 #[test]
+#[ignore = "slow (over 60 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn candy_land_lengths_decide_no_hare_and_tortoise_rule() {
     // Lengths of classic Candy Land (one player, shuffled deck), checked against a Hare and
     // Tortoise board: the reference does not fit, and whatever the set holds, no Hare and
