@@ -206,10 +206,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             "min / median / max",
             format!("{} / {} / {}", x.min, x.median, x.max),
         ),
-        (
-            "rounds",
-            mean_sd(r.rounds.as_ref(), 3),
-        ),
+        ("rounds", mean_sd(r.rounds.as_ref(), 3)),
         (
             "turns skipped per game",
             format!(
@@ -241,7 +238,15 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
     if !r.policies.is_empty() {
         t.push_str("Wins by policy (all its seats together):\n");
         for p in &r.policies {
-            t.push_str(&layout.row("  ", &p.policy, LABEL, &p.win.map_or("-".to_string(), |w| format!("{:.2}%", 100.0 * w))));
+            t.push_str(
+                &layout.row(
+                    "  ",
+                    &p.policy,
+                    LABEL,
+                    &p.win
+                        .map_or("-".to_string(), |w| format!("{:.2}%", 100.0 * w)),
+                ),
+            );
         }
     }
     let busiest: Vec<String> = r
