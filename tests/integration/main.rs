@@ -60,6 +60,7 @@ mod hostile_numbers;
 mod independent;
 mod invariants;
 mod json;
+mod json_csv;
 mod library;
 mod messages;
 mod odds;
