@@ -13,8 +13,6 @@ use super::sections::{render, Section};
 use super::{html::html, markdown::markdown};
 use crate::output::charts::hare::{Bar, BarsChart};
 use crate::output::charts::Format;
-use crate::output::file::{finish_all, FolderLock};
-use crate::output::PendingFile;
 use crate::results::hare::{HareReport, HareSimulation};
 
 /// The charts of a Hare and Tortoise report, in order: (file stem, heading).
@@ -27,71 +25,27 @@ pub const CHARTS: [(&str, &str); 4] = [
 
 /// The files of one Hare and Tortoise report, opened ahead of time.
 pub struct HarePlan {
-    dir: std::path::PathBuf,
-    format: Format,
-    charts: Vec<(&'static str, String, PendingFile)>,
-    markdown: PendingFile,
-    html: PendingFile,
-    summary: PendingFile,
+    files: super::Files,
 }
 
 impl HarePlan {
     /// Opens every file of the report in `dir`.
     pub fn new(dir: &Path, format: Format) -> Result<HarePlan> {
-        let charts = CHARTS
-            .iter()
-            .map(|&(stem, _)| {
-                let name = format!("{stem}.{}", format.extension());
-                let file = PendingFile::create(&dir.join(&name), "--out")?;
-                Ok((stem, name, file))
-            })
-            .collect::<Result<Vec<_>>>()?;
         Ok(HarePlan {
-            dir: dir.to_path_buf(),
-            format,
-            charts,
-            markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
-            html: PendingFile::create(&dir.join("report.html"), "--out")?,
-            summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
+            files: super::Files::open(dir, format, CHARTS.iter().map(|&(stem, _)| stem))?,
         })
     }
 
     /// Renders the report at `size` and puts every file in place; returns the file names.
     pub fn write(self, mut r: HareReport, size: (u32, u32)) -> Result<Vec<String>> {
-        let mut files: Vec<String> = self.charts.iter().map(|c| c.1.clone()).collect();
-        files.extend(["report.md", "report.html", "summary.json"].map(String::from));
-        r.files = files.clone();
-        let sections = sections(&r, self.format, size)?;
-        let mut charts = self.charts;
-        let mut pending: Vec<(PendingFile, &[u8])> = Vec::new();
-        for section in &sections {
-            let i = charts
-                .iter()
-                .position(|c| c.0 == section.stem)
-                .ok_or_else(|| anyhow!("no file was opened for the {} chart", section.stem))?;
-            pending.push((charts.remove(i).2, &section.image));
-        }
+        let files = self.files;
+        r.files = files.names();
+        let sections = sections(&r, files.format, size)?;
         let blocks = document(&r, &sections);
-        let markdown = markdown(&blocks, &sections, self.format);
+        let markdown = markdown(&blocks, &sections, files.format);
         let html = html(&format!("Report: {}", r.board), &blocks, &sections);
         let json = crate::output::json::document("report", &r)?;
-        pending.push((self.summary, json.as_bytes()));
-        pending.push((self.markdown, markdown.as_bytes()));
-        pending.push((self.html, html.as_bytes()));
-        let mut written = Vec::new();
-        for (mut file, bytes) in pending {
-            file.write(bytes)?;
-            written.push(file);
-        }
-        let lock = FolderLock::acquire(&self.dir)?;
-        let stale = super::stale_files(&self.dir, &files);
-        finish_all(written, || {
-            for name in &stale {
-                let _ = std::fs::remove_file(self.dir.join(name));
-            }
-        })?;
-        drop(lock);
-        Ok(files)
+        files.finish(&sections, &markdown, &html, &json)
     }
 }
 

@@ -76,13 +76,99 @@ pub fn folder_name(name: &str) -> String {
 
 /// The files of one report, opened ahead of time.
 pub struct Plan {
+    files: Files,
+}
+
+/// Every file of one report folder (the charts, `report.md`, `report.html`, `summary.json`),
+/// opened before anything is computed, and the one way they are put in place together.
+struct Files {
     dir: std::path::PathBuf,
     format: Format,
-    /// (file stem, file name, file) of each chart, in [`CHARTS`] order.
+    /// (file stem, file name, file) of each chart, in the order of the game's chart list.
     charts: Vec<(&'static str, String, PendingFile)>,
     markdown: PendingFile,
     html: PendingFile,
     summary: PendingFile,
+}
+
+impl Files {
+    /// Opens a file for each chart of `stems` and the three documents in `dir`.
+    fn open(
+        dir: &Path,
+        format: Format,
+        stems: impl IntoIterator<Item = &'static str>,
+    ) -> Result<Files> {
+        let charts = stems
+            .into_iter()
+            .map(|stem| {
+                let name = format!("{stem}.{}", format.extension());
+                let file = PendingFile::create(&dir.join(&name), "--out")?;
+                Ok((stem, name, file))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Files {
+            dir: dir.to_path_buf(),
+            format,
+            charts,
+            markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
+            html: PendingFile::create(&dir.join("report.html"), "--out")?,
+            summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
+        })
+    }
+
+    /// The names of every file, charts first.
+    fn names(&self) -> Vec<String> {
+        let mut files: Vec<String> = self.charts.iter().map(|c| c.1.clone()).collect();
+        files.extend(["report.md", "report.html", "summary.json"].map(String::from));
+        files
+    }
+
+    /// Writes every chart of `sections` and the three documents, and puts them in place;
+    /// returns the file names. A chart opened but not drawn, or drawn but not opened, is an
+    /// error.
+    fn finish(
+        self,
+        sections: &[sections::Section],
+        markdown: &str,
+        html: &str,
+        json: &str,
+    ) -> Result<Vec<String>> {
+        let files = self.names();
+        let mut charts = self.charts;
+        let mut pending: Vec<(PendingFile, &[u8])> = Vec::new();
+        for section in sections {
+            let i = charts
+                .iter()
+                .position(|c| c.0 == section.stem)
+                .ok_or_else(|| anyhow!("no file was opened for the {} chart", section.stem))?;
+            pending.push((charts.remove(i).2, &section.image));
+        }
+        if let Some(unused) = charts.first() {
+            return Err(anyhow!("the {} chart was not drawn", unused.0));
+        }
+        pending.push((self.summary, json.as_bytes()));
+        pending.push((self.markdown, markdown.as_bytes()));
+        pending.push((self.html, html.as_bytes()));
+        // Every file is written to its temporary first and only then are they renamed, all in
+        // one step: a failure leaves the folder as it was, a catchable signal waits for the
+        // step to end, and under the folder's lock a concurrent report into the same folder
+        // renames its own set before or after, never in between. Files of the earlier report
+        // that this one does not write are removed in the same step.
+        let mut written = Vec::new();
+        for (mut file, bytes) in pending {
+            file.write(bytes)?;
+            written.push(file);
+        }
+        let lock = FolderLock::acquire(&self.dir)?;
+        let stale = stale_files(&self.dir, &files);
+        finish_all(written, || {
+            for name in &stale {
+                let _ = std::fs::remove_file(self.dir.join(name));
+            }
+        })?;
+        drop(lock);
+        Ok(files)
+    }
 }
 
 /// The folder of `board`'s report, checked and created, with every file of it opened, before
@@ -162,22 +248,12 @@ impl Plan {
     /// Opens every file; `has_deck` says whether the game deals cards from a deck (else the
     /// shuffled-deck chart is left out).
     pub fn new(dir: &Path, format: Format, has_deck: bool) -> Result<Plan> {
-        let charts = CHARTS
+        let stems = CHARTS
             .iter()
-            .filter(|(stem, _)| has_deck || *stem != "deck")
-            .map(|&(stem, _)| {
-                let name = format!("{stem}.{}", format.extension());
-                let file = PendingFile::create(&dir.join(&name), "--out")?;
-                Ok((stem, name, file))
-            })
-            .collect::<Result<Vec<_>>>()?;
+            .map(|&(stem, _)| stem)
+            .filter(|&stem| has_deck || stem != "deck");
         Ok(Plan {
-            dir: dir.to_path_buf(),
-            format,
-            charts,
-            markdown: PendingFile::create(&dir.join("report.md"), "--out")?,
-            html: PendingFile::create(&dir.join("report.html"), "--out")?,
-            summary: PendingFile::create(&dir.join("summary.json"), "--out")?,
+            files: Files::open(dir, format, stems)?,
         })
     }
 
@@ -202,50 +278,14 @@ impl Plan {
 
     /// Renders the report at `size` and puts every file in place; returns the file names.
     pub fn write(self, r: &Report, size: (u32, u32)) -> Result<Vec<String>> {
-        let mut files: Vec<String> = self.charts.iter().map(|c| c.1.clone()).collect();
-        files.push("report.md".into());
-        files.push("report.html".into());
-        files.push("summary.json".into());
-        let summary = ReportSummary::of(r, files.clone());
-        let sections = sections(r, &summary, self.format, size)?;
-        let mut charts = self.charts;
-        let mut pending: Vec<(PendingFile, &[u8])> = Vec::new();
-        for section in &sections {
-            let i = charts
-                .iter()
-                .position(|c| c.0 == section.stem)
-                .ok_or_else(|| anyhow!("no file was opened for the {} chart", section.stem))?;
-            pending.push((charts.remove(i).2, &section.image));
-        }
-        if let Some(unused) = charts.first() {
-            return Err(anyhow!("the {} chart was not drawn", unused.0));
-        }
+        let files = self.files;
+        let summary = ReportSummary::of(r, files.names());
+        let sections = sections(r, &summary, files.format, size)?;
         let blocks = document(&summary, r, &sections);
-        let markdown = markdown(&blocks, &sections, self.format);
+        let markdown = markdown(&blocks, &sections, files.format);
         let html = html(&format!("Report: {}", summary.board), &blocks, &sections);
         let json = crate::output::json::document("report", &summary)?;
-        pending.push((self.summary, json.as_bytes()));
-        pending.push((self.markdown, markdown.as_bytes()));
-        pending.push((self.html, html.as_bytes()));
-        // Every file is written to its temporary first and only then are they renamed, all in
-        // one step: a failure leaves the folder as it was, a catchable signal waits for the
-        // step to end, and under the folder's lock a concurrent report into the same folder
-        // renames its own set before or after, never in between. Files of the earlier report
-        // that this one does not write are removed in the same step.
-        let mut written = Vec::new();
-        for (mut file, bytes) in pending {
-            file.write(bytes)?;
-            written.push(file);
-        }
-        let lock = FolderLock::acquire(&self.dir)?;
-        let stale = stale_files(&self.dir, &files);
-        finish_all(written, || {
-            for name in &stale {
-                let _ = std::fs::remove_file(self.dir.join(name));
-            }
-        })?;
-        drop(lock);
-        Ok(files)
+        files.finish(&sections, &markdown, &html, &json)
     }
 }
 
