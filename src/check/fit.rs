@@ -111,7 +111,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
         if p < 1e-12 {
             "p < 1e-12".to_string()
         } else {
-            format!("p = {p:.2e}")
+            format!("p = {}", crate::input::number::probability(p))
         }
     };
     let chi_words = match chi_p {

@@ -498,8 +498,9 @@ pub fn conclusion(e: &Evidence) -> String {
     );
     if let Some((label, p, alpha)) = e.marginal {
         s.push_str(&format!(
-            " But the best fit among them is marginal ({label}: goodness-of-fit p = {p:.2e}, below {}): the data may come from a board, rule or deck outside the search, and what follows holds only if it does not.",
-            short(alpha)
+            " But the best fit among them is marginal ({label}: goodness-of-fit p = {}, below {}): the data may come from a board, rule or deck outside the search, and what follows holds only if it does not.",
+            crate::input::number::probability(p),
+            crate::input::number::probability(alpha)
         ));
     }
     let list = |v: &[Setting], or: bool| -> String {
@@ -554,12 +555,6 @@ pub fn conclusion(e: &Evidence) -> String {
         s.push_str(" A rule of one game is never decided while the set holds another game.");
     }
     s
-}
-
-/// A probability in at most six decimals, without trailing zeros: "0.05".
-pub fn short(x: f64) -> String {
-    let s = format!("{x:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// "2 games, 4 boards: candyland (classic, treats, treats-as-coded), race (hi-ho-cherry-o)",
@@ -691,6 +686,6 @@ mod tests {
             .find("Decided, among the 3 hypotheses searched")
             .expect(&text);
         assert!(marginal < decided_at, "{text}");
-        assert!(text.contains("p = 1.20e-3, below 0.05"), "{text}");
+        assert!(text.contains("p = 0.0012, below 0.05"), "{text}");
     }
 }

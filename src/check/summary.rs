@@ -680,7 +680,7 @@ impl SummaryReport {
         };
         let test_words = format!(
             "the set's two-sided test of the mean at p <= {}",
-            super::short(threshold)
+            crate::input::number::probability(threshold)
         );
         let mut conclusion = match &searched {
             Some(searched) => super::conclusion(&Evidence {
@@ -747,7 +747,13 @@ fn verdict(
 ) -> String {
     let shown: Vec<String> = tests
         .iter()
-        .map(|t| format!("{} p = {:.2e}", t.statistic, t.p_value))
+        .map(|t| {
+            format!(
+                "{} p = {}",
+                t.statistic,
+                crate::input::number::probability(t.p_value)
+            )
+        })
         .collect();
     format!(
         "{} {} ({}){}",

@@ -100,7 +100,7 @@ pub fn test(lengths: &[u32], winners: &[u32], players: usize, model: &LengthMode
             if consistent { "consistent" } else { "INCONSISTENT" },
             shares.join(", "),
             chi.as_ref()
-                .map_or(String::new(), |c| format!("; chi-square p = {:.2e}", c.p_value))
+                .map_or(String::new(), |c| format!("; chi-square p = {}", crate::input::number::probability(c.p_value)))
         )
     };
     Winners {

@@ -4,10 +4,12 @@
 //! cap, every file read recorded so no output can replace it); text from a file is checked once
 //! ([`problems`]); and what goes back to the user about their input is quoted short and safe for
 //! a terminal ([`text`]). Every mistake the user can make is a [`UserError`] ([`error`]) that
-//! says what to fix.
+//! says what to fix. How a number reads in what the user is shown is decided here too
+//! ([`number`]), once for every stage that words a figure.
 
 pub mod error;
 pub mod files;
+pub mod number;
 pub mod problems;
 pub mod text;
 

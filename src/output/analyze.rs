@@ -1,6 +1,7 @@
 //! `analyze`: the one-player table, its text histogram and CSV, the moments-only table, and the
 //! report on a game that can go on forever.
 
+use crate::input::number::{plain, probability};
 use std::fmt::Write;
 
 use super::Layout;
@@ -94,15 +95,15 @@ pub(crate) fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> Strin
         let bound = if t.upper_bound { "<= " } else { "" };
         row(
             &format!("P(longer than {} turns)", t.turns),
-            format!("{bound}{:.6e}", t.probability),
+            format!("{bound}{}", probability(t.probability)),
         );
     }
-    let _ = writeln!(
-        s,
-        "  (distribution computed to turn {}; mass left out {:.1e})",
+    let computed = format!(
+        "(distribution computed to turn {}; mass left out {})",
         a.pmf.len() - 1,
-        a.unfinished_mass
+        probability(a.unfinished_mass)
     );
+    s.push_str(&layout.hang("  ", "   ", &computed));
     if a.truncated {
         let warning = format!("{} (--max-turns N computes further)", a.cut().sentence());
         s.push_str(&layout.labelled("  warning: ", &warning));
@@ -187,8 +188,10 @@ pub(crate) fn distribution_csv(a: &Analysis) -> String {
             .clamp(0.0, 1.0);
         let _ = writeln!(
             s,
-            "{n},{p:e},{:e},{survival:e}",
-            (1.0 - survival).clamp(0.0, 1.0)
+            "{n},{},{},{}",
+            plain(*p),
+            plain((1.0 - survival).clamp(0.0, 1.0)),
+            plain(survival)
         );
     }
     s

@@ -1,6 +1,7 @@
 //! `check`: the answer first (the set of hypotheses the data cannot reject, what is decided and
 //! what is not), then the evidence.
 
+use crate::input::number::probability;
 use std::fmt::Write;
 
 use super::Layout;
@@ -46,8 +47,8 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     s.push_str(&layout.labelled("  reference: ", &reference));
     if let Some(c) = &r.fit.chi_square {
         let fit = format!(
-            "chi-square {:.2} on {} degrees of freedom, p = {:.4e}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
-            c.statistic, c.degrees_of_freedom, c.p_value, r.fit.z_mean, r.fit.max_cdf_gap, r.fit.max_cdf_gap_at
+            "chi-square {:.2} on {} degrees of freedom, p = {}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
+            c.statistic, c.degrees_of_freedom, probability(c.p_value), r.fit.z_mean, r.fit.max_cdf_gap, r.fit.max_cdf_gap_at
         );
         s.push_str(&layout.hang("  ", "    ", &fit));
     }
@@ -91,9 +92,7 @@ fn ranking_text(s: &mut String, r: &CheckReport, layout: Layout) {
             (None, Comparison::NoSpread) => "no spread to test".into(),
             (None, Comparison::TooFewGames | Comparison::Tested) => "not tested".into(),
         };
-        let p = c
-            .chi_square_p
-            .map_or("-".to_string(), |p| format!("{p:.2e}"));
+        let p = c.chi_square_p.map_or("-".to_string(), probability);
         let mut figures = vec![ll, z, format!("chi-square p = {p}")];
         if c.in_set {
             figures.push("in the set".into());
@@ -118,9 +117,9 @@ fn set_text(s: &mut String, r: &CheckReport, layout: Layout) {
         let paired = alpha * crate::check::PAIRED_SHARE;
         format!(
             "the data cannot reject: not by the paired likelihood test against the best (one-sided at {} / m for the m distinct distributions, Bonferroni), nor by the goodness of fit at {} (its tests, chi-square and the sample's mean, sd, median, min and max, each at {} / 6)",
-            crate::check::short(paired),
-            crate::check::short(alpha - paired),
-            crate::check::short(alpha - paired)
+            probability(paired),
+            probability(alpha - paired),
+            probability(alpha - paired)
         )
     };
     let head = format!(
@@ -215,7 +214,7 @@ pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     let power = format!(
         "this summary would notice a mean off by {:.2} turns or more 80 % of the time (the set's two-sided test of the mean at p <= {})",
         r.detectable_mean_shift,
-        crate::check::short(r.threshold)
+        probability(r.threshold)
     );
     s.push_str(&layout.hang("  ", "    ", &power));
     let Some(searched) = &r.searched else {
@@ -232,7 +231,7 @@ pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     };
     let rule = format!(
         "A hypothesis is rejected when a statistic's two-sided p-value is at or below {} ({:.0} % shared among {} statistics; the set inverts this test hypothesis by hypothesis).{small} A summary holds less than the lengths it came from: `check` on those lengths runs these same tests of their summary (the same p-values) and a chi-square of the whole distribution besides, so a reference INCONSISTENT here is INCONSISTENT there too (both below the same floor: p <= 1e-4, |z| >= 4 for the mean), while the lengths may reject what their summary cannot. Most consistent {}:",
-        crate::check::short(r.threshold),
+        probability(r.threshold),
         (1.0 - r.level) * 100.0,
         r.published.statistics().len(),
         LISTED.min(r.candidates.len())
@@ -243,7 +242,7 @@ pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
         let tests: Vec<String> = c
             .tests
             .iter()
-            .map(|t| format!("{} p = {:.2e}", t.statistic, t.p_value))
+            .map(|t| format!("{} p = {}", t.statistic, probability(t.p_value)))
             .collect();
         let mut figures = tests;
         if c.in_set {

@@ -1,5 +1,6 @@
 //! `forever`: can the game run forever, every answer with its evidence.
 
+use crate::input::number::probability;
 use std::fmt::Write;
 
 use super::Layout;
@@ -70,14 +71,15 @@ fn ends(s: &mut String, r: &ForeverReport, layout: Layout) {
     if let Some(c) = &r.certificate {
         if let Some(&(d, p)) = c.windows.first() {
             say(s, format!(
-                "Certificate: from every state the finish is reached within {d} turns with probability at least {p:.4e}, so P(T > n) <= (1 - p)^floor(n/d) for every n (with longer windows too: best rate {:.6} per turn).",
+                "Certificate: from every state the finish is reached within {d} turns with probability at least {}, so P(T > n) <= (1 - p)^floor(n/d) for every n (with longer windows too: best rate {:.6} per turn).",
+                probability(p),
                 c.rate()
             ));
         }
         let bounds: Vec<String> = r
             .tail_bounds
             .iter()
-            .map(|t| format!("P(T > {}) <= {:.3e}", t.turns, t.probability))
+            .map(|t| format!("P(T > {}) <= {}", t.turns, probability(t.probability)))
             .collect();
         s.push_str(&layout.list("   Rigorous bounds: ", "     ", &bounds, ", "));
     }
@@ -99,7 +101,10 @@ fn ends(s: &mut String, r: &ForeverReport, layout: Layout) {
     if let (Some(p), Some(x)) = (longer_than_200, r.one_in) {
         say(
             s,
-            format!("One game in {x:.0} lasts longer than 200 turns (P = {p:.3e})."),
+            format!(
+                "One game in {x:.0} lasts longer than 200 turns (P = {}).",
+                probability(p)
+            ),
         );
     }
     if r.players > 1 {
@@ -170,14 +175,15 @@ fn shortest(s: &mut String, r: &ForeverReport, layout: Layout) {
     );
     steps(s, &shortest.steps, layout);
     let mut text = format!(
-        "That sequence has probability {:.6e}",
-        shortest.probability.float
+        "That sequence has probability {}",
+        probability(shortest.probability.float)
     );
     if let Some(p) = shortest.p_length {
         let _ = write!(
             text,
-            "; a game of exactly {} turns, any way, {p:.6e}",
-            shortest.turns
+            "; a game of exactly {} turns, any way, {}",
+            shortest.turns,
+            probability(p)
         );
     }
     text.push('.');
@@ -228,8 +234,9 @@ fn fixed_deck(s: &mut String, r: &ForeverReport, layout: Layout) {
         for row in &v.rows {
             let text = if row.looping == 0 {
                 format!(
-                    "{} player(s): none loops; 95 % upper bound on the fraction {:.2e}",
-                    row.players, row.ci95[1]
+                    "{} player(s): none loops; 95 % upper bound on the fraction {}",
+                    row.players,
+                    probability(row.ci95[1])
                 )
             } else {
                 format!(

@@ -2,6 +2,7 @@
 //! [`crate::results::hare`]: the exact figures of one player alone, the simulated figures of
 //! several, and Wiener's transactions log of one game; the CSV of each.
 
+use crate::input::number::{plain, probability};
 use std::fmt::Write as _;
 
 use super::render::{json, Render};
@@ -122,9 +123,9 @@ pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
         ("P(reaching home)", format!("{:.12}", a.home)),
         (
             "P(carrots over the cap)",
-            format!("{:.3e} (left out of every figure)", a.cut),
+            format!("{} (left out of every figure)", probability(a.cut)),
         ),
-        ("P(stuck forever)", format!("{:.3e}", a.stuck)),
+        ("P(stuck forever)", probability(a.stuck)),
     ];
     for (label, value) in rows {
         t.push_str(&layout.row("  ", label, LABEL, &value));
@@ -139,8 +140,11 @@ pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
     t.push('\n');
     let general = match (&a.general_solve, &a.general_solve_skipped) {
         (Some(s), _) => format!(
-            "cyclic chain, {} feedback states: expected turns until home or the cap {:.6}, P(home) {:.12}, P(the cap) {:.3e}",
-            s.feedback_states, s.mean, s.home, s.cut
+            "cyclic chain, {} feedback states: expected turns until home or the cap {:.6}, P(home) {:.12}, P(the cap) {}",
+            s.feedback_states,
+            s.mean,
+            s.home,
+            probability(s.cut)
         ),
         (None, Some(why)) => format!("not run: {why}"),
         (None, None) => "not run".to_string(),
@@ -156,7 +160,13 @@ pub fn alone_csv(a: &HareAlone) -> String {
     for (n, p) in a.pmf.iter().enumerate().skip(1) {
         cdf += p;
         let survival = a.survival.get(n).copied().unwrap_or(0.0);
-        let _ = writeln!(s, "{n},{p:e},{:e},{survival:e}", cdf.min(1.0));
+        let _ = writeln!(
+            s,
+            "{n},{},{},{}",
+            plain(*p),
+            plain(cdf.min(1.0)),
+            plain(survival)
+        );
     }
     s
 }

@@ -1,5 +1,6 @@
 //! `odds`: each seat's chance to win from given positions, and how long the game has left.
 
+use crate::input::number::probability;
 use std::fmt::Write;
 
 use super::Layout;
@@ -99,9 +100,9 @@ pub(crate) fn odds_table(r: &OddsReport, layout: Layout) -> String {
             tolerance: r.tolerance,
         };
         let note = format!(
-            "{}; each seat's chance is at most the figure shown plus {:.3e}",
+            "{}; each seat's chance is at most the figure shown plus {}",
             cut.sentence(),
-            r.unfinished_mass
+            probability(r.unfinished_mass)
         );
         s.push_str(&layout.labelled("note: ", &note));
     }

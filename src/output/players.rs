@@ -1,6 +1,7 @@
 //! `players`: K players, exact and simulated side by side. A figure the cut distribution only
 //! bounds is printed as a bound (">"), with what was left out said below the tables.
 
+use crate::input::number::count;
 use std::fmt::Write;
 
 use crate::sim::{DeckMode, Simulation};
@@ -45,7 +46,7 @@ pub(crate) fn players_table(r: &PlayersReport, layout: Layout) -> String {
     s.push_str(&layout.labelled("  exact: ", &exact));
     let sim = format!(
         "{} games {} (seed {})",
-        r.games,
+        count(r.games),
         match finite {
             Some(DeckMode::Shuffled) => "with one shared shuffled deck".to_string(),
             Some(d) => format!("with {}", d.phrase()),
@@ -155,7 +156,7 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
     ];
     let w = widths(&cells);
     let exact_width = line(&head, &w).len();
-    let sim_head = format!("{simulated}: mean, 95% CI");
+    let sim_head = format!("{simulated}: mean turns (95% CI)");
     let widest = sims
         .iter()
         .map(String::len)

@@ -1,5 +1,6 @@
 //! `simulate`: the simulation table and its histogram CSV.
 
+use crate::input::number::{count, plain};
 use std::fmt::Write;
 
 use super::Layout;
@@ -11,7 +12,7 @@ pub(crate) fn histogram_csv(histogram: &[u64]) -> String {
     let total: u64 = histogram.iter().sum();
     let mut s = String::from("turns,games,frequency\n");
     for (t, &c) in histogram.iter().enumerate().filter(|(_, c)| **c > 0) {
-        let _ = writeln!(s, "{t},{c},{:e}", c as f64 / total as f64);
+        let _ = writeln!(s, "{t},{c},{}", plain(c as f64 / total as f64));
     }
     s
 }
@@ -83,7 +84,7 @@ pub(crate) fn simulation_table(r: &Simulation, layout: Layout) -> String {
     let _ = writeln!(
         s,
         "  {} games, {} player{}, seed {}\n",
-        r.games,
+        count(r.games),
         r.players,
         if r.players == 1 { "" } else { "s" },
         r.seed

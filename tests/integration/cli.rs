@@ -278,7 +278,7 @@ fn stopping_at_max_turns_is_reported() {
         out.contains("median                    > 30 turns"),
         "{out}"
     );
-    assert!(out.contains("P(longer than 50 turns)   <= 5.53"), "{out}");
+    assert!(out.contains("P(longer than 50 turns)   <= 0.5534"), "{out}");
     // In JSON: every figure past the cut says it is a bound. (P(T > 30) = 0.553 is more than
     // the chance of any one length, so the mode is not settled.)
     let j = json(&["analyze", "clark-program", "--max-turns", "30", "--json"]);

@@ -5,6 +5,7 @@
 
 use super::sections::Section;
 use super::ReportSummary;
+use crate::input::number::probability;
 use crate::output::analyze::turns;
 use crate::results::report::Report;
 
@@ -144,7 +145,7 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
         let bound = if t.upper_bound { "<= " } else { "" };
         rows.push(vec![
             text(format!("P(longer than {} turns)", t.turns)),
-            text(format!("{bound}{:.3e}", t.probability)),
+            text(format!("{bound}{}", probability(t.probability))),
         ]);
     }
     if let Some(sh) = &s.shuffled {

@@ -4,6 +4,7 @@
 //! the other games' reports are (every file opened first, all renamed together under the
 //! folder's lock).
 
+use crate::input::number::probability;
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
@@ -325,7 +326,7 @@ fn document(r: &HareReport, sections: &[Section]) -> Vec<Block> {
             ],
             vec![
                 text("P(carrots ever over the cap)"),
-                text(format!("{:.2e}", a.cut)),
+                text(probability(a.cut)),
             ],
         ],
     ));
