@@ -183,6 +183,35 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
             s.push_str(&layout.labelled(&format!("{}{simulated}: ", " ".repeat(11)), sim));
         }
     }
+    // "3 players: within 20 rounds 50 % of the time, ...", as `odds` phrases it.
+    for row in &r.rows {
+        let within: Vec<String> = row
+            .exact
+            .first_finisher
+            .rounds_quantiles
+            .iter()
+            .map(|q| {
+                let (more, rounds) = if q.lower_bound {
+                    ("more than ", q.rounds.saturating_sub(1))
+                } else {
+                    ("", q.rounds)
+                };
+                let unit = if rounds == 1 && more.is_empty() {
+                    "round"
+                } else {
+                    "rounds"
+                };
+                format!("{more}{rounds} {unit} {:.0} %", q.p * 100.0)
+            })
+            .collect();
+        if within.is_empty() {
+            continue;
+        }
+        let k = row.players;
+        let label = format!("  {k} player{}: ", if k == 1 { "" } else { "s" });
+        let text = format!("someone finishes within {} of the time", within.join(", "));
+        s.push_str(&layout.labelled(&label, &text));
+    }
 }
 
 /// The table of games played until everyone finishes.
