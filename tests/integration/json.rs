@@ -62,6 +62,7 @@ fn documents() -> Vec<(String, Value)> {
         add(&["passage", board, "--to", "5"]);
         add(&["passage", board, "--every"]);
         add(&["transitions", board, "--fundamental"]);
+        add(&["transitions", board, "--aggregate"]);
         add(&["analyze", board, "--pgf"]);
     }
     // Hare and Tortoise: one player alone exactly, four simulated, one game's log, and a check
