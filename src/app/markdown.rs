@@ -227,8 +227,11 @@ impl Writer {
         for row in &t.rows {
             let first = row.first().map_or("", String::as_str);
             if row.len() == 2 {
-                self.text
-                    .push_str(&self.layout.hang("- ", "  ", &format!("{first}: {}", row[1])));
+                self.text.push_str(
+                    &self
+                        .layout
+                        .hang("- ", "  ", &format!("{first}: {}", row[1])),
+                );
                 continue;
             }
             self.text.push_str(&self.layout.hang("- ", "  ", first));
@@ -294,10 +297,16 @@ mod tests {
                   <!-- not in help -->\nsecret\n<!-- end not in help -->\nafter\n";
         let s = render(md, Layout::new(60));
         assert!(s.starts_with("Title\n=====\n"), "{s}");
-        assert!(s.contains("See the races and Rusin (https://example.org/r)."), "{s}");
+        assert!(
+            s.contains("See the races and Rusin (https://example.org/r)."),
+            "{s}"
+        );
         assert!(s.contains("- one `--flag` bold\n- two\n"), "{s}");
         assert!(s.contains("- x: y\n"), "{s}");
-        assert!(s.contains("  # a comment") && s.contains("  name = \"x\"\n"), "{s}");
+        assert!(
+            s.contains("  # a comment") && s.contains("  name = \"x\"\n"),
+            "{s}"
+        );
         assert!(!s.contains("secret") && s.contains("after"), "{s}");
         assert!(s.lines().all(|l| l.chars().count() <= 60), "{s}");
     }

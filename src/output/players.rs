@@ -183,7 +183,8 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
             s.push_str(&layout.labelled(&format!("{}{simulated}: ", " ".repeat(11)), sim));
         }
     }
-    // "3 players: within 20 rounds 50 % of the time, ...", as `odds` phrases it.
+    // "3 players: within 19 rounds 50 %, ... of the time", as `odds` phrases it.
+    let _ = writeln!(s, "\nRounds until the first player finishes (exact)");
     for row in &r.rows {
         let within: Vec<String> = row
             .exact
@@ -209,7 +210,7 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
         }
         let k = row.players;
         let label = format!("  {k} player{}: ", if k == 1 { "" } else { "s" });
-        let text = format!("someone finishes within {} of the time", within.join(", "));
+        let text = format!("within {} of the time", within.join(", "));
         s.push_str(&layout.labelled(&label, &text));
     }
 }

@@ -84,7 +84,11 @@ fn say_stopped(signal: i32) {
     let name = signal_hook::low_level::signal_name(signal)
         .map_or_else(|| format!("signal {signal}"), str::to_string);
     let stderr = std::io::stderr();
-    let clear = if stderr.is_terminal() { "\r\x1b[2K" } else { "" };
+    let clear = if stderr.is_terminal() {
+        "\r\x1b[2K"
+    } else {
+        ""
+    };
     let _ = writeln!(
         stderr.lock(),
         "{clear}stopped by {name}; the files not yet written were removed"

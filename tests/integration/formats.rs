@@ -19,12 +19,32 @@ fn parse_csv(csv_text: &str) -> (Vec<String>, Vec<Vec<String>>) {
 
 #[test]
 fn play_csv_is_the_transcript_row_by_row() {
-    let args = ["play", "candy-land-1984", "-p", "2", "--seed", "3", "--odds"];
-    let json: serde_json::Value = serde_json::from_str(&stdout(&[&args[..], &["--json"]].concat())).unwrap();
+    let args = [
+        "play",
+        "candy-land-1984",
+        "-p",
+        "2",
+        "--seed",
+        "3",
+        "--odds",
+    ];
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&[&args[..], &["--json"]].concat())).unwrap();
     let (header, rows) = parse_csv(&stdout(&[&args[..], &["--csv"]].concat()));
     assert_eq!(
         header,
-        ["turn", "player", "card", "from", "from_name", "to", "to_name", "events", "win_1", "win_2"]
+        [
+            "turn",
+            "player",
+            "card",
+            "from",
+            "from_name",
+            "to",
+            "to_name",
+            "events",
+            "win_1",
+            "win_2"
+        ]
     );
     let turns = json["turns"].as_array().unwrap();
     // A row 0 with the chances before the first turn, then one row per turn.
@@ -64,13 +84,9 @@ fn board_show_csv_lists_the_spaces() {
 #[test]
 fn transitions_aggregate_json_is_the_aggregate_csv() {
     for board in ["candy-land-1984", "hi-ho-cherry-o"] {
-        let json: serde_json::Value = serde_json::from_str(&stdout(&[
-            "transitions",
-            board,
-            "--aggregate",
-            "--json",
-        ]))
-        .unwrap();
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout(&["transitions", board, "--aggregate", "--json"]))
+                .unwrap();
         let (_, csv_rows) = parse_csv(&stdout(&["transitions", board, "--aggregate"]));
         let matrix = json["matrix"].as_array().unwrap();
         assert_eq!(matrix.len(), csv_rows.len(), "{board}");
@@ -83,10 +99,15 @@ fn transitions_aggregate_json_is_the_aggregate_csv() {
             let exact = &entry["p_exact"];
             assert_eq!(
                 row[6],
-                format!("{}/{}", exact["num"].as_str().unwrap(), exact["den"].as_str().unwrap())
+                format!(
+                    "{}/{}",
+                    exact["num"].as_str().unwrap(),
+                    exact["den"].as_str().unwrap()
+                )
             );
-            *sums.entry(entry["from"]["state"].as_u64().unwrap()).or_default() +=
-                entry["count"].as_u64().unwrap();
+            *sums
+                .entry(entry["from"]["state"].as_u64().unwrap())
+                .or_default() += entry["count"].as_u64().unwrap();
         }
         // A stochastic matrix: every row's counts add up to the whole deck, the finish's too.
         let finish = json["finish"].as_u64().unwrap();
@@ -122,7 +143,12 @@ fn a_spinner_game_gets_no_deck_words_from_check() {
         assert!(!text.contains(deck_word), "{deck_word}:\n{text}");
     }
     let json: serde_json::Value = serde_json::from_str(&stdout(&[
-        "check", lengths, "--board", "hi-ho-cherry-o", "--no-rank", "--json",
+        "check",
+        lengths,
+        "--board",
+        "hi-ho-cherry-o",
+        "--no-rank",
+        "--json",
     ]))
     .unwrap();
     assert!(!json.to_string().contains("iid deck"), "{json}");

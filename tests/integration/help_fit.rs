@@ -63,7 +63,11 @@ fn every_commands_help_fits_80_columns_and_lists_only_its_games_rule_flags() {
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert!(commands.len() >= 19, "{commands:?}");
-    for command in commands.iter().map(|c| vec![*c]).chain([vec!["board", "show"]]) {
+    for command in commands
+        .iter()
+        .map(|c| vec![*c])
+        .chain([vec!["board", "show"]])
+    {
         for flag in ["-h", "--help"] {
             let mut args = command.clone();
             args.push(flag);
@@ -95,23 +99,35 @@ fn a_named_boards_game_gives_the_flags() {
         assert!(!lists(&chutes, flag), "{flag}:\n{chutes}");
     }
     // `--without` offers only the board's own elements.
-    assert!(chutes.contains("ladders") && !chutes.contains("licorice"), "{chutes}");
+    assert!(
+        chutes.contains("ladders") && !chutes.contains("licorice"),
+        "{chutes}"
+    );
     assert!(chutes.contains("Candy Land"), "{chutes}");
     // Flags before the board, a flag's value that looks like a board, `-h`.
     let race = help(&["simulate", "-n", "5", "hi-ho-cherry-o", "-h"]);
-    assert!(lists(&race, "--back-by") && !lists(&race, "--licorice"), "{race}");
+    assert!(
+        lists(&race, "--back-by") && !lists(&race, "--licorice"),
+        "{race}"
+    );
     // `check` names its board with --board; Hare and Tortoise's flags where the command uses
     // them.
     let hare = help(&["check", "--board", "hare-and-tortoise", "--help"]);
     for flag in HARE {
         assert!(lists(&hare, flag), "{flag}:\n{hare}");
     }
-    assert!(!lists(&hare, "--licorice") && !lists(&hare, "--without"), "{hare}");
+    assert!(
+        !lists(&hare, "--licorice") && !lists(&hare, "--without"),
+        "{hare}"
+    );
     // `players` never plays Hare and Tortoise, and simulates i.i.d. draws always: `--deck`
     // offers only the finite decks it accepts.
     let players = help(&["players", "--help"]);
     assert!(!lists(&players, "--policy"), "{players}");
-    assert!(!players.contains("iid") && players.contains("carried"), "{players}");
+    assert!(
+        !players.contains("iid") && players.contains("carried"),
+        "{players}"
+    );
     // The flags still parse, and another game's is refused by name.
     let out = candyland()
         .args(["analyze", "chutes-and-ladders", "--licorice", "none"])
@@ -145,11 +161,20 @@ fn help_format_and_json_are_text_for_a_terminal() {
     }
     let format = help(&["help", "format"]);
     // Headings underlined, table rows as labelled items, TOML examples kept as written.
-    assert!(format.starts_with("Board file format\n=================\n"), "{format}");
-    assert!(format.contains("- `licorice`\n    values (default first): "), "{format}");
+    assert!(
+        format.starts_with("Board file format\n=================\n"),
+        "{format}"
+    );
+    assert!(
+        format.contains("- `licorice`\n    values (default first): "),
+        "{format}"
+    );
     assert!(format.contains("  [deck.single]"), "{format}");
     let json = help(&["help", "json"]);
-    assert!(json.contains("- expected length\n    key: `mean`"), "{json}");
+    assert!(
+        json.contains("- expected length\n    key: `mean`"),
+        "{json}"
+    );
     // Wider terminals get wider text, up to the help's limit.
     let wide = candyland()
         .env("COLUMNS", "100")

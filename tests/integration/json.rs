@@ -344,7 +344,10 @@ fn help_json_prints_the_vocabulary_an_installed_binary_carries() {
     let kept = std::fs::read_to_string(schema_dir().join("README.md")).unwrap();
     // Laid out for a terminal (help_fit.rs): every quantity of the table is there.
     let text = String::from_utf8(out.stdout).unwrap();
-    for row in kept.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| quantity")) {
+    for row in kept
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| quantity"))
+    {
         let quantity = row.split('|').nth(1).unwrap().trim();
         assert!(text.contains(&format!("- {quantity}\n")), "{quantity}");
     }

@@ -236,7 +236,15 @@ fn an_interrupted_run_says_why_on_a_line_of_its_own() {
     send(2, &child);
     let status = wait_or_kill(&mut child).expect("stopped");
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert_eq!(status.code(), Some(130), "{err}");
-    assert!(err.ends_with('\n') && err.contains("stopped by SIGINT"), "{err:?}");
+    assert!(
+        err.ends_with('\n') && err.contains("stopped by SIGINT"),
+        "{err:?}"
+    );
 }
