@@ -18,8 +18,12 @@ fn main() -> ExitCode {
     candyland::output::signals::clean_up_on_signals();
     // The one place that decides how wide text output (and clap's help) is.
     let layout = candyland::output::stdout_layout();
-    let mut command = candyland::app::cli::command(layout.width());
-    let matches = command.get_matches_mut();
+    // A command's --help lists the rule flags of its board's game.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut command = candyland::app::cli::command_for_args(&args, layout.width());
+    let matches = command
+        .try_get_matches_from_mut(args)
+        .unwrap_or_else(|e| e.exit());
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     let stdout = std::io::stdout();
     let result = candyland::run(cli, layout, &mut stdout.lock());

@@ -44,10 +44,10 @@ pub(crate) fn format(command: &Command) -> Format {
         Command::Check(args) => (args.json, args.csv),
         // The move table is CSV unless JSON is asked for.
         Command::Transitions(args) => (args.json, !args.json),
-        Command::Play(args) => (args.json, false),
+        Command::Play(args) => (args.json, args.csv),
         Command::Forever(args) => (args.json, args.csv),
         Command::Boards(args) => (args.json, false),
-        Command::Board(BoardCommand::Show(args)) => (args.json, false),
+        Command::Board(BoardCommand::Show(args)) => (args.json, args.csv),
         Command::Board(BoardCommand::Export(_))
         | Command::Generate(_)
         | Command::Report(_)

@@ -4,6 +4,7 @@
 pub mod cli;
 mod commands;
 mod format;
+mod markdown;
 mod progress;
 pub mod watch;
 
@@ -73,24 +74,25 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
 /// Tortoise board; a command that does not use them refuses them by name rather than ignore
 /// them (a command that does, on another game's board, refuses them there).
 fn refuse_unused_hare_flags(command: &Command) -> Result<(), UserError> {
-    let (name, variant, policy, cap) = match command {
-        Command::Analyze(a) => ("analyze", &a.variant, true, true),
-        Command::Simulate(a) => ("simulate", &a.variant, true, false),
-        Command::Play(a) => ("play", &a.variant, true, false),
-        Command::Check(a) => ("check", &a.variant, true, true),
-        Command::Report(a) => ("report", &a.variant, true, true),
-        Command::Crosscheck(a) => ("crosscheck", &a.variant, false, false),
-        Command::Players(a) => ("players", &a.variant, false, false),
-        Command::Odds(a) => ("odds", &a.variant, false, false),
-        Command::Passage(a) => ("passage", &a.variant, false, false),
-        Command::Spaces(a) => ("spaces", &a.variant, false, false),
-        Command::Whatif(a) => ("whatif", &a.variant, false, false),
-        Command::Compare(a) => ("compare", &a.variant, false, false),
-        Command::Transitions(a) => ("transitions", &a.variant, false, false),
-        Command::Forever(a) => ("forever", &a.variant, false, false),
-        Command::Board(BoardCommand::Show(a)) => ("board show", &a.variant, false, false),
+    let (name, variant) = match command {
+        Command::Analyze(a) => ("analyze", &a.variant),
+        Command::Simulate(a) => ("simulate", &a.variant),
+        Command::Play(a) => ("play", &a.variant),
+        Command::Check(a) => ("check", &a.variant),
+        Command::Report(a) => ("report", &a.variant),
+        Command::Crosscheck(a) => ("crosscheck", &a.variant),
+        Command::Players(a) => ("players", &a.variant),
+        Command::Odds(a) => ("odds", &a.variant),
+        Command::Passage(a) => ("passage", &a.variant),
+        Command::Spaces(a) => ("spaces", &a.variant),
+        Command::Whatif(a) => ("whatif", &a.variant),
+        Command::Compare(a) => ("compare", &a.variant),
+        Command::Transitions(a) => ("transitions", &a.variant),
+        Command::Forever(a) => ("forever", &a.variant),
+        Command::Board(BoardCommand::Show(a)) => ("board show", &a.variant),
         _ => return Ok(()),
     };
+    let (policy, cap) = cli::uses_hare_flags(name);
     let used = |uses: bool, flag: &str, by: &str| {
         if uses {
             Ok(())

@@ -95,9 +95,9 @@ fn show() {
         }
         return;
     }
-    let Some((what, estimate, at)) = ledger::current() else {
-        return;
-    };
+    // Work with no estimate of its own is shown as work all the same.
+    let (what, estimate, at) =
+        ledger::current().unwrap_or_else(|| ("working".to_string(), f64::NAN, 0.0));
     let bar = line.get_or_insert_with(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template("{spinner} {wide_msg}") {
@@ -106,11 +106,15 @@ fn show() {
         bar
     });
     let since = ledger::elapsed().map_or(0.0, |now| now - at);
-    let text = format!(
-        "{what}: {} of about {}",
-        duration(since),
-        duration(estimate)
-    );
+    let text = if estimate.is_finite() {
+        format!(
+            "{what}: {} of about {}",
+            duration(since),
+            duration(estimate)
+        )
+    } else {
+        format!("{what}: {} so far", duration(since))
+    };
     bar.set_message(crate::output::terminal::escape(&text).into_owned());
     bar.tick();
 }

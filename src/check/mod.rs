@@ -440,11 +440,11 @@ pub fn scope(searched: &Searched) -> String {
     } else {
         searched.keys.join(", ")
     };
-    let mut s = format!(
-        "games {}; rules varied: {keys}; decks: {}",
-        games.join(", "),
-        searched.decks.join(", ")
-    );
+    let mut s = format!("games {}; rules varied: {keys}", games.join(", "));
+    // Games without a deck (spinners, dice) try none.
+    if !searched.decks.is_empty() {
+        s.push_str(&format!("; decks: {}", searched.decks.join(", ")));
+    }
     if !searched.games_left_out.is_empty() {
         s.push_str(&format!(
             "; not searched: {}",

@@ -423,14 +423,19 @@ pub fn search_game<G: Game>(
         .collect();
     let simulated = simulate_decks(&mut distinct, screen, settings, progress)?;
     let mut candidates = Vec::new();
-    let mut decks = vec![DeckMode::Iid.name().to_string()];
+    // A game without a deck (a spinner, a die) has no deck to name: its hypotheses and the
+    // search say nothing of decks.
+    let mut decks = Vec::new();
+    if distinct.iter().any(|d| d.has_deck) {
+        decks.push(DeckMode::Iid.name().to_string());
+    }
     for (board, variant, index) in &entries {
         let d = &distinct[*index];
         let candidate = |deck: DeckMode, model: &Arc<LengthModel>| Candidate {
             game: G::KIND,
             board: board.clone(),
             variant: variant.clone(),
-            deck: Some(deck),
+            deck: d.has_deck.then_some(deck),
             extra: Vec::new(),
             model: model.clone(),
             model_id: 0,
@@ -503,6 +508,13 @@ pub fn combine(
     if let Screen::Lengths(sample) = screen {
         super::cost::rank(&candidates, sample, settings)?;
     }
+    // The exact games' way (a part without its own), then each other part's.
+    let mut how: Vec<String> = Vec::new();
+    if parts.iter().any(|p| p.how.is_none()) {
+        how.push(decks_how(!decks.is_empty(), screen, settings));
+    }
+    how.extend(parts.iter().filter_map(|p| p.how.clone()));
+    let how = how.join("; ");
     let searched = Searched {
         games: parts.iter().map(|p| p.searched.clone()).collect(),
         games_left_out,
@@ -516,21 +528,29 @@ pub fn combine(
         same_distribution_within: SAME_DISTRIBUTION,
         hypotheses: candidates.len(),
         simulated: parts.iter().map(|p| p.simulated).sum(),
-        how: format!(
-            "every rule set exactly with i.i.d. draws (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one); each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
-            settings.reference_games,
-            settings.seed,
-            match screen {
-                Screen::Lengths(_) => format!("log-likelihood within {SCREEN_NATS} nats per game of the best"),
-                Screen::Mean(_) => "mean within 10 % of the published mean".to_string(),
-            },
-            screen.cap()
-        ) + &parts
-            .iter()
-            .filter_map(|p| p.how.as_ref().map(|h| format!("; {h}")))
-            .collect::<String>(),
+        how,
     };
     Ok((candidates, searched))
+}
+
+/// How the exact and simulated references were made; the finite-deck models only when some
+/// game searched has a deck (`with_decks`).
+fn decks_how(with_decks: bool, screen: Screen, settings: &Settings) -> String {
+    if !with_decks {
+        return format!(
+            "every rule set exactly (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one)"
+        );
+    }
+    format!(
+        "every rule set exactly with i.i.d. draws (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one); each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
+        settings.reference_games,
+        settings.seed,
+        match screen {
+            Screen::Lengths(_) => format!("log-likelihood within {SCREEN_NATS} nats per game of the best"),
+            Screen::Mean(_) => "mean within 10 % of the published mean".to_string(),
+        },
+        screen.cap()
+    )
 }
 
 /// Gives candidates whose exact distributions are within [`SAME_DISTRIBUTION`] of each other
@@ -740,7 +760,7 @@ pub fn candidate<G: Game>(
         game: G::KIND,
         board: game.name().to_string(),
         variant: variant.clone(),
-        deck: Some(deck),
+        deck: chain.has_deck().then_some(deck),
         extra: Vec::new(),
         model,
         model_id: 0,

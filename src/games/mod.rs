@@ -271,6 +271,30 @@ macro_rules! games {
             out
         }
 
+        /// The `[rules]` keys of game `kind`, as the board file and the flags name them (none
+        /// for a word that is no game).
+        pub fn rule_keys_of(kind: &str) -> Vec<String> {
+            $(
+                if kind == <$game as Game>::KIND {
+                    return <$game as Game>::rule_keys();
+                }
+            )+
+            if kind == hare::KIND {
+                return hare::board::rule_keys();
+            }
+            Vec::new()
+        }
+
+        /// The `--without` elements of game `kind`, with what removing each does.
+        pub fn elements_of(kind: &str) -> Vec<(&'static str, &'static str)> {
+            $(
+                if kind == <$game as Game>::KIND {
+                    return <$game as Game>::ELEMENTS.to_vec();
+                }
+            )+
+            Vec::new()
+        }
+
         /// Every shipped board, kind by kind.
         pub fn shipped() -> Vec<ShippedBoard> {
             let mut out = Vec::new();

@@ -124,4 +124,20 @@ impl Render for BoardShow {
     fn json(&self) -> Option<anyhow::Result<String>> {
         super::render::json("board show", self)
     }
+
+    /// `board show --csv`: the spaces, one row each (number, name, notes).
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        let write = || -> anyhow::Result<String> {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(["number", "name", "notes"])?;
+            for row in &self.spaces {
+                super::csv_cells::record(
+                    &mut w,
+                    [row.number.to_string(), row.name.clone(), row.notes.clone()],
+                )?;
+            }
+            Ok(String::from_utf8(w.into_inner()?)?)
+        };
+        Some(write())
+    }
 }

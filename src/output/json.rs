@@ -230,6 +230,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             "transitions",
             vec![
                 Shape::of::<transitions::Transitions>(),
+                Shape::of::<transitions::TransitionMatrix>(),
                 Shape::of::<solve::fundamental::Fundamental>(),
             ],
         ),

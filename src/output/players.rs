@@ -184,6 +184,39 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
             s.push_str(&layout.labelled(&format!("{}{simulated}: ", " ".repeat(11)), sim));
         }
     }
+    // "3 players: within 19 rounds 50 %, ... of the time", as `odds` phrases it.
+    let _ = writeln!(s, "\nRounds until the first player finishes (exact)");
+    for row in &r.rows {
+        let quantiles = &row.exact.first_finisher.rounds_quantiles;
+        // Past a cut distribution a quantile is only known to lie beyond it: the smallest
+        // such level is said as "fewer than p % within L rounds" (the larger ones follow).
+        let within: Vec<String> = quantiles
+            .iter()
+            .filter(|q| !q.lower_bound)
+            .map(|q| {
+                let unit = if q.rounds == 1 { "round" } else { "rounds" };
+                format!("{} {unit} {:.0} %", q.rounds, q.p * 100.0)
+            })
+            .collect();
+        let beyond = quantiles.iter().find(|q| q.lower_bound).map(|q| {
+            format!(
+                "fewer than {:.0} % within {} rounds (computed no further)",
+                q.p * 100.0,
+                q.rounds.saturating_sub(1)
+            )
+        });
+        let text = match (within.is_empty(), beyond) {
+            (true, None) => continue,
+            (false, None) => format!("within {} of the time", within.join(", ")),
+            (true, Some(beyond)) => beyond,
+            (false, Some(beyond)) => {
+                format!("within {} of the time; {beyond}", within.join(", "))
+            }
+        };
+        let k = row.players;
+        let label = format!("  {k} player{}: ", if k == 1 { "" } else { "s" });
+        s.push_str(&layout.labelled(&label, &text));
+    }
 }
 
 /// The table of games played until everyone finishes.

@@ -5,7 +5,9 @@
 //! caught here: a thread of [`signal_hook::iterator`] (safe code; the handler itself only
 //! writes to a pipe) receives it, [`super::remove_pending_and_exit`] deletes the temporaries
 //! and the folders the run created and left empty, and the run exits with 128 + the signal's
-//! number, as a shell reports a run the signal ended (130 for Ctrl-C, 143 for SIGTERM).
+//! number, as a shell reports a run the signal ended (130 for Ctrl-C, 143 for SIGTERM). It says
+//! so on a line of its own, the progress bar's line cleared first: the shell's prompt then
+//! starts on a clean line.
 //!
 //! Left alone, on purpose:
 //! - SIGKILL and SIGSTOP cannot be caught (the next run writing the same file removes what a
@@ -67,9 +69,30 @@ pub fn clean_up_on_signals() {
     }
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            say_stopped(signal);
             super::remove_pending_and_exit(128 + signal);
         }
     });
+}
+
+/// Says on standard error, on a line of its own, which signal stopped the run. On a terminal
+/// the line a progress bar (or the terminal's `^C`) is on is cleared first, so that the shell's
+/// prompt starts on a clean line.
+#[cfg(unix)]
+fn say_stopped(signal: i32) {
+    use std::io::{IsTerminal, Write};
+    let name = signal_hook::low_level::signal_name(signal)
+        .map_or_else(|| format!("signal {signal}"), str::to_string);
+    let stderr = std::io::stderr();
+    let clear = if stderr.is_terminal() {
+        "\r\x1b[2K"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        stderr.lock(),
+        "{clear}stopped by {name}; the files not yet written were removed"
+    );
 }
 
 /// Elsewhere than on Unix, Ctrl-C ends the run as the system does.

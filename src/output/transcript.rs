@@ -92,6 +92,64 @@ impl super::Render for Transcript {
     fn json(&self) -> Option<anyhow::Result<String>> {
         super::render::json("play", self)
     }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(transcript_csv(self))
+    }
+}
+
+/// `play --csv`: one row per turn; the state after the game's last turn is the finish (empty
+/// cells); with `--odds`, `win_1` ... `win_K`, each seat's chance to win after the turn (a row
+/// `turn` 0 holds the chances before the first turn).
+fn transcript_csv(t: &Transcript) -> anyhow::Result<String> {
+    let mut header: Vec<String> = [
+        "turn",
+        "player",
+        "card",
+        "from",
+        "from_name",
+        "to",
+        "to_name",
+        "events",
+    ]
+    .map(String::from)
+    .to_vec();
+    let odds = t.start_win.is_some();
+    if odds {
+        header.extend((1..=t.players).map(|seat| format!("win_{seat}")));
+    }
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(&header)?;
+    let chances = |win: &Option<Vec<f64>>| -> Vec<String> {
+        win.iter().flatten().map(|p| p.to_string()).collect()
+    };
+    if odds {
+        let mut row = vec![String::from("0"); 1];
+        row.extend(std::iter::repeat_n(String::new(), 7));
+        row.extend(chances(&t.start_win));
+        super::csv_cells::record(&mut w, row)?;
+    }
+    for turn in &t.turns {
+        let (to, to_name) = match &turn.to {
+            Some(to) => (to.state.to_string(), to.name.clone()),
+            None => (String::new(), "finish".to_string()),
+        };
+        let mut row = vec![
+            turn.turn.to_string(),
+            turn.player.to_string(),
+            turn.card.clone().unwrap_or_default(),
+            turn.from.state.to_string(),
+            turn.from.name.clone(),
+            to,
+            to_name,
+            turn.events.join(" "),
+        ];
+        if odds {
+            row.extend(chances(&turn.win));
+        }
+        super::csv_cells::record(&mut w, row)?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
 }
 
 /// A game's transcript with the file its chart of the chances to win was written to.
@@ -113,5 +171,9 @@ impl super::Render for Played<'_> {
 
     fn json(&self) -> Option<anyhow::Result<String>> {
         self.transcript.json()
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        super::Render::csv(self.transcript)
     }
 }

@@ -2,8 +2,6 @@
 //! probabilities beside the exact fractions, the finish as a state id of its own (the number of
 //! transient states), no column named like a reserved word (R's `read.csv` renames `next`).
 
-use std::collections::BTreeMap;
-
 use crate::results::transitions::Transitions;
 
 /// The move table as CSV, one row per state and kind of card; `n` transient states, so the
@@ -43,16 +41,7 @@ pub(crate) fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
 /// The transition matrix as CSV, one row per (state, next state) with the cards merged, and
 /// the finish (state `n`) absorbing: every state's probabilities add up to exactly 1.
 pub(crate) fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
-    let (d, n) = (u64::from(t.denominator), t.finish);
-    // (from, to) -> (from name, to name, count), in state order.
-    let mut merged: BTreeMap<(usize, usize), (String, String, u64)> = BTreeMap::new();
-    for r in &t.rows {
-        let entry = merged
-            .entry((r.from.state, r.to.state))
-            .or_insert_with(|| (r.from.name.clone(), r.to.name.clone(), 0));
-        entry.2 += u64::from(r.count);
-    }
-    merged.insert((n, n), ("finish".into(), "finish".into(), d));
+    let m = crate::results::transitions::aggregate(t);
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "from",
@@ -63,20 +52,17 @@ pub(crate) fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> 
         "p",
         "p_exact",
     ])?;
-    for ((from, to), (from_name, to_name, count)) in merged {
+    for e in m.matrix {
         super::csv_cells::record(
             &mut w,
             [
-                from.to_string(),
-                from_name,
-                to.to_string(),
-                to_name,
-                count.to_string(),
-                (count as f64 / d as f64).to_string(),
-                {
-                    let r = num_rational::Ratio::new(count, d);
-                    format!("{}/{}", r.numer(), r.denom())
-                },
+                e.from.state.to_string(),
+                e.from.name,
+                e.to.state.to_string(),
+                e.to.name,
+                e.count.to_string(),
+                e.p.to_string(),
+                e.p_exact.to_string(),
             ],
         )?;
     }

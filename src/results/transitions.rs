@@ -46,6 +46,73 @@ pub struct Transitions {
     pub rows: Vec<TransitionRow>,
 }
 
+/// One entry of the transition matrix: a state and a next state, the cards between them merged.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatrixEntry {
+    /// The state the turn starts from; the finish is state `finish`, which stays put.
+    pub from: StateRef,
+    /// The next state.
+    pub to: StateRef,
+    /// Cards that make this move (the whole deck for a lost turn, and for the finish).
+    pub count: u64,
+    /// count / D.
+    pub p: f64,
+    /// count / D exactly, in lowest terms.
+    pub p_exact: Exact,
+}
+
+/// `transitions --aggregate --json`: the square stochastic matrix, the finish absorbing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TransitionMatrix {
+    /// The board's short name.
+    pub board: String,
+    /// D: every probability is count / D.
+    pub denominator: u32,
+    /// Index of the start state.
+    pub start: usize,
+    /// Index of the finish, absorbing: the number of transient states.
+    pub finish: usize,
+    /// Every non-zero entry, by state and next state; each state's add up to exactly 1.
+    pub matrix: Vec<MatrixEntry>,
+}
+
+/// The move table with the cards merged: one entry per (state, next state), and the finish
+/// (state `finish`) going to itself with probability 1.
+pub fn aggregate(t: &Transitions) -> TransitionMatrix {
+    let (d, n) = (u64::from(t.denominator), t.finish);
+    let mut merged: std::collections::BTreeMap<(usize, usize), (StateRef, StateRef, u64)> =
+        std::collections::BTreeMap::new();
+    for r in &t.rows {
+        let entry = merged
+            .entry((r.from.state, r.to.state))
+            .or_insert_with(|| (r.from.clone(), r.to.clone(), 0));
+        entry.2 += u64::from(r.count);
+    }
+    merged.insert((n, n), (StateRef::finish(n), StateRef::finish(n), d));
+    let matrix = merged
+        .into_values()
+        .map(|(from, to, count)| {
+            let exact = num_rational::BigRational::new(count.into(), d.into());
+            MatrixEntry {
+                from,
+                to,
+                count,
+                p: count as f64 / d as f64,
+                p_exact: Exact::from(&exact),
+            }
+        })
+        .collect();
+    TransitionMatrix {
+        board: t.board.clone(),
+        denominator: t.denominator,
+        start: t.start,
+        finish: t.finish,
+        matrix,
+    }
+}
+
 /// The complete move table of a chain: every state and card, with the exact probability.
 pub fn move_table<G: crate::games::Game>(
     game: &G,
@@ -292,7 +359,8 @@ pub enum TransitionsAnswer {
 impl Serialize for TransitionsAnswer {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            TransitionsAnswer::Moves(t) | TransitionsAnswer::Matrix(t) => t.serialize(s),
+            TransitionsAnswer::Moves(t) => t.serialize(s),
+            TransitionsAnswer::Matrix(t) => aggregate(t).serialize(s),
             TransitionsAnswer::Fundamental(n) => n.serialize(s),
             TransitionsAnswer::Graph(_) => Err(serde::ser::Error::custom(
                 "the state graph has no JSON form; write it in DOT",

@@ -115,7 +115,28 @@ pub struct FirstFinisher {
     pub unfinished_mass: f64,
     /// How the means and seat chances were computed.
     pub route: Route,
+    /// Rounds until the first player finishes, at 50, 90 and 99 %: the smallest r with
+    /// P(R <= r) >= p, P(R <= r) = 1 - S(r)^K from the one-player survival S.
+    pub rounds_quantiles: Vec<RoundsQuantile>,
 }
+
+/// A quantile of a number of rounds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundsQuantile {
+    /// The probability level: 0.5, 0.9 or 0.99.
+    pub p: f64,
+    /// The smallest r with P(rounds <= r) >= `p`.
+    pub rounds: usize,
+    /// The one-player distribution was cut before reaching `p`: the quantile is at least
+    /// `rounds` (one past the last round computed), shown as "> rounds - 1". In JSON only when
+    /// true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lower_bound: bool,
+}
+
+/// The levels of [`FirstFinisher::rounds_quantiles`].
+pub const ROUNDS_QUANTILES: [f64; 3] = [0.5, 0.9, 0.99];
 
 /// Until every player finishes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -535,6 +556,13 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// The smallest n <= `to` with `cdf(n)` >= `p`, or (`to` + 1, a lower bound).
+    fn quantile(to: usize, p: f64, cdf: impl Fn(usize) -> f64) -> (usize, bool) {
+        (0..=to)
+            .find(|&n| cdf(n) >= p)
+            .map_or((to + 1, true), |n| (n, false))
+    }
+
     /// The smallest n <= `to` with `cdf(n)` >= 1/2, or (`to` + 1, a lower bound).
     fn median(to: usize, cdf: impl Fn(usize) -> f64) -> (usize, bool) {
         (0..=to)
@@ -593,6 +621,17 @@ fn first_finisher(one: &OnePlayer, k: usize, products: &Products) -> FirstFinish
         (Route::CutDistribution, b, left_out)
     };
     let rounds_median = Reading::median(last, |n| 1.0 - r.s(n).powi(ki));
+    let rounds_quantiles = ROUNDS_QUANTILES
+        .iter()
+        .map(|&p| {
+            let (rounds, lower_bound) = Reading::quantile(last, p, |n| 1.0 - r.s(n).powi(ki));
+            RoundsQuantile {
+                p,
+                rounds,
+                lower_bound,
+            }
+        })
+        .collect();
     // Turns up to L K are the games decided within L rounds: their pmf is complete.
     let mut cdf = 0.0;
     let turns_cdf: Vec<f64> = turns_pmf
@@ -612,6 +651,7 @@ fn first_finisher(one: &OnePlayer, k: usize, products: &Products) -> FirstFinish
         win_by_round,
         unfinished_mass: left_out,
         route,
+        rounds_quantiles,
     }
 }
 

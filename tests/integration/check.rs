@@ -405,7 +405,6 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
         ("max-rolls", "3"),
         ("on-max-rolls", "move"),
         ("chain-jumps", "false"),
-        ("deck", "iid"),
     ]
     .iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -137,6 +137,7 @@ struct FirstFinisherJson {
     win_by_round: Vec<Vec<f64>>,
     unfinished_mass: f64,
     route: String,
+    rounds_quantiles: Vec<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize)]

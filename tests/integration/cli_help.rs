@@ -71,7 +71,18 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
         "/data/boards/FORMAT.md"
     ))
     .unwrap();
-    assert_eq!(stdout(&["help", "format"]), format);
+    // The format file laid out for a terminal (tests in help_fit.rs): every section is there.
+    let help = stdout(&["help", "format"]);
+    let mut in_code = false;
+    let prose = format.lines().filter(|l| {
+        in_code ^= l.starts_with("```");
+        !in_code
+    });
+    for heading in prose.filter(|l| l.starts_with('#')) {
+        let title = heading.trim_start_matches('#').trim().replace('`', "");
+        let shown = help.lines().any(|l| l.replace('`', "") == title);
+        assert!(shown, "{title}");
+    }
     assert!(stdout(&["help", "odds"]).contains("--to-move"));
     let dir = tempfile::tempdir().unwrap();
     for b in candyland::games::shipped::SHIPPED.iter() {
@@ -180,11 +191,6 @@ fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
     }
     assert!(sums.iter().all(|&s| s == 66), "{sums:?}");
     assert!(pairs.contains(&(n, n)));
-    let out = candyland()
-        .args(["transitions", "--json", "--aggregate"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

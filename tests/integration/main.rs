@@ -4,7 +4,9 @@
 //! - `shipped`: the shipped boards load, match their sources and solve;
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
 //! - `cli`, `cli_commands`, `cli_help`: the binary end to end, JSON parsed back with
-//!   `deny_unknown_fields`; help, flags and tables;
+//!   `deny_unknown_fields`; help, flags and tables (`help_fit`: help for a terminal, each
+//!   command's rule flags those of its board's game; `formats`: CSV and JSON forms, and no deck
+//!   words for a game without a deck);
 //! - `simulation`: Monte Carlo against the exact answers, determinism, published figures;
 //! - `independent`: a simulator written from the rules as prose, against the exact answer;
 //! - `players`, `players_cut`, `spaces`, `whatif`: the multi-player (also on a cut
@@ -52,9 +54,11 @@ mod common;
 mod editions;
 mod exactness;
 mod forever;
+mod formats;
 mod hare;
 mod hare_check;
 mod hare_output;
+mod help_fit;
 mod hostile;
 mod hostile_numbers;
 mod independent;

@@ -287,3 +287,51 @@ fn the_finite_deck_beside_the_iid_draws_is_chosen_with_deck() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--deck"));
 }
+
+#[test]
+fn k_player_quantiles_are_those_of_the_first_finisher() {
+    // R = min of K independent lengths: P(R <= r) = 1 - S(r)^K, S the one-player survival
+    // that `analyze --csv` prints; the quantile at p is the smallest r where that reaches p.
+    let csv = crate::cli::stdout(&["analyze", "chutes-and-ladders", "--csv"]);
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let survival: Vec<(usize, f64)> = reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[0].parse().unwrap(), r[3].parse().unwrap())
+        })
+        .collect();
+    let out = crate::cli::stdout(&[
+        "players",
+        "chutes-and-ladders",
+        "-p",
+        "3",
+        "-n",
+        "2000",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let quantiles = v["rows"][0]["exact"]["first_finisher"]["rounds_quantiles"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let mut expected = Vec::new();
+    for (q, p) in quantiles.iter().zip([0.5, 0.9, 0.99]) {
+        assert_eq!(q["p"], p);
+        let r = survival
+            .iter()
+            .find(|(_, s)| 1.0 - s.powi(3) >= p)
+            .unwrap()
+            .0;
+        assert_eq!(q["rounds"], r, "{q}");
+        assert!(q.get("lower_bound").is_none());
+        expected.push(r);
+    }
+    let text = crate::cli::stdout(&["players", "chutes-and-ladders", "-p", "3", "-n", "2000"]);
+    let phrase = format!(
+        "3 players: within {} rounds 50 %, {} rounds 90 %,",
+        expected[0], expected[1]
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&phrase), "{text}");
+}

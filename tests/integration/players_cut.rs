@@ -168,6 +168,27 @@ fn two_players_on_a_cut_distribution_get_the_product_chains_exact_figures() {
     // Places: 1 + P(the other finishes first), 1 + P(T' < T) for seat 1 and seat 2.
     let places: Vec<f64> = serde_json::from_value(everyone["mean_place"].clone()).unwrap();
     assert!((places[0] - (1.0 + w2)).abs() < 1e-9 && (places[1] - (1.0 + w1)).abs() < 1e-9);
+    // Quantiles of the rounds: P(R > L) = S(L)^2 > 0.6^2 at the cut L, so the 90 % and 99 %
+    // ones lie past it and are lower bounds (one past the last round computed), and the text
+    // says that fewer than 90 % finish within the cut.
+    let quantiles = ff["rounds_quantiles"].as_array().unwrap();
+    assert_eq!(quantiles.len(), 3);
+    for q in &quantiles[1..] {
+        assert_eq!(q["lower_bound"], true, "{q}");
+        assert_eq!(q["rounds"], 100_001, "{q}");
+    }
+    let text = crate::common::candyland()
+        .args(["players", &path, "--players", "2", "--games", "20"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "2 players: within 90862 rounds 50 % of the time; fewer than 90 % within 100000 rounds"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -218,3 +218,33 @@ fn a_hundred_interrupted_runs_per_signal_leave_no_temporary() {
         100 * terminating_signals().len()
     );
 }
+
+#[test]
+fn an_interrupted_run_says_why_on_a_line_of_its_own() {
+    use std::io::Read;
+    give_children_default_signals();
+    // Five million deck orders: about 50 s, stopped after half a second by Ctrl-C's SIGINT.
+    // Before, nothing was written, and on a terminal the shell's prompt landed on the progress
+    // bar's line (on a terminal the line is cleared first: `\r` and an erase).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_candyland"))
+        .args(["forever", "--orders", "5000000", "--budget", "600"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    send(2, &child);
+    let status = wait_or_kill(&mut child).expect("stopped");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.ends_with('\n') && err.contains("stopped by SIGINT"),
+        "{err:?}"
+    );
+}

@@ -36,8 +36,12 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", requires = "odds")]
     pub chart: Option<PathBuf>,
     /// Print the transcript as JSON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the transcript as CSV, one row per turn: turn, player, card, the states before and
+    /// after (number and name), events, and with --odds each seat's chance to win after it.
+    #[arg(long)]
+    pub csv: bool,
 }
 
 /// `candyland odds`: each player's chance to win from given positions.

@@ -7,12 +7,14 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::sim::DeckMode;
 
+mod fit;
 mod forever;
 mod game;
 mod passage;
 mod values;
 mod variant;
 mod whatif;
+pub use fit::{command_for_args, fit, rules_command, uses_hare_flags};
 pub use forever::ForeverArgs;
 pub use game::{OddsArgs, PlayArgs};
 pub use passage::PassageArgs;
@@ -89,8 +91,9 @@ pub enum Command {
     /// shipped board's file.
     #[command(subcommand)]
     Board(BoardCommand),
-    /// Help on a command, the board file format (`candyland help format`) or the keys every
-    /// `--json` shares (`candyland help json`).
+    /// Help on a command, the board file format (`candyland help format`), the keys every
+    /// `--json` shares (`candyland help json`) or every game's rule flags (`candyland help
+    /// rules`).
     Help(HelpArgs),
     /// Print a shell completion script, e.g. `candyland completions bash > candyland.bash`.
     Completions(CompletionsArgs),
@@ -107,7 +110,8 @@ pub struct BoardsArgs {
 /// `candyland help [TOPIC]`.
 #[derive(Debug, Args)]
 pub struct HelpArgs {
-    /// A command's name, or `format` for the board file format.
+    /// A command's name; `format` for the board file format, `json` for the keys every
+    /// `--json` shares, `rules` for every game's rule flags.
     pub topic: Option<String>,
 }
 
@@ -258,8 +262,8 @@ pub struct PlayersArgs {
     /// Games in each side-by-side simulation.
     #[arg(short = 'n', long, default_value_t = 200_000, value_name = "N")]
     pub games: u64,
-    /// The finite deck simulated beside the i.i.d. draws (shuffled, carried or burn).
-    #[arg(long, value_enum, default_value_t = DeckMode::Shuffled)]
+    /// The finite deck simulated beside the i.i.d. draws (which are always simulated).
+    #[arg(long, value_parser = values::finite_deck(), default_value = "shuffled")]
     pub deck: DeckMode,
     /// Seed of the simulations.
     #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
@@ -427,9 +431,10 @@ pub struct TransitionsArgs {
     /// (state, next state).
     #[arg(long)]
     pub csv: bool,
-    /// CSV with one row per (state, next state), cards merged, the finish as a state of its own
-    /// that stays put: the square stochastic matrix that Markov-chain packages load.
-    #[arg(long, conflicts_with = "json")]
+    /// One row per (state, next state), cards merged, the finish as a state of its own that
+    /// stays put: the square stochastic matrix that Markov-chain packages load (CSV, or with
+    /// --json one entry each under `matrix`).
+    #[arg(long)]
     pub aggregate: bool,
     /// The fundamental matrix N = (I - Q)^-1 instead: N_ij is the expected number of turns
     /// begun in state j from state i, the row sums the expected lengths. CSV: a square matrix
@@ -502,6 +507,9 @@ pub struct ShowArgs {
     pub variant: VariantArgs,
     /// Print one JSON object (every space with its number, name and notes; the draws) instead
     /// of the table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print the spaces as CSV: number, name, notes.
+    #[arg(long)]
+    pub csv: bool,
 }

@@ -28,6 +28,24 @@ impl ValueEnum for DeckMode {
     }
 }
 
+/// `--deck shuffled|carried|burn`: a finite deck only (`players` always simulates the i.i.d.
+/// draws beside it).
+pub fn finite_deck() -> impl clap::builder::TypedValueParser<Value = DeckMode> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(
+        DeckMode::ALL
+            .iter()
+            .filter(|d| d.needs_deck())
+            .filter_map(|d| d.to_possible_value()),
+    )
+    .map(|name| {
+        DeckMode::ALL
+            .into_iter()
+            .find(|d| d.name() == name)
+            .unwrap_or(DeckMode::Shuffled)
+    })
+}
+
 /// `--format png|svg`: the library's chart [`Format`] as a flag value.
 impl ValueEnum for Format {
     fn value_variants<'a>() -> &'a [Format] {

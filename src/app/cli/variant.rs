@@ -123,7 +123,7 @@ pub struct VariantArgs {
     #[arg(long, value_parser = values::<OnMaxRolls>(), value_name = "RULE", help_heading = "Chutes and Ladders rules")]
     pub on_max_rolls: Option<String>,
     /// Every backward face moves back N squares instead of its own count (0: each its
-    /// Own). Hi Ho! Cherry-O's bird and dog put back 2 cherries, or 1 in some rule books.
+    /// own). Hi Ho! Cherry-O's bird and dog put back 2 cherries, or 1 in some rule books.
     #[arg(long, value_name = "N", help_heading = "Race rules")]
     pub back_by: Option<u32>,
     /// Whether a jump may end on another jump's start and go on.

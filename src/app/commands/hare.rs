@@ -103,6 +103,7 @@ pub(crate) fn play(args: &PlayArgs, source: &BoardSource, form: Form) -> Result<
         ("--odds", args.odds, "is not available for Hare and Tortoise boards: the game of several computer players is simulated, not solved"),
         ("--chart", args.chart.is_some(), "is not available for Hare and Tortoise boards: it draws the chances of --odds"),
         ("--deck", args.deck.is_some(), "does not apply to Hare and Tortoise boards: the hare card pile is a rule (--card-pile)"),
+        ("--csv", form.format == crate::results::Format::Csv, "is not available for Hare and Tortoise boards, whose turns are transactions of different kinds: use --json"),
     ])?;
     let answer = hare::play(source, &options(&args.variant), args.players, args.seed)?;
     form.render(&answer)
