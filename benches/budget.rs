@@ -5,8 +5,9 @@
 //! memory measured by `/usr/bin/time -f "%e s %M KB"`, the median of a few runs. A run whose
 //! estimate was over the budget is refused at once and shows the estimate alone.
 //!
-//! `cargo bench --bench budget` prints the table (the README quotes it) and fails when a ratio
-//! is outside 1/2 to 2. Times are wall-clock on a machine that may be busy: the estimates
+//! `cargo bench --bench budget` prints the table as README quotes it (markdown, sizes with
+//! thousands separators; each refusal's message after the table) and fails when a ratio is
+//! outside 1/2 to 2. Times are wall-clock on a machine that may be busy: the estimates
 //! scale their fixed rates by the share of a core the process gets (`budget::load`). Times and
 //! memory under [`FLOOR_SECONDS`] and [`FLOOR_BYTES`] count as agreeing (the start of a
 //! process and the resolution of `time`). Environment: `CANDYLAND_BENCH_SIZES` (e.g.
@@ -116,6 +117,7 @@ fn main() {
         .max(1);
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut failures = Vec::new();
+    let mut refusals = Vec::new();
     println!("| command | spaces | estimated time | measured time | ratio | estimated memory | peak memory | ratio |");
     println!("|---|---|---|---|---|---|---|---|");
     for &size in &sizes {
@@ -139,9 +141,22 @@ fn main() {
             let runs: Vec<Run> = (0..repeats).map(|_| run(bin, &args)).collect();
             let row = Row::of(&runs);
             println!("{}", row.line(case.name, size));
+            if let Some(why) = &row.refusal {
+                refusals.push(format!(
+                    "{} at {} spaces: {why}",
+                    case.name,
+                    thousands(size)
+                ));
+            }
             if let Some(why) = row.failure() {
                 failures.push(format!("{} at {size} spaces: {why}", case.name));
             }
+        }
+    }
+    if !refusals.is_empty() {
+        println!("\nRefusals:");
+        for r in &refusals {
+            println!("- {r}");
         }
     }
     println!(
@@ -277,10 +292,10 @@ impl Row {
     }
 
     fn line(&self, name: &str, size: usize) -> String {
-        if let Some(why) = &self.refusal {
-            let short: String = why.chars().take(160).collect();
+        let size = thousands(size);
+        if self.refusal.is_some() {
             return format!(
-                "| {name} | {size} | refused in {:.2} s: {short} | | | | | |",
+                "| {name} | {size} | refused in {:.2} s | | | | | |",
                 self.measured.0
             );
         }
@@ -305,4 +320,17 @@ impl Row {
         let off = |r: f64| !(0.5..=2.0).contains(&r);
         (off(t) || off(m)).then(|| format!("time ratio {t:.2}, memory ratio {m:.2}"))
     }
+}
+
+/// 1000000 as "1,000,000", as the README writes sizes.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

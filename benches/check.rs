@@ -68,7 +68,7 @@ fn check(c: &mut Criterion) {
                     &|_| {},
                 )
                 .expect("within budget");
-                let ranking = rank(&hist, &candidates, settings.alpha);
+                let ranking = rank(&hist, &candidates, settings.alpha).unwrap();
                 decide(&ranking)
             })
         })
@@ -93,7 +93,7 @@ fn check(c: &mut Criterion) {
                 ];
                 let (candidates, _) =
                     combine(parts, Vec::new(), screen, &settings).expect("within the budget");
-                let ranking = rank(&hist, &candidates, settings.alpha);
+                let ranking = rank(&hist, &candidates, settings.alpha).unwrap();
                 decide(&ranking)
             })
         })

@@ -10,10 +10,16 @@
 //! full distribution ([`solve`]) -> the statistics of a sample ([`stats`]) -> the Monte Carlo
 //! simulator, which replays the chain's table with i.i.d. or shuffled-deck draws ([`sim`]) ->
 //! another simulator's lengths against every hypothesis, and our own simulator against the
-//! exact answer ([`check`]) -> the answers that combine stages ([`results`]) -> text, JSON,
-//! CSV, charts and the report folder ([`output`]) -> the command line ([`app`]; [`run`] drives
-//! it). Everything after the step function works on any [`games::RaceGame`] and never names a
+//! exact answer ([`check`]) -> one public function per question, each returning one typed,
+//! documented answer ([`results`]) -> the one renderer, which writes any answer as text, JSON
+//! or CSV ([`output::Render`]), the charts and the report folder ([`output`]) -> the command
+//! line ([`app`]; [`run`] drives it: flags to options, one question, the answer rendered).
+//! Everything after the step function works on any [`games::RaceGame`] and never names a
 //! game.
+//!
+//! The features `cli` (the command line) and `charts` (PNG and SVG charts, the report folder)
+//! are on by default; with `default-features = false` the library answers every question and
+//! writes text, JSON and CSV without clap, plotters, indicatif or terminal code.
 //!
 //! From Rust, a board's exact expected length in four steps (the board of two spaces, red and
 //! blue, with one card of each, whose E\[T\] = 9/4 is derived by hand in the tests):
@@ -33,10 +39,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The same question asked of a shipped board of any game, as `candyland analyze` asks it:
+//!
+//! ```
+//! use candyland::budget::Budget;
+//! use candyland::games::load::read_board;
+//! use candyland::output::{render, Format, Layout};
+//! use candyland::results::{analyze, AnalyzeAnswer, AnalyzeOptions};
+//!
+//! let board = read_board(Some("hi-ho-cherry-o"))?;
+//! let answer = analyze(&board, &AnalyzeOptions::default(), &Budget::default())?;
+//! let AnalyzeAnswer::Figures { analysis, .. } = &answer else { unreachable!() };
+//! assert!((analysis.expected_turns - 15.8019).abs() < 1e-4);
+//! // What `candyland analyze hi-ho-cherry-o --json` prints.
+//! let json = render(&answer, Format::Json, Layout::default())?;
+//! assert!(json.starts_with("{\n  \"schema_version\": 1,\n  \"command\": \"analyze\""));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `examples/` holds a program per question ([`results`] lists them), and
 //! `examples/analyze_board.rs` analyses a board of any game through [`games::with_game`].
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
 pub mod app;
 pub mod budget;
 pub mod chain;
@@ -49,4 +75,5 @@ pub mod sim;
 pub mod solve;
 pub mod stats;
 
+#[cfg(feature = "cli")]
 pub use app::{exit_code, run, USER_ERROR};

@@ -3,6 +3,7 @@
 
 pub mod cli;
 mod commands;
+mod format;
 mod progress;
 pub mod watch;
 
@@ -16,6 +17,7 @@ use crate::input::error::UserError;
 use crate::output::{self, Layout};
 
 use commands::bad_flag;
+use format::Form;
 
 /// Runs one command, writing its output to `out` with anything that could drive a terminal
 /// (escape sequences from a board file, say) made visible; text is laid out by `layout`
@@ -23,42 +25,96 @@ use commands::bad_flag;
 /// its `--budget` the process stops with exit code 2.
 pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     let b = &budget_flag(cli.budget)?;
+    refuse_unused_hare_flags(&cli.command)?;
     watch::arm(b);
-    let l = layout;
+    // The one place that chooses the format.
+    let f = Form {
+        format: format::format(&cli.command),
+        layout,
+    };
     let text = match cli.command {
-        Command::Analyze(args) => commands::analyze::run(&args, b, l)?,
+        Command::Analyze(args) => commands::analyze::run(&args, b, f)?,
         Command::Simulate(args) => {
-            with_threads(args.threads, || commands::simulate::run(&args, b, l))?
+            with_threads(args.threads, || commands::simulate::run(&args, b, f))?
         }
         Command::Crosscheck(args) => {
-            with_threads(args.threads, || commands::crosscheck::run(&args, b, l))?
+            with_threads(args.threads, || commands::crosscheck::run(&args, b, f))?
         }
         Command::Players(args) => {
-            with_threads(args.threads, || commands::players::run(&args, b, l))?
+            with_threads(args.threads, || commands::players::run(&args, b, f))?
         }
-        Command::Odds(args) => commands::odds::run(&args, b, l)?,
-        Command::Passage(args) => commands::passage::run(&args, b, l)?,
-        Command::Spaces(args) => commands::spaces::run(&args, b, l)?,
-        Command::Whatif(args) => commands::whatif::run(&args, b, l)?,
-        Command::Compare(args) => commands::compare::run(&args, b, l)?,
-        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, l))?,
-        Command::Transitions(args) => commands::transitions::run(&args, b)?,
-        Command::Play(args) => commands::play::run(&args, b, l)?,
-        Command::Generate(args) => commands::generate::run(&args)?,
+        Command::Odds(args) => commands::odds::run(&args, b, f)?,
+        Command::Passage(args) => commands::passage::run(&args, b, f)?,
+        Command::Spaces(args) => commands::spaces::run(&args, b, f)?,
+        Command::Whatif(args) => commands::whatif::run(&args, b, f)?,
+        Command::Compare(args) => commands::compare::run(&args, b, f)?,
+        Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, f))?,
+        Command::Transitions(args) => commands::transitions::run(&args, b, f)?,
+        Command::Play(args) => commands::play::run(&args, b, f)?,
+        Command::Generate(args) => commands::generate::run(&args, f)?,
         Command::Forever(args) => {
-            with_threads(args.threads, || commands::forever::run(&args, b, l))?
+            with_threads(args.threads, || commands::forever::run(&args, b, f))?
         }
-        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b, l))?,
-        Command::Boards(args) => commands::boards::boards(args.json, l)?,
-        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, b, l)?,
-        Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board)?,
-        Command::Help(args) => commands::help::help(args.topic.as_deref(), l)?,
-        Command::Completions(args) => commands::help::completions(args.shell),
+        Command::Report(args) => with_threads(args.threads, || commands::report::run(&args, b, f))?,
+        Command::Boards(_) => commands::boards::list(f)?,
+        Command::Board(BoardCommand::Show(args)) => commands::boards::show(&args, f)?,
+        Command::Board(BoardCommand::Export(args)) => commands::boards::export(&args.board, f)?,
+        Command::Help(args) => commands::help::help(args.topic.as_deref(), f)?,
+        Command::Completions(args) => commands::help::completions(args.shell, f)?,
     };
     // Done within the budget: writing the answer is never stopped half-way.
     watch::disarm();
     out.write_all(output::terminal::escape(&text).as_bytes())?;
     out.flush()?;
+    Ok(())
+}
+
+/// `--policy` and `--carrot-cap` choose the computer players and the exact chain of a Hare and
+/// Tortoise board; a command that does not use them refuses them by name rather than ignore
+/// them (a command that does, on another game's board, refuses them there).
+fn refuse_unused_hare_flags(command: &Command) -> Result<(), UserError> {
+    let (name, variant, policy, cap) = match command {
+        Command::Analyze(a) => ("analyze", &a.variant, true, true),
+        Command::Simulate(a) => ("simulate", &a.variant, true, false),
+        Command::Play(a) => ("play", &a.variant, true, false),
+        Command::Check(a) => ("check", &a.variant, true, true),
+        Command::Report(a) => ("report", &a.variant, true, true),
+        Command::Crosscheck(a) => ("crosscheck", &a.variant, false, false),
+        Command::Players(a) => ("players", &a.variant, false, false),
+        Command::Odds(a) => ("odds", &a.variant, false, false),
+        Command::Passage(a) => ("passage", &a.variant, false, false),
+        Command::Spaces(a) => ("spaces", &a.variant, false, false),
+        Command::Whatif(a) => ("whatif", &a.variant, false, false),
+        Command::Compare(a) => ("compare", &a.variant, false, false),
+        Command::Transitions(a) => ("transitions", &a.variant, false, false),
+        Command::Forever(a) => ("forever", &a.variant, false, false),
+        Command::Board(BoardCommand::Show(a)) => ("board show", &a.variant, false, false),
+        _ => return Ok(()),
+    };
+    let used = |uses: bool, flag: &str, by: &str| {
+        if uses {
+            Ok(())
+        } else {
+            Err(bad_flag(
+                flag,
+                format!("is not used by {name}: it applies to Hare and Tortoise boards, in {by}"),
+            ))
+        }
+    };
+    if variant.policy.is_some() {
+        used(
+            policy,
+            "--policy",
+            "analyze, simulate, play, check and report",
+        )?;
+    }
+    if variant.carrot_cap.is_some() {
+        used(
+            cap,
+            "--carrot-cap",
+            "analyze, check and report (the exact chain of one player)",
+        )?;
+    }
     Ok(())
 }
 

@@ -25,11 +25,6 @@ pub(crate) struct Progress {
 }
 
 impl Progress {
-    /// A bar counting `total` games.
-    pub(crate) fn new(total: u64, what: &str) -> Progress {
-        Progress::counting(total, what, "games")
-    }
-
     /// A bar counting `total` of `unit` ("rule sets").
     pub(crate) fn counting(total: u64, what: &str, unit: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
@@ -77,5 +72,20 @@ impl Drop for Progress {
             SHOWN.fetch_sub(1, Ordering::SeqCst);
         }
         self.bar.finish_and_clear();
+    }
+}
+
+impl crate::budget::Counter for Progress {
+    fn add(&self, n: u64) {
+        self.inc(n);
+    }
+}
+
+/// The command line's progress: a bar on standard error for each piece of counted work.
+pub(crate) struct Bars;
+
+impl crate::budget::Progress for Bars {
+    fn start(&self, total: u64, what: &str, unit: &str) -> Box<dyn crate::budget::Counter + '_> {
+        Box::new(Progress::counting(total, what, unit))
     }
 }

@@ -6,7 +6,7 @@
 //! Time adds up over the phases, which run one after another: a phase accepted before the
 //! previous one has had its estimated time is expected to start when that one ends, so that
 //! estimates made up front (a report's, before any of its work) are refused when together
-//! they would not fit ([`next_start`]). Memory is modelled as the data a phase keeps (a chain, kept
+//! they would not fit (`next_start`). Memory is modelled as the data a phase keeps (a chain, kept
 //! lengths) plus the largest working memory of any phase (a solve's vectors, freed after it);
 //! a [`scoped`] piece of work (one what-if edit) counts as working memory as a whole, since
 //! what it keeps is freed when it ends.

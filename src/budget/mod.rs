@@ -16,10 +16,12 @@
 pub mod ledger;
 pub mod load;
 pub mod memory;
+pub mod progress;
 
 use std::time::{Duration, Instant};
 
 pub use ledger::{counted, scoped, Kept};
+pub use progress::{Counter, Progress, Silent};
 
 /// Seconds a command may take unless `--budget` says otherwise.
 pub const DEFAULT_SECONDS: f64 = 60.0;
@@ -53,6 +55,24 @@ pub fn idle(seconds: f64) -> f64 {
         return seconds;
     }
     seconds * load::slowdown()
+}
+
+/// Seconds work over `units` units takes, from a sample of it timed now: `sample(every)` does
+/// the work for every `every`-th unit (a hundredth of them on a large table, at least 2,000
+/// units), whose time is scaled to the whole. For work whose cost per unit a fixed rate does not
+/// give within a factor of 2 on every machine state (making and printing millions of rows of
+/// text: allocation, the fresh memory's page faults, a shared machine's caches). Work that
+/// `seconds_per_unit` says is too short to matter is not sampled.
+pub fn sampled(units: usize, seconds_per_unit: f64, sample: impl FnOnce(usize)) -> f64 {
+    let rough = idle(units as f64 * seconds_per_unit);
+    if rough < 0.05 {
+        return rough;
+    }
+    let every = (units / 2_000).clamp(2, 100);
+    let started = Instant::now();
+    sample(every);
+    let seconds = started.elapsed().as_secs_f64();
+    seconds * units as f64 / units.div_ceil(every).max(1) as f64
 }
 
 /// Bytes the chain takes at its peak per transition of `states_bound` x kinds of card (the
@@ -233,10 +253,16 @@ impl Budget {
         self.time(&format!("simulating {games} games"), seconds, fix)
     }
 
-    /// Starts a probe for work whose cost shows only as it goes.
+    /// Starts a probe for work whose cost shows only as it goes. Work accepted earlier and not
+    /// yet done (a report estimates all its parts before doing any) is time the probed work
+    /// must leave.
     pub fn probe(&self, what: &str, fix: &str) -> Probe {
+        let now = Instant::now();
+        let after =
+            ledger::next_start().map_or(0.0, |t| t.saturating_duration_since(now).as_secs_f64());
         Probe {
-            started: Instant::now(),
+            started: now,
+            after,
             budget: *self,
             what: what.to_string(),
             fix: fix.to_string(),
@@ -253,6 +279,8 @@ impl Budget {
 #[derive(Debug)]
 pub struct Probe {
     started: Instant,
+    /// Seconds of work accepted before the probe and still to come.
+    after: f64,
     budget: Budget,
     what: String,
     fix: String,
@@ -275,7 +303,7 @@ impl Probe {
         }
         let estimate = elapsed.as_secs_f64() * total / done;
         let before = self.budget.seconds - self.budget.left() - elapsed.as_secs_f64();
-        if before.max(0.0) + estimate > self.budget.seconds {
+        if before.max(0.0) + estimate + self.after > self.budget.seconds {
             return self.over(estimate);
         }
         if !self
@@ -329,9 +357,12 @@ impl Probe {
             .started
             .saturating_duration_since(self.budget.started)
             .as_secs_f64();
-        let mut e =
-            self.budget
-                .refusal(&self.what, estimate, before.max(0.0) + estimate, &self.fix);
+        let mut e = self.budget.refusal(
+            &self.what,
+            estimate,
+            before.max(0.0) + self.after + estimate,
+            &self.fix,
+        );
         e.cost = if estimate.is_finite() {
             e.cost.replace("take about", "take at least")
         } else {

@@ -52,6 +52,14 @@ pub struct Reference {
     pub mean: f64,
 }
 
+/// Why a sample cannot be fitted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FitError {
+    /// The histogram counts no game.
+    #[error("the sample holds no game lengths; give the length of at least one game")]
+    EmptySample,
+}
+
 /// A sample's histogram.
 pub fn histogram(lengths: &[u32]) -> Vec<u64> {
     let mut h = vec![0u64; lengths.iter().max().map_or(1, |&m| m as usize + 1)];
@@ -61,11 +69,12 @@ pub fn histogram(lengths: &[u32]) -> Vec<u64> {
     h
 }
 
-/// Fits a sample (histogram) to a candidate: chi-square, the largest CDF gap, and the
-/// sample's own summary tested as `check --summary` would ([`summary::test`]).
-pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
+/// Fits a sample (histogram: `sample[t]` games of length t) to a candidate: chi-square, the
+/// largest CDF gap, and the sample's own summary tested as `check --summary` would
+/// ([`summary::test`]). A sample without a game is refused.
+pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
     let n: u64 = sample.iter().sum();
-    let s = Summary::of(sample).expect("a non-empty sample");
+    let s = Summary::of(sample).ok_or(FitError::EmptySample)?;
     let (mean, sd) = c.model.moments();
     let reference_games: u64 = c.model.histogram().map_or(0, |h| h.iter().sum());
     let (chi, (gap, at), kind) = match c.model.histogram() {
@@ -125,7 +134,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
         },
         c.label()
     );
-    Fit {
+    Ok(Fit {
         reference: Reference {
             label: c.label(),
             kind,
@@ -138,7 +147,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Fit {
         consistent,
         statistics,
         verdict,
-    }
+    })
 }
 
 impl Fit {

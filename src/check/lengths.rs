@@ -1,6 +1,7 @@
 //! Reading game lengths produced by someone else's simulator: one integer per line, a CSV
-//! column, or a JSON array. Every bad value is reported with its line (or array element) and
-//! what to do about it.
+//! column, or a JSON array; and, if given, each game's winner by seat (a second number on each
+//! line, or a second CSV column). Every bad value is reported with its line (or array element)
+//! and what to do about it.
 
 use crate::input::error::UserError;
 
@@ -57,41 +58,133 @@ fn length(label: &str, line: usize, raw: &str) -> Result<u32, UserError> {
     }
 }
 
-/// Reads the lengths. An input without any length is an error. A UTF-8 byte order mark at
-/// the start (as some editors and spreadsheets write) is skipped.
-pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
+/// The games read: their lengths and, when the input gives them, their winners.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Games {
+    /// Each game's length, in turns (all players' turns counted).
+    pub lengths: Vec<u32>,
+    /// Each game's winner, seat 1 first, in the same order; `None` when not given.
+    pub winners: Option<Vec<u32>>,
+}
+
+/// The most seats a winner may name.
+pub const MAX_SEAT: u64 = 6;
+
+/// Checks a winner's seat: a whole number from 1 to [`MAX_SEAT`].
+fn seat(label: &str, line: usize, raw: &str) -> Result<u32, UserError> {
+    let v = crate::input::text::quote(raw.trim());
+    match raw.trim().parse::<u64>() {
+        Ok(s) if (1..=MAX_SEAT).contains(&s) => Ok(s as u32),
+        _ => Err(bad(
+            label,
+            line,
+            format!("'{v}' is not a winner's seat; the second number of a line is the seat that won, from 1 to {MAX_SEAT}"),
+        )),
+    }
+}
+
+/// Reads the lengths and, with `winner_column` for a CSV or a second number on every line of
+/// plain text (`83 2` or `83,2`: 83 turns, seat 2 won), the winners. A line with a winner
+/// where the others have none (or the reverse) is an error naming it.
+pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Games, UserError> {
     let label = src.label;
     let text = src.text.strip_prefix('\u{feff}').unwrap_or(src.text);
-    let src = &LengthsSource {
-        text,
-        ..src.clone()
-    };
-    let lengths = if let Some(column) = src.column {
-        read_csv(label, src.text, column)?
-    } else if src.text.trim_start().starts_with('[') {
-        read_json(label, src.text)?
-    } else {
-        let mut out = Vec::new();
-        for (i, line) in src.text.lines().enumerate() {
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            match length(label, i + 1, t) {
-                Ok(n) => out.push(n),
-                Err(e) => return Err(csv_hint(e, t, out.is_empty())),
-            }
-        }
-        out
-    };
-    if lengths.is_empty() {
+    if let Some(column) = src.column {
+        let lengths = read_csv(label, text, column, length)?;
+        let winners = winner_column
+            .map(|w| read_csv(label, text, w, seat))
+            .transpose()?;
+        return Ok(Games { lengths, winners });
+    }
+    if winner_column.is_some() {
         return Err(bad(
             label,
             0,
-            "holds no game lengths; give one whole number of turns per line (or a JSON array, or a CSV with --column)",
+            "--winner-column reads a CSV file: give --column for the lengths too (in plain text, the winner is a second number on each line)",
         ));
     }
-    Ok(lengths)
+    if text.trim_start().starts_with('[') {
+        let lengths = read_json(label, text)?;
+        if lengths.is_empty() {
+            return Err(empty(label));
+        }
+        return Ok(Games {
+            lengths,
+            winners: None,
+        });
+    }
+    let mut lengths = Vec::new();
+    let mut winners: Vec<u32> = Vec::new();
+    let mut with_winner: Option<(bool, usize)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let mut fields = t
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|f| !f.is_empty());
+        let (first, second, more) = (fields.next(), fields.next(), fields.next().is_some());
+        let has = second.is_some();
+        match with_winner {
+            None => with_winner = Some((has, i + 1)),
+            Some((first, at)) if first != has => {
+                return Err(bad(
+                    label,
+                    i + 1,
+                    format!(
+                        "{} but line {at} {}: give every game its winner's seat or none",
+                        if has {
+                            "a winner is given"
+                        } else {
+                            "no winner is given"
+                        },
+                        if first { "has one" } else { "has none" }
+                    ),
+                ))
+            }
+            _ => {}
+        }
+        if more {
+            let e = bad(
+                label,
+                i + 1,
+                format!(
+                    "'{}' has more than two numbers; give a length, or a length and the winner's seat",
+                    crate::input::text::quote(t)
+                ),
+            );
+            return Err(csv_hint(e, t, lengths.is_empty()));
+        }
+        match length(label, i + 1, if has { first.unwrap_or(t) } else { t }) {
+            Ok(n) => lengths.push(n),
+            Err(e) => return Err(csv_hint(e, t, lengths.is_empty())),
+        }
+        if let Some(w) = second {
+            winners.push(seat(label, i + 1, w)?);
+        }
+    }
+    if lengths.is_empty() {
+        return Err(empty(label));
+    }
+    Ok(Games {
+        winners: with_winner.is_some_and(|w| w.0).then_some(winners),
+        lengths,
+    })
+}
+
+fn empty(label: &str) -> UserError {
+    bad(
+        label,
+        0,
+        "holds no game lengths; give one whole number of turns per line (or a JSON array, or a CSV with --column)",
+    )
+}
+
+/// Reads the lengths. An input without any length is an error. A UTF-8 byte order mark at
+/// the start (as some editors and spreadsheets write) is skipped.
+pub fn read_lengths(src: &LengthsSource) -> Result<Vec<u32>, UserError> {
+    read_games(src, None).map(|g| g.lengths)
 }
 
 /// The error of a line that is not a length, with a pointer to `--column` where the line
@@ -195,7 +288,13 @@ impl<'de> serde::de::Visitor<'de> for JsonLengths<'_> {
     }
 }
 
-fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError> {
+/// Reads `column` of a CSV file (with a header row), each cell checked by `value`.
+fn read_csv(
+    label: &str,
+    text: &str,
+    column: &str,
+    value: fn(&str, usize, &str) -> Result<u32, UserError>,
+) -> Result<Vec<u32>, UserError> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
@@ -231,9 +330,52 @@ fn read_csv(label: &str, text: &str, column: &str) -> Result<Vec<u32>, UserError
                 ),
             )
         })?;
-        out.push(length(label, line, raw)?);
+        out.push(value(label, line, raw)?);
     }
     Ok(out)
+}
+
+/// Reads the games from the file at `path` (`-`: standard input), a CSV file's `column` if
+/// given (and its `winner_column`), its memory counted against `budget`; with how messages name
+/// the input.
+pub fn read_file(
+    path: &str,
+    column: Option<&str>,
+    winner_column: Option<&str>,
+    budget: &crate::budget::Budget,
+) -> anyhow::Result<(String, Games)> {
+    const WHAT: &str = "a file of game lengths";
+    // The text, and the lengths read from it (4 bytes each, at most one per 2 bytes of text).
+    let memory = |bytes: f64| {
+        budget.memory_kept(
+            &format!("reading {} of game lengths", crate::budget::size(bytes)),
+            3.0 * bytes,
+            crate::budget::Kept::Kept,
+            "check a sample of the games",
+        )
+    };
+    let (label, text) = if path == "-" {
+        let text = crate::input::files::read_stdin(WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        memory(text.len() as f64)?;
+        ("standard input".to_string(), text)
+    } else {
+        let file = std::path::Path::new(path);
+        if let Ok(meta) = std::fs::metadata(file) {
+            memory(meta.len() as f64)?;
+        }
+        let text =
+            crate::input::files::read_text(file, WHAT, crate::input::files::MAX_LENGTHS_BYTES)?;
+        (path.to_string(), text)
+    };
+    let games = read_games(
+        &LengthsSource {
+            label: &label,
+            text: &text,
+            column,
+        },
+        winner_column,
+    )?;
+    Ok((label, games))
 }
 
 #[cfg(test)]

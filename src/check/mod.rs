@@ -30,12 +30,14 @@ mod cost;
 pub mod crosscheck;
 pub mod exercise;
 pub mod fit;
+pub mod hare;
 pub mod lengths;
 pub mod model;
 mod search;
 pub mod set;
 pub mod space;
 pub mod summary;
+pub mod winners;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -48,14 +50,14 @@ use crate::sim::DeckMode;
 use crate::stats::Summary;
 
 pub use crate::stats::ZScore;
-pub use fit::{fit, histogram, Fit};
-pub use model::LengthModel;
+pub use fit::{fit, histogram, Fit, FitError};
+pub use model::{LengthModel, LengthModelError};
 pub use search::{
     candidate, combine, exact_model, search, search_game, GameSearch, Screen, Searched,
     SearchedGame, SAME_DISTRIBUTION,
 };
 pub use set::{Comparison, Sample};
-pub use space::{rule_space, Narrowing, RuleSpace};
+pub use space::{rule_space, rule_space_of, Narrowing, RuleSpace};
 
 /// A game still running after this many turns is left out of a reference simulation.
 const MAX_TURNS: u32 = 1_000_000;
@@ -75,7 +77,8 @@ pub const EXACT_TAIL: f64 = 1e-8;
 /// large-sample approximations).
 pub const MIN_GAMES_TO_DECIDE: u64 = 100;
 
-/// A board with a rule variant and a deck: one hypothesis about the data.
+/// A board with a rule variant and a deck (or, for Hare and Tortoise, the players' policies
+/// and their number): one hypothesis about the data.
 #[derive(Debug, Clone)]
 pub struct Candidate {
     /// The board's game (its `game` word).
@@ -84,8 +87,12 @@ pub struct Candidate {
     pub board: String,
     /// The rule variant applied to the board.
     pub variant: Variant,
-    /// How cards are drawn.
-    pub deck: DeckMode,
+    /// How cards are drawn; `None` for a game without a deck model (Hare and Tortoise: its
+    /// card pile is a rule).
+    pub deck: Option<DeckMode>,
+    /// Settings after the rules, as (key, value): a Hare and Tortoise hypothesis's `policy`
+    /// and `players`.
+    pub extra: Vec<(String, String)>,
     /// The distribution of game lengths under this hypothesis.
     pub model: Arc<LengthModel>,
     /// Which distinct distribution this is (candidates with the same id are the same).
@@ -93,14 +100,29 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// "classic --doubles one-step, shuffled deck".
+    /// "classic --doubles one-step, shuffled deck"; "hare-and-tortoise --hare-draws die,
+    /// policy novice, 4 players".
     pub fn label(&self) -> String {
         let v = self.variant.to_string();
         let sep = if v.is_empty() { "" } else { " " };
-        format!("{}{sep}{v}, {} deck", self.board, self.deck.name())
+        let mut label = format!("{}{sep}{v}", self.board);
+        for (key, value) in &self.extra {
+            match key.as_str() {
+                "players" => {
+                    let s = if value == "1" { "" } else { "s" };
+                    label.push_str(&format!(", {value} player{s}"));
+                }
+                _ => label.push_str(&format!(", {key} {value}")),
+            }
+        }
+        if let Some(deck) = self.deck {
+            label.push_str(&format!(", {} deck", deck.name()));
+        }
+        label
     }
 
-    /// The candidate's settings as (key, value): game, board, each rule it sets, deck.
+    /// The candidate's settings as (key, value): game, board, each rule it sets, the extra
+    /// settings, deck.
     pub fn settings(&self) -> Vec<(String, String)> {
         let mut out = vec![
             ("game".to_string(), self.game.to_string()),
@@ -109,7 +131,10 @@ impl Candidate {
         for (key, value) in &self.variant.rules {
             out.push((key.clone(), value_word(value)));
         }
-        out.push(("deck".to_string(), self.deck.name().to_string()));
+        out.extend(self.extra.iter().cloned());
+        if let Some(deck) = self.deck {
+            out.push(("deck".to_string(), deck.name().to_string()));
+        }
         out
     }
 }
@@ -180,8 +205,23 @@ pub const PAIRED_SHARE: f64 = 0.5;
 /// at alpha / 2 ([`Fit::p_value`] above alpha / 2: each of its tests above alpha / 2 shared
 /// among them). Whichever
 /// hypothesis is the truth, it is left out with probability at most alpha. With fewer than
-/// [`MIN_GAMES_TO_DECIDE`] games only an impossible length leaves a hypothesis out.
-pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Ranked> {
+/// [`MIN_GAMES_TO_DECIDE`] games only an impossible length leaves a hypothesis out. A sample
+/// without a game is refused.
+pub fn rank(
+    histogram: &[u64],
+    candidates: &[Candidate],
+    alpha: f64,
+) -> Result<Vec<Ranked>, FitError> {
+    // One goodness of fit per distinct model.
+    let mut fits: HashMap<usize, Fit> = HashMap::new();
+    for c in candidates {
+        if let std::collections::hash_map::Entry::Vacant(slot) = fits.entry(c.model_id) {
+            slot.insert(fit(histogram, c)?);
+        }
+    }
+    if candidates.is_empty() && Summary::of(histogram).is_none() {
+        return Err(FitError::EmptySample);
+    }
     let sample = Sample::of(histogram);
     let n = sample.games as f64;
     let small = sample.games < MIN_GAMES_TO_DECIDE;
@@ -198,16 +238,12 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
         .collect();
     let ids: Vec<usize> = candidates.iter().map(|c| c.model_id).collect();
     let places = set::against_best(&sample, &scored, &ids, alpha * PAIRED_SHARE);
-    let mut fits: HashMap<usize, Fit> = HashMap::new();
     let mut ranked: Vec<(f64, Ranked)> = candidates
         .iter()
         .zip(&scored)
         .zip(places)
         .map(|((c, s), place)| {
-            let f = fits
-                .entry(c.model_id)
-                .or_insert_with(|| fit(histogram, c))
-                .clone();
+            let f = &fits[&c.model_id];
             let ll = s.log_likelihood;
             let mut r = Ranked {
                 candidate: c.label(),
@@ -228,7 +264,7 @@ pub fn rank(histogram: &[u64], candidates: &[Candidate], alpha: f64) -> Vec<Rank
         })
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    ranked.into_iter().map(|(_, r)| r).collect()
+    Ok(ranked.into_iter().map(|(_, r)| r).collect())
 }
 
 /// A setting's values among the members of the set.
@@ -364,6 +400,9 @@ pub struct CheckReport {
     pub undecided: Vec<Setting>,
     /// Every candidate, best first.
     pub ranking: Vec<Ranked>,
+    /// The winners by seat, when the data gives them, against the reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winners: Option<winners::Winners>,
 }
 
 /// What a conclusion is drawn from.

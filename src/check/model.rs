@@ -25,6 +25,47 @@ pub const TAIL_GAMES: f64 = 50.0;
 /// still heavier after them is taken to differ).
 pub const MAX_COMPARED_TURNS: usize = 1_000_000;
 
+/// How far the probabilities of an exact distribution, its pmf to the last turn and the
+/// survival beyond, may add up away from 1: a distribution computed in f64 over millions of
+/// turns rounds by about 1e-16 per turn and state, far below this.
+pub const NORMALISATION_TOLERANCE: f64 = 1e-9;
+
+/// Why a distribution given to [`LengthModel::exact`] is not one.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LengthModelError {
+    /// No turn at all.
+    #[error("the distribution is empty; give P(T = t) and P(T > t) from t = 0 at least")]
+    Empty,
+    /// The pmf and the survival end at different turns.
+    #[error(
+        "the pmf has {pmf} turns and the survival {survival}; give both to the same last turn"
+    )]
+    LengthsDiffer {
+        /// Turns of the pmf.
+        pmf: usize,
+        /// Turns of the survival.
+        survival: usize,
+    },
+    /// A value that is not a probability.
+    #[error("{what}[{turn}] is {value}, not a probability; every value must be a finite number from 0 to 1")]
+    NotAProbability {
+        /// "pmf" or "survival".
+        what: &'static str,
+        /// The turn.
+        turn: usize,
+        /// The value given.
+        value: f64,
+    },
+    /// The pmf and the mass beyond the last turn do not add up to 1.
+    #[error("the pmf to turn {last} and the survival beyond it add up to {total}, not 1; give a distribution whose P(T = 0) + ... + P(T = {last}) + P(T > {last}) is 1")]
+    NotNormalised {
+        /// The last turn.
+        last: usize,
+        /// What they add up to.
+        total: f64,
+    },
+}
+
 /// P(T = t) for every t, with the variance of its logarithm from a simulated reference.
 #[derive(Debug, Clone)]
 pub struct LengthModel {
@@ -38,6 +79,8 @@ enum Shape {
     /// The smoothed frequencies to `t0`, then the prior's shape scaled to the simulated tail.
     Simulated {
         body: Vec<f64>,
+        /// `body_below[t]`: the sum of `body[..=t]` (survival is read turn by turn).
+        body_below: Vec<f64>,
         body_var: Vec<f64>,
         log_tail_scale: f64,
         tail_var: f64,
@@ -49,13 +92,45 @@ enum Shape {
 impl LengthModel {
     /// An exact distribution: `pmf[t]` = P(T = t) and `survival[t]` = P(T > t) (computed
     /// directly, not as 1 - a sum, so that they stay accurate deep in the tail), to the same last
-    /// index.
-    pub fn exact(pmf: Vec<f64>, survival: Vec<f64>) -> LengthModel {
-        assert_eq!(
-            pmf.len(),
-            survival.len(),
-            "pmf and survival to the same turn"
-        );
+    /// index. Refused unless both are given to the same last turn, every value is a probability
+    /// and the pmf with the survival beyond its last turn adds up to 1 (within
+    /// [`NORMALISATION_TOLERANCE`]).
+    pub fn exact(pmf: Vec<f64>, survival: Vec<f64>) -> Result<LengthModel, LengthModelError> {
+        if pmf.len() != survival.len() {
+            return Err(LengthModelError::LengthsDiffer {
+                pmf: pmf.len(),
+                survival: survival.len(),
+            });
+        }
+        let Some(&beyond) = survival.last() else {
+            return Err(LengthModelError::Empty);
+        };
+        for (what, values) in [("pmf", &pmf), ("survival", &survival)] {
+            let bad = values
+                .iter()
+                .position(|p| !(0.0..=1.0 + NORMALISATION_TOLERANCE).contains(p));
+            if let Some(turn) = bad {
+                return Err(LengthModelError::NotAProbability {
+                    what,
+                    turn,
+                    value: values[turn],
+                });
+            }
+        }
+        let total = pmf.iter().sum::<f64>() + beyond;
+        if (total - 1.0).abs() > NORMALISATION_TOLERANCE {
+            return Err(LengthModelError::NotNormalised {
+                last: pmf.len() - 1,
+                total,
+            });
+        }
+        Ok(LengthModel::computed(pmf, survival))
+    }
+
+    /// An exact distribution this crate computed, valid by construction (the chain's rows sum
+    /// to 1 and the distribution carries the mass it has not placed as its survival).
+    pub(crate) fn computed(pmf: Vec<f64>, survival: Vec<f64>) -> LengthModel {
+        debug_assert!(!pmf.is_empty() && pmf.len() == survival.len());
         LengthModel {
             shape: Shape::Exact { pmf, survival },
         }
@@ -94,9 +169,17 @@ impl LengthModel {
         } else {
             f64::NEG_INFINITY
         };
+        let body_below = body
+            .iter()
+            .scan(0.0, |sum, p| {
+                *sum += p;
+                Some(*sum)
+            })
+            .collect();
         LengthModel {
             shape: Shape::Simulated {
                 body,
+                body_below,
                 body_var,
                 log_tail_scale,
                 tail_var: if tail_count > 0.0 {
@@ -164,12 +247,13 @@ impl LengthModel {
             },
             Shape::Simulated {
                 body,
+                body_below,
                 log_tail_scale,
                 prior,
                 ..
             } => {
                 if t < body.len() {
-                    (1.0 - body[..=t].iter().sum::<f64>()).max(0.0)
+                    (1.0 - body_below[t]).max(0.0)
                 } else {
                     (log_tail_scale + prior.survival(t).ln()).exp()
                 }
@@ -244,7 +328,7 @@ mod tests {
             .map(|t| if t == 0 { 0.0 } else { 0.5f64.powi(t as i32) })
             .collect();
         let survival = (0..=last).map(|t| 0.5f64.powi(t as i32)).collect();
-        LengthModel::exact(pmf, survival)
+        LengthModel::exact(pmf, survival).unwrap()
     }
 
     #[test]
@@ -275,10 +359,54 @@ mod tests {
             pmf[2] += m;
             let mut survival: Vec<f64> = (0..=30).map(|t| 0.5f64.powi(t)).collect();
             survival[1] += m;
-            LengthModel::exact(pmf, survival)
+            LengthModel::exact(pmf, survival).unwrap()
         };
         assert!(a.within(&moved(1e-13), 1e-10));
         assert!(!a.within(&moved(1e-9), 1e-10));
+    }
+
+    #[test]
+    fn an_exact_model_refuses_what_is_not_a_distribution() {
+        use LengthModelError as E;
+        let exact = LengthModel::exact;
+        assert_eq!(exact(vec![], vec![]).unwrap_err(), E::Empty);
+        assert_eq!(
+            exact(vec![0.0, 1.0], vec![1.0]).unwrap_err(),
+            E::LengthsDiffer {
+                pmf: 2,
+                survival: 1
+            }
+        );
+        assert!(matches!(
+            exact(vec![0.0, f64::NAN], vec![1.0, 0.0]).unwrap_err(),
+            E::NotAProbability {
+                what: "pmf",
+                turn: 1,
+                ..
+            }
+        ));
+        assert!(matches!(
+            exact(vec![0.0, 1.0], vec![1.0, -0.5]).unwrap_err(),
+            E::NotAProbability {
+                what: "survival",
+                turn: 1,
+                ..
+            }
+        ));
+        // 0.5 + 0.25 placed and 0.5 left beyond turn 2: 1.25.
+        let e = exact(vec![0.0, 0.5, 0.25], vec![1.0, 0.5, 0.5]).unwrap_err();
+        assert_eq!(
+            e,
+            E::NotNormalised {
+                last: 2,
+                total: 1.25
+            }
+        );
+        assert!(e.to_string().contains("add up to 1.25, not 1"), "{e}");
+        // A fair coin's T = 1 or 2 is one, and so is a distribution cut at turn 1 whose
+        // survival holds the rest.
+        assert!(exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]).is_ok());
+        assert!(exact(vec![0.0, 0.5], vec![1.0, 0.5]).is_ok());
     }
 
     #[test]

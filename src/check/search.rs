@@ -35,7 +35,7 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
         usize::MAX,
     );
     if k == 1 {
-        return LengthModel::exact(d.pmf, d.survival);
+        return LengthModel::computed(d.pmf, d.survival);
     }
     // Player i (0-based) finishing first in round r ends the game on turn (r - 1) K + i + 1,
     // with probability p(r) S(r)^i S(r - 1)^(K - 1 - i); the game is still on after turn
@@ -52,7 +52,7 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
         }
     }
     survival[last * k] = s[last].powi(k as i32);
-    LengthModel::exact(pmf, survival)
+    LengthModel::computed(pmf, survival)
 }
 
 /// Bytes one distinct chain keeps: its simulator's table, and its exact distribution (the pmf
@@ -149,6 +149,8 @@ pub struct GameSearch {
     pub decks: Vec<String>,
     /// Distinct rule sets simulated under the finite-deck models.
     pub simulated: usize,
+    /// How this game was searched, when not as the others (Hare and Tortoise), in words.
+    pub how: Option<String>,
 }
 
 /// One distinct chain: its exact model and, once simulated, its finite-deck models.
@@ -209,30 +211,53 @@ impl Screen<'_> {
         self.score_with(model, None)
     }
 
+    /// The effect of a finite deck, read from the anchor's simulated and exact models: for a
+    /// sample, the anchor's simulated over exact probability of each length to the longest
+    /// game (and one beyond, for the rest); for a mean, the ratio of the anchor's means.
+    /// Computed once per deck, then applied to every rule set ([`Screen::score_with`]).
+    fn deck_effect(&self, anchor: &LengthModel, simulated: &LengthModel) -> DeckEffect {
+        match self {
+            Screen::Lengths(sample) => {
+                let longest = sample.lengths.last().map_or(0, |l| l.0);
+                let weights = (0..=longest + 1)
+                    .map(|t| {
+                        let (e, s) = (anchor.p(t), simulated.p(t));
+                        if e > 0.0 && s > 0.0 {
+                            (s / e).clamp(1e-3, 1e3)
+                        } else {
+                            1.0
+                        }
+                    })
+                    .collect();
+                DeckEffect {
+                    weights,
+                    ratio: 1.0,
+                }
+            }
+            Screen::Mean(Some(_)) => DeckEffect {
+                weights: Vec::new(),
+                ratio: simulated.moments().0 / anchor.moments().0,
+            },
+            Screen::Mean(None) => DeckEffect {
+                weights: Vec::new(),
+                ratio: 1.0,
+            },
+        }
+    }
+
     /// The score under a finite deck, approximated by the deck's effect on the anchor: the
     /// anchor's simulated over exact probability of each length multiplies the rule set's
     /// exact one (renormalised); for a mean, the ratio of the anchor's means.
-    fn score_with(
-        &self,
-        model: &LengthModel,
-        deck: Option<(&LengthModel, &LengthModel)>,
-    ) -> (f64, f64) {
+    fn score_with(&self, model: &LengthModel, deck: Option<&DeckEffect>) -> (f64, f64) {
         match self {
             Screen::Lengths(sample) => {
                 let n = sample.games as f64;
                 let window = SCREEN_NATS * n;
-                let Some((anchor, simulated)) = deck else {
+                let Some(effect) = deck else {
                     return (set::score(sample, model).log_likelihood, window);
                 };
                 let longest = sample.lengths.last().map_or(0, |l| l.0);
-                let weight = |t: usize| {
-                    let (e, s) = (anchor.p(t), simulated.p(t));
-                    if e > 0.0 && s > 0.0 {
-                        (s / e).clamp(1e-3, 1e3)
-                    } else {
-                        1.0
-                    }
-                };
+                let weight = |t: usize| effect.weights[t];
                 let mut z = 0.0;
                 for t in 0..=longest {
                     z += model.p(t) * weight(t);
@@ -246,11 +271,25 @@ impl Screen<'_> {
                 (ll - n * z.ln(), window)
             }
             Screen::Mean(Some(target)) => {
-                let ratio = deck.map_or(1.0, |(a, s)| s.moments().0 / a.moments().0);
+                let ratio = deck.map_or(1.0, |d| d.ratio);
                 (-(model.moments().0 * ratio - target).abs() / target, 0.1)
             }
             Screen::Mean(None) => (0.0, 0.0),
         }
+    }
+
+    /// Seconds of scoring `rule_sets` rule sets under one finite deck (a term per length to the
+    /// longest game of the sample each; a mean each for a summary).
+    fn scoring_seconds(&self, rule_sets: usize) -> f64 {
+        /// A term of the score: a logarithm and an exponential (measured: 2.6e8 terms, each
+        /// with the deck's effect still computed in it, in 36 s of processor time; a third of
+        /// that without).
+        const SECONDS_PER_TERM: f64 = 5e-8;
+        let terms = match self {
+            Screen::Lengths(sample) => sample.lengths.last().map_or(0, |l| l.0) + 2,
+            Screen::Mean(_) => 1_000,
+        };
+        crate::budget::idle(rule_sets as f64 * terms as f64 * SECONDS_PER_TERM)
     }
 
     /// At most this many rule sets are simulated per deck.
@@ -391,7 +430,8 @@ pub fn search_game<G: Game>(
             game: G::KIND,
             board: board.clone(),
             variant: variant.clone(),
-            deck,
+            deck: Some(deck),
+            extra: Vec::new(),
             model: model.clone(),
             model_id: 0,
         };
@@ -415,6 +455,7 @@ pub fn search_game<G: Game>(
         candidates,
         decks,
         simulated,
+        how: None,
     })
 }
 
@@ -484,7 +525,10 @@ pub fn combine(
                 Screen::Mean(_) => "mean within 10 % of the published mean".to_string(),
             },
             screen.cap()
-        ),
+        ) + &parts
+            .iter()
+            .filter_map(|p| p.how.as_ref().map(|h| format!("; {h}")))
+            .collect::<String>(),
     };
     Ok((candidates, searched))
 }
@@ -533,6 +577,14 @@ fn merge_same(candidates: &mut [Candidate]) -> usize {
         .count()
 }
 
+/// A finite deck's effect on the anchor's length distribution ([`Screen::deck_effect`]).
+struct DeckEffect {
+    /// Per length to the longest game of the sample and one beyond: simulated over exact.
+    weights: Vec<f64>,
+    /// Simulated over exact mean.
+    ratio: f64,
+}
+
 /// Simulates the finite-deck models of the distinct chains they would make fit best; returns
 /// how many distinct chains were simulated.
 fn simulate_decks(
@@ -549,32 +601,55 @@ fn simulate_decks(
         return Ok(0);
     };
     let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
-    // At most the cap and the anchor per deck, each timed on a pilot of the anchor.
-    let runs: Vec<(u64, Pilot)> = decks
+    // Each deck simulates the anchor and at most the cap of the others, those that fit best
+    // (by their exact i.i.d. fit, which the finite deck's fit follows). A run's time is its
+    // games' turns at the speed of a pilot of the anchor: each chain's games are as long as its
+    // exact mean, times how much longer the deck makes the anchor's.
+    let mut likely: Vec<usize> = eligible.iter().copied().filter(|&i| i != anchor).collect();
+    likely.sort_by(|&a, &b| iid[b].total_cmp(&iid[a]));
+    likely.truncate(screen.cap());
+    likely.push(anchor);
+    let means: Vec<(usize, f64)> = likely
         .iter()
-        .map(|&deck| {
-            let pilot = Pilot::measure(&distinct[anchor].simulator, &reference(deck, settings));
-            let games = settings
-                .reference_games
-                .saturating_mul((screen.cap() + 1) as u64);
-            (games, pilot)
-        })
+        .map(|&i| (i, distinct[i].exact.moments().0))
         .collect();
-    Pilot::check(
-        &settings.budget,
-        &runs,
-        "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank",
+    let anchor_mean = means.last().map_or(1.0, |m| m.1).max(1e-9);
+    let mut runs: Vec<(u64, Pilot)> = Vec::new();
+    for deck in decks {
+        let pilot = Pilot::measure(&distinct[anchor].simulator, &reference(deck, settings));
+        let longer = pilot.turns_per_game / anchor_mean;
+        for &(i, mean) in &means {
+            // The anchor is simulated under every deck (a chain without lost turns burns none).
+            if deck == DeckMode::Burn && !distinct[i].skips && i != anchor {
+                continue;
+            }
+            runs.push((
+                settings.reference_games,
+                pilot.with_turns_per_game(mean * longer),
+            ));
+        }
+    }
+    let fix = "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank";
+    Pilot::check(&settings.budget, &runs, fix)?;
+    // Each deck's model of the anchor then scores every eligible rule set.
+    settings.budget.time(
+        &format!(
+            "scoring {} rule sets under {} finite decks",
+            eligible.len(),
+            decks.len()
+        ),
+        decks.len() as f64 * screen.scoring_seconds(eligible.len()),
+        fix,
     )?;
     let mut simulated = vec![false; distinct.len()];
     for deck in decks {
         let anchor_model = simulate_one(&distinct[anchor], deck, settings);
         progress(1);
-        let anchor_exact = distinct[anchor].exact.clone();
+        let effect = screen.deck_effect(&distinct[anchor].exact, &anchor_model);
         let approx: Vec<(usize, f64, f64)> = eligible
             .iter()
             .map(|&i| {
-                let (score, window) =
-                    screen.score_with(&distinct[i].exact, Some((&anchor_exact, &anchor_model)));
+                let (score, window) = screen.score_with(&distinct[i].exact, Some(&effect));
                 (i, score, window)
             })
             .collect();
@@ -665,7 +740,8 @@ pub fn candidate<G: Game>(
         game: G::KIND,
         board: game.name().to_string(),
         variant: variant.clone(),
-        deck,
+        deck: Some(deck),
+        extra: Vec::new(),
         model,
         model_id: 0,
     }))

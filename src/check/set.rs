@@ -234,7 +234,7 @@ mod tests {
                 s.max(0.0)
             })
             .collect();
-        LengthModel::exact(p.to_vec(), survival)
+        LengthModel::exact(p.to_vec(), survival).unwrap()
     }
 
     #[test]

@@ -34,13 +34,22 @@ pub struct RuleSpace {
 
 /// Every combination of the game's rule values, narrowed.
 pub fn rule_space<G: Game>(narrowing: &Narrowing) -> Result<RuleSpace, BadNarrowing> {
-    let space = G::rule_space();
+    rule_space_of(G::KIND, G::rule_space(), narrowing)
+}
+
+/// Every combination of `space`'s values (each key with the values it takes, the rules of
+/// game `kind`), narrowed.
+pub fn rule_space_of(
+    kind: &str,
+    space: Vec<(&'static str, Vec<toml::Value>)>,
+    narrowing: &Narrowing,
+) -> Result<RuleSpace, BadNarrowing> {
     let keys: Vec<&str> = space.iter().map(|(k, _)| *k).collect();
     let unknown = |key: &str| BadNarrowing {
         message: format!(
             "'{}' is not a rule of {} boards; the rules are: {}",
             crate::input::text::quote(key),
-            G::KIND,
+            kind,
             keys.join(", ")
         ),
     };

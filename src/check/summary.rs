@@ -16,6 +16,7 @@ use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, Normal};
 
 use super::model::LengthModel;
 use super::{decide, set, Candidate, Comparison, Evidence, Ranked, Searched, Setting, ZScore};
+use crate::input::text::quote;
 use crate::stats::{Summary, P_FLOOR, Z_LIMIT};
 
 /// A published summary of `games` games.
@@ -42,35 +43,159 @@ pub const MAX_GAMES: u64 = 1_000_000_000_000;
 /// The keys of a summary, in the order they are listed.
 const KEYS: [&str; 6] = ["games", "mean", "sd", "median", "min", "max"];
 
+/// What is wrong with a published summary, each message saying how to write it. Values the
+/// user gave are kept quoted (shortened and made safe to show).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SummaryError {
+    /// A piece that is not `key=value`.
+    #[error(
+        "'{0}' is not key=value; write e.g. \"games=10000 mean=38.7 median=33 min=4 max=242\""
+    )]
+    NotKeyValue(String),
+    /// A key that is not one of the statistics.
+    #[error("'{0}' is not a statistic; use games, mean, sd, median, min, max")]
+    UnknownStatistic(String),
+    /// A statistic given twice.
+    #[error("{key} is given twice ({key}={first} and {key}={second}); give each statistic once")]
+    Repeated {
+        /// The statistic.
+        key: &'static str,
+        /// Its first value.
+        first: String,
+        /// Its second value.
+        second: String,
+    },
+    /// A value that is not a number.
+    #[error("{key}={value}: not a number; write e.g. {key}=38")]
+    NotANumber {
+        /// The statistic.
+        key: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// An infinite or NaN value.
+    #[error("{key}={value}: not a finite number")]
+    NotFinite {
+        /// The statistic.
+        key: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// A value below the least the statistic can be.
+    #[error("{key}={value}: {}; {rule}", if *.negative { "negative" } else { "too small" })]
+    TooSmall {
+        /// The statistic.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// Whether it is negative.
+        negative: bool,
+        /// Why it cannot be that small.
+        rule: &'static str,
+    },
+    /// A game length above the longest this tool accepts.
+    #[error("{key}={value}: too large, at most {most} turns (the longest game this tool accepts)")]
+    TooLong {
+        /// The statistic.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// The longest game accepted.
+        most: u64,
+    },
+    /// A count above the most accepted.
+    #[error("{key}={value}: too large, at most {most} {unit}")]
+    TooLarge {
+        /// The statistic.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// The most accepted.
+        most: u64,
+        /// What it counts: games or turns.
+        unit: &'static str,
+    },
+    /// A count that is not a whole number.
+    #[error("{key}={value}: not a whole number of {unit}")]
+    NotWhole {
+        /// The statistic.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// What it counts: games or turns.
+        unit: &'static str,
+    },
+    /// A median that is neither whole nor halfway between two whole numbers.
+    #[error("median={0}: a median of game lengths is a whole number of turns, or halfway between two (x.5)")]
+    Median(String),
+    /// No `games=N`.
+    #[error("games=N is required (the number of games summarised, at least 1)")]
+    NoGames,
+    /// Only `games=N`.
+    #[error("give at least one of mean, sd, median, min, max")]
+    NoStatistic,
+    /// The shortest game longer than the longest.
+    #[error("min={min} is above max={max}: the shortest game cannot be longer than the longest")]
+    MinAboveMax {
+        /// The shortest game.
+        min: f64,
+        /// The longest game.
+        max: f64,
+    },
+    /// A mean or median outside min..max.
+    #[error("{name}={value} is {} {bound}={limit}: a {name} lies between the shortest and the longest game", if *.below { "below" } else { "above" })]
+    OutsideRange {
+        /// "mean" or "median".
+        name: &'static str,
+        /// Its value.
+        value: f64,
+        /// Whether it is below `min` (else above `max`).
+        below: bool,
+        /// "min" or "max".
+        bound: &'static str,
+        /// The value of that bound.
+        limit: f64,
+    },
+    /// One game whose statistics differ.
+    #[error("games=1: the mean, median, min and max of one game are its length, and its sd is 0; give the same length for each")]
+    OneGame,
+    /// An sd larger than the range allows.
+    #[error("sd={sd} is more than games between min={min} and max={max} can spread: at most {bound:.4} ((max - min) / 2 x sqrt(games / (games - 1)))")]
+    SpreadTooWide {
+        /// The sd given.
+        sd: f64,
+        /// The shortest game.
+        min: f64,
+        /// The longest game.
+        max: f64,
+        /// The largest sd they allow.
+        bound: f64,
+    },
+}
+
 impl Published {
     /// Parses `key=value` pairs separated by spaces or commas: games (required), mean, sd,
     /// median, min, max, each at most once, and checks them against each other (a game lasts
     /// at least 1 turn; min <= median <= max; min <= mean <= max; the sd no larger than the
     /// range allows). Each message names the pair and the rule it breaks.
-    pub fn parse(text: &str) -> Result<Published, String> {
+    pub fn parse(text: &str) -> Result<Published, SummaryError> {
         let mut p = Published::default();
         let mut games = None;
         let mut seen: Vec<(&str, &str)> = Vec::new();
         for pair in text.split([' ', ',']).filter(|s| !s.trim().is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| {
-                format!(
-                    "'{}' is not key=value; write e.g. \"games=10000 mean=38.7 median=33 min=4 max=242\"",
-                    crate::input::text::quote(pair)
-                )
-            })?;
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| SummaryError::NotKeyValue(quote(pair)))?;
             let key = key.trim();
             let Some(&key) = KEYS.iter().find(|k| **k == key) else {
-                return Err(format!(
-                    "'{}' is not a statistic; use games, mean, sd, median, min, max",
-                    crate::input::text::quote(key)
-                ));
+                return Err(SummaryError::UnknownStatistic(quote(key)));
             };
             if let Some((_, before)) = seen.iter().find(|(k, _)| *k == key) {
-                return Err(format!(
-                    "{key} is given twice ({key}={} and {key}={}); give each statistic once",
-                    crate::input::text::quote(before),
-                    crate::input::text::quote(value)
-                ));
+                return Err(SummaryError::Repeated {
+                    key,
+                    first: quote(before),
+                    second: quote(value),
+                });
             }
             seen.push((key, value));
             match key {
@@ -87,10 +212,7 @@ impl Published {
                 "median" => {
                     let m = turns(key, value)?;
                     if (2.0 * m).fract() != 0.0 {
-                        return Err(format!(
-                            "median={}: a median of game lengths is a whole number of turns, or halfway between two (x.5)",
-                            crate::input::text::quote(value)
-                        ));
+                        return Err(SummaryError::Median(quote(value)));
                     }
                     p.median = Some(m);
                 }
@@ -106,15 +228,14 @@ impl Published {
                 }
             }
         }
-        p.games =
-            games.ok_or("games=N is required (the number of games summarised, at least 1)")?;
+        p.games = games.ok_or(SummaryError::NoGames)?;
         if p.mean.is_none()
             && p.sd.is_none()
             && p.median.is_none()
             && p.min.is_none()
             && p.max.is_none()
         {
-            return Err("give at least one of mean, sd, median, min, max".into());
+            return Err(SummaryError::NoStatistic);
         }
         let sd_text = seen.iter().find(|(k, _)| *k == "sd").map(|(_, v)| *v);
         p.consistent(sd_text)?;
@@ -122,26 +243,32 @@ impl Published {
     }
 
     /// Checks the statistics against each other.
-    fn consistent(&self, sd_text: Option<&str>) -> Result<(), String> {
+    fn consistent(&self, sd_text: Option<&str>) -> Result<(), SummaryError> {
         let (min, max) = (self.min.map(|m| m as f64), self.max.map(|m| m as f64));
         if let (Some(lo), Some(hi)) = (min, max) {
             if lo > hi {
-                return Err(format!(
-                    "min={lo} is above max={hi}: the shortest game cannot be longer than the longest"
-                ));
+                return Err(SummaryError::MinAboveMax { min: lo, max: hi });
             }
         }
         for (name, value) in [("median", self.median), ("mean", self.mean)] {
             let Some(v) = value else { continue };
             if let Some(lo) = min.filter(|&lo| v < lo) {
-                return Err(format!(
-                    "{name}={v} is below min={lo}: a {name} lies between the shortest and the longest game"
-                ));
+                return Err(SummaryError::OutsideRange {
+                    name,
+                    value: v,
+                    below: true,
+                    bound: "min",
+                    limit: lo,
+                });
             }
             if let Some(hi) = max.filter(|&hi| v > hi) {
-                return Err(format!(
-                    "{name}={v} is above max={hi}: a {name} lies between the shortest and the longest game"
-                ));
+                return Err(SummaryError::OutsideRange {
+                    name,
+                    value: v,
+                    below: false,
+                    bound: "max",
+                    limit: hi,
+                });
             }
         }
         if self.games == 1 {
@@ -150,7 +277,7 @@ impl Published {
                 .flatten()
                 .collect();
             if given.iter().any(|&v| v != given[0]) || self.sd.is_some_and(|s| s != 0.0) {
-                return Err("games=1: the mean, median, min and max of one game are its length, and its sd is 0; give the same length for each".into());
+                return Err(SummaryError::OneGame);
             }
         }
         if let (Some(sd), Some(lo), Some(hi)) = (self.sd, min, max) {
@@ -167,9 +294,12 @@ impl Published {
                 .and_then(|t| t.split_once('.'))
                 .map_or(0, |(_, d)| d.len() as i32);
             if sd > bound + 0.5 * 10f64.powi(-decimals) {
-                return Err(format!(
-                    "sd={sd} is more than games between min={lo} and max={hi} can spread: at most {bound:.4} ((max - min) / 2 x sqrt(games / (games - 1)))"
-                ));
+                return Err(SummaryError::SpreadTooWide {
+                    sd,
+                    min: lo,
+                    max: hi,
+                    bound,
+                });
             }
         }
         Ok(())
@@ -210,45 +340,55 @@ impl Published {
 }
 
 /// A published statistic: a finite number, at least `least` (`rule` says why).
-fn number(key: &str, value: &str, least: f64, rule: &str) -> Result<f64, String> {
+fn number(
+    key: &'static str,
+    value: &str,
+    least: f64,
+    rule: &'static str,
+) -> Result<f64, SummaryError> {
     let v = value.trim();
-    let x: f64 = v.parse().map_err(|_| {
-        format!(
-            "{key}={}: not a number; write e.g. {key}=38",
-            crate::input::text::quote(v)
-        )
+    let x: f64 = v.parse().map_err(|_| SummaryError::NotANumber {
+        key,
+        value: quote(v),
     })?;
     if !x.is_finite() {
-        return Err(format!(
-            "{key}={}: not a finite number",
-            crate::input::text::quote(v)
-        ));
+        return Err(SummaryError::NotFinite {
+            key,
+            value: quote(v),
+        });
     }
     if x < least {
-        let what = if x < 0.0 { "negative" } else { "too small" };
-        return Err(format!(
-            "{key}={}: {what}; {rule}",
-            crate::input::text::quote(v)
-        ));
+        return Err(SummaryError::TooSmall {
+            key,
+            value: quote(v),
+            negative: x < 0.0,
+            rule,
+        });
     }
     Ok(x)
 }
 
 /// A game length statistic: at least 1 turn, at most the longest game accepted.
-fn turns(key: &str, value: &str) -> Result<f64, String> {
+fn turns(key: &'static str, value: &str) -> Result<f64, SummaryError> {
     let x = number(key, value, 1.0, "a game lasts at least 1 turn")?;
     let most = crate::check::lengths::MAX_LENGTH;
     if x > most as f64 {
-        return Err(format!(
-            "{key}={}: too large, at most {most} turns (the longest game this tool accepts)",
-            crate::input::text::quote(value.trim())
-        ));
+        return Err(SummaryError::TooLong {
+            key,
+            value: quote(value.trim()),
+            most,
+        });
     }
     Ok(x)
 }
 
 /// A published count: a whole number from 1 to `most` (`unit` names what it counts).
-fn whole(key: &str, value: &str, most: u64, unit: &str) -> Result<u64, String> {
+fn whole(
+    key: &'static str,
+    value: &str,
+    most: u64,
+    unit: &'static str,
+) -> Result<u64, SummaryError> {
     let v = value.trim();
     let x = if unit == "games" {
         number(
@@ -261,16 +401,19 @@ fn whole(key: &str, value: &str, most: u64, unit: &str) -> Result<u64, String> {
         turns(key, v)?
     };
     if x > most as f64 {
-        return Err(format!(
-            "{key}={}: too large, at most {most} {unit}",
-            crate::input::text::quote(v)
-        ));
+        return Err(SummaryError::TooLarge {
+            key,
+            value: quote(v),
+            most,
+            unit,
+        });
     }
     if x.fract() != 0.0 {
-        return Err(format!(
-            "{key}={}: not a whole number of {unit}",
-            crate::input::text::quote(v)
-        ));
+        return Err(SummaryError::NotWhole {
+            key,
+            value: quote(v),
+            unit,
+        });
     }
     Ok(x as u64)
 }
@@ -652,20 +795,92 @@ mod tests {
         let p = Published::parse("games=10000 mean=38.6897 median=33 min=4 max=242").unwrap();
         assert_eq!(p.games, 10000);
         assert_eq!(p.max, Some(242));
-        assert!(Published::parse("mean=3").unwrap_err().contains("games=N"));
-        assert!(Published::parse("games=3 mode=4")
+        assert_eq!(Published::parse("mean=3"), Err(SummaryError::NoGames));
+        assert_eq!(
+            Published::parse("games=3 mode=4"),
+            Err(SummaryError::UnknownStatistic("mode".into()))
+        );
+        assert_eq!(Published::parse("games=3"), Err(SummaryError::NoStatistic));
+        assert!(Published::parse("mean=3")
             .unwrap_err()
-            .contains("mode"));
-        assert!(Published::parse("games=3")
-            .unwrap_err()
-            .contains("at least one"));
+            .to_string()
+            .contains("games=N"));
+    }
+
+    #[test]
+    fn each_rejection_is_its_own_error() {
+        use SummaryError as E;
+        let err = |text: &str| Published::parse(text).unwrap_err();
+        assert_eq!(err("games=3 mean"), E::NotKeyValue("mean".into()));
+        assert!(matches!(
+            err("games=3 mean=1 mean=2"),
+            E::Repeated { key: "mean", .. }
+        ));
+        assert!(matches!(
+            err("games=3 mean=x"),
+            E::NotANumber { key: "mean", .. }
+        ));
+        assert!(matches!(
+            err("games=3 mean=NaN"),
+            E::NotFinite { key: "mean", .. }
+        ));
+        assert!(matches!(
+            err("games=3 sd=-1"),
+            E::TooSmall {
+                key: "sd",
+                negative: true,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("games=3 mean=0.5"),
+            E::TooSmall {
+                key: "mean",
+                negative: false,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("games=3 max=1e9"),
+            E::TooLong { key: "max", .. }
+        ));
+        assert!(matches!(
+            err("games=1e13 mean=3"),
+            E::TooLarge {
+                key: "games",
+                unit: "games",
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("games=2.5 mean=3"),
+            E::NotWhole { key: "games", .. }
+        ));
+        assert_eq!(err("games=3 median=3.25"), E::Median("3.25".into()));
+        assert_eq!(
+            err("games=3 min=5 max=4"),
+            E::MinAboveMax { min: 5.0, max: 4.0 }
+        );
+        assert!(matches!(
+            err("games=3 mean=3 min=4"),
+            E::OutsideRange {
+                name: "mean",
+                below: true,
+                ..
+            }
+        ));
+        assert_eq!(err("games=1 mean=3 max=4"), E::OneGame);
+        assert!(matches!(
+            err("games=10 sd=6 min=1 max=10"),
+            E::SpreadTooWide { .. }
+        ));
     }
 
     #[test]
     fn a_fair_coin_game_by_hand() {
         // T = 1 or 2 with probability 1/2 each: mean 1.5, variance 1/4. 100 games with mean
         // 1.5 fit (p = 1); min 2 in 100 games has probability (1/2)^100: rejected.
-        let model = LengthModel::exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]);
+        let model = LengthModel::exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]).unwrap();
         let p = Published::parse("games=100 mean=1.5").unwrap();
         assert!((test(&p, &model, 0)[0].p_value - 1.0).abs() < 1e-12);
         let p = Published::parse("games=100 min=2").unwrap();
@@ -677,7 +892,7 @@ mod tests {
     fn a_reference_that_cannot_vary_gives_p_of_0_or_1_never_nan() {
         // Every game lasts 3 turns: a mean of 3 and an sd of 0 are certain, anything else
         // impossible (the standard errors are 0, so no normal approximation applies).
-        let model = LengthModel::exact(vec![0.0, 0.0, 0.0, 1.0], vec![1.0, 1.0, 1.0, 0.0]);
+        let model = LengthModel::exact(vec![0.0, 0.0, 0.0, 1.0], vec![1.0, 1.0, 1.0, 0.0]).unwrap();
         let p = |text: &str| test(&Published::parse(text).unwrap(), &model, 0);
         let same = p("games=50 mean=3 sd=0");
         assert_eq!((same[0].p_value, same[1].p_value), (1.0, 1.0));
@@ -738,7 +953,7 @@ mod tests {
             ),
             ("games=10 mean=inf", "not a finite number"),
         ] {
-            let e = Published::parse(text).unwrap_err();
+            let e = Published::parse(text).unwrap_err().to_string();
             assert!(e.contains(needle), "{text}: {e}");
         }
         // The sd bound by hand: 10 games between 1 and 10 spread at most (10 - 1) / 2

@@ -4,14 +4,46 @@
 //! Nothing here names a game. Each kind lives in its own folder under [`crate::games`], and
 //! [`crate::games::with_game`] is the one place that chooses among them.
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::games::race::RaceGame;
 use crate::games::track::Track;
-use crate::input::problems::InvalidBoard;
+use crate::input::problems::{InvalidBoard, Problems};
+
+/// What a board file says about itself, whatever its game: its short name, a description and
+/// where it comes from. Every kind's validated board holds one, so the accessors of [`Game`]
+/// are written once.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Identity {
+    /// Short name from the board file, used in reports and by `candyland analyze NAME`.
+    pub name: String,
+    /// One or two sentences on what the board is (may be empty).
+    pub description: String,
+    /// Where the layout and rules come from (may be empty).
+    pub source: String,
+}
+
+impl Identity {
+    /// The file's `name`, `description` and `source`, each checked, with any problem added to
+    /// `p`; `example` is the name a message suggests for an empty one.
+    pub(crate) fn checked(
+        name: &str,
+        description: &str,
+        source: &str,
+        example: &str,
+        p: &mut Problems,
+    ) -> Identity {
+        p.identity(name, description, source, example);
+        Identity {
+            name: name.to_string(),
+            description: description.to_string(),
+            source: source.to_string(),
+        }
+    }
+}
 
 /// A shipped board file.
 #[derive(Debug, Clone, Copy)]
@@ -37,8 +69,8 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     const SHIPPED: &'static [ShippedBoard];
     /// The board-file schema: it only mirrors the TOML; nothing in it is checked yet.
     type File: DeserializeOwned + Clone + Debug + PartialEq + Send + Sync;
-    /// The `[rules]` table of the file (every key with a default).
-    type Rules: Serialize + DeserializeOwned + Default;
+    /// The `[rules]` table of the file (every key with a default), in words by its `Display`.
+    type Rules: Serialize + DeserializeOwned + Default + Display;
 
     /// Validates a parsed file: every problem, each with its field.
     fn from_file(file: &Self::File) -> Result<Self, InvalidBoard>;
@@ -59,16 +91,26 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
             .unwrap_or_default()
     }
 
+    /// What the board file says about itself.
+    fn identity(&self) -> &Identity;
     /// The board's short name, as `candyland analyze NAME` accepts it.
-    fn name(&self) -> &str;
+    fn name(&self) -> &str {
+        &self.identity().name
+    }
     /// The board file's one- or two-sentence description (may be empty).
-    fn description(&self) -> &str;
+    fn description(&self) -> &str {
+        &self.identity().description
+    }
     /// Where the board's layout and rules come from, as the file says (may be empty).
-    fn source(&self) -> &str;
+    fn source(&self) -> &str {
+        &self.identity().source
+    }
     /// The rules in force (the `[rules]` table after any variant).
     fn rules(&self) -> &Self::Rules;
     /// The rules in words.
-    fn rules_text(&self) -> String;
+    fn rules_text(&self) -> String {
+        self.rules().to_string()
+    }
     /// The rules in force as JSON: each `[rules]` key (kebab-case) with its value.
     fn rules_json(&self) -> serde_json::Value {
         serde_json::to_value(self.rules()).unwrap_or_default()

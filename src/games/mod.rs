@@ -1,4 +1,4 @@
-//! The game kinds, one folder each ([`candyland`], [`chutes`]): a kind's file schema,
+//! The game kinds, one folder each ([`candyland`], [`race_track`], [`hare`]): a kind's file schema,
 //! validation, rules, step function, events and words all live in its folder, behind the
 //! [`Game`] trait. This module is the one place that chooses among them: [`with_game`] reads the
 //! board file's `game` key and calls a [`GameVisitor`] with the board parsed by that kind's
@@ -6,16 +6,13 @@
 //! plus one word in the `games!` list below.
 
 pub mod candyland;
-pub mod chutes;
 pub mod game;
 pub mod hare;
-pub mod jumps;
 pub mod load;
 pub mod race;
 pub mod race_track;
 mod schema;
 pub mod shipped;
-pub mod spinner;
 pub mod track;
 pub mod variant;
 
@@ -23,10 +20,9 @@ use crate::input::error::UserError;
 use crate::input::problems::{BoardProblem, InvalidBoard};
 
 pub use candyland::CandyLand;
-pub use chutes::ChutesAndLadders;
-pub use race_track::RaceTrack;
+pub use race_track::{ChutesAndLadders, RaceTrack};
 
-pub use game::{Edit, Game, ShippedBoard};
+pub use game::{Edit, Game, Identity, ShippedBoard};
 pub use race::RaceGame;
 pub use track::{Jumps, Rgb, Track};
 pub use variant::{value_word, values_of, Variant};
@@ -212,8 +208,9 @@ pub fn title(kind: &str) -> &str {
     }
 }
 
-/// The list of game kinds: the dispatch, the registry of words and the shipped boards, all
-/// from one list, so that adding a kind is one word here.
+/// The list of game words: the dispatch, the registry of words and the shipped boards, all
+/// from one list, so that adding a kind is one entry here. The race kind is here twice, once
+/// per board-file word ([`race_track::dialect`]).
 macro_rules! games {
     ($($game:ty),+ $(,)?) => {
         /// The `game` word of every kind, in the order messages list them; the first is the
@@ -259,7 +256,7 @@ macro_rules! games {
             out
         }
 
-        /// The kinds whose `[rules]` table has `key`, in kind order.
+        /// The game words whose `[rules]` table has `key`, in kind order.
         pub fn owners_of_rule(key: &str) -> Vec<&'static str> {
             let mut out = Vec::new();
             $(
@@ -267,6 +264,10 @@ macro_rules! games {
                     out.push(<$game as Game>::KIND);
                 }
             )+
+            // Hare and Tortoise has its own board file outside the one-token trait.
+            if hare::board::rule_keys().iter().any(|k| k == key) {
+                out.push(hare::KIND);
+            }
             out
         }
 

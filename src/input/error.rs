@@ -77,8 +77,9 @@ pub enum UserError {
         message: String,
     },
 
-    /// A command-line flag or argument has a value that cannot be used (the command-line layer
-    /// is the only one that names flags).
+    /// A command-line flag or argument, or the library option it stands for, has a value that
+    /// cannot be used (named as the command line spells it, which is how the library's options
+    /// name themselves in messages).
     #[error("{flag}: {message}")]
     BadFlag {
         /// The flag as the user wrote it (e.g. `--players`), or the argument's name (`BOARD`).

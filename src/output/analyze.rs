@@ -24,7 +24,7 @@ pub(crate) fn turns(t: usize, lower_bound: bool) -> String {
 }
 
 /// The `analyze` table.
-pub fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> String {
+pub(crate) fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> String {
     let mut s = layout.hang("", "  ", &format!("{}: {}", a.board, a.description));
     s.push_str(&layout.para("  ", &a.size));
     if !a.source.is_empty() {
@@ -173,7 +173,7 @@ fn nice_width(w: usize) -> usize {
 }
 
 /// The distribution as CSV: turn, pmf, cdf, survival.
-pub fn distribution_csv(a: &Analysis) -> String {
+pub(crate) fn distribution_csv(a: &Analysis) -> String {
     let mut s = String::from("turn,pmf,cdf,survival\n");
     let mut survival = 1.0;
     for (n, p) in a.pmf.iter().enumerate().skip(1) {
@@ -195,7 +195,7 @@ pub fn distribution_csv(a: &Analysis) -> String {
 }
 
 /// The `analyze --moments-only` table.
-pub fn moments_table(
+pub(crate) fn moments_table(
     m: &crate::solve::Moments,
     seconds: f64,
     note: Option<&str>,
@@ -223,7 +223,10 @@ pub fn moments_table(
 }
 
 /// What `analyze` prints for a game that can go on forever.
-pub fn unfinishable_text(u: &crate::results::forever::Unfinishable, layout: Layout) -> String {
+pub(crate) fn unfinishable_text(
+    u: &crate::results::forever::Unfinishable,
+    layout: Layout,
+) -> String {
     let mut s = layout.hang(
         "",
         "  ",
@@ -251,4 +254,49 @@ pub fn unfinishable_text(u: &crate::results::forever::Unfinishable, layout: Layo
         "`candyland forever` explains how, and how likely each way is.",
     ));
     s
+}
+
+impl super::Render for crate::results::analyze::AnalyzeAnswer {
+    fn text(&self, layout: Layout) -> String {
+        use crate::results::analyze::AnalyzeAnswer;
+        match self {
+            AnalyzeAnswer::Figures {
+                analysis,
+                step_seconds,
+            } => {
+                // The fraction is shown where it was computed.
+                let exact = analysis.expected_turns_exact.is_some();
+                let mut t = analysis_table(analysis, exact, layout);
+                if let Some(step) = step_seconds {
+                    let _ = write!(
+                        t,
+                        "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
+                        step * 1e3
+                    );
+                }
+                t
+            }
+            AnalyzeAnswer::Moments {
+                moments,
+                seconds,
+                note,
+            } => moments_table(moments, *seconds, note.as_deref(), layout),
+            AnalyzeAnswer::Pgf(p) => super::passage::pgf_text(p, layout),
+            AnalyzeAnswer::Unfinishable(u) => unfinishable_text(u, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("analyze", self)
+    }
+
+    /// The distribution; only the figures have one.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        match self {
+            crate::results::analyze::AnalyzeAnswer::Figures { analysis, .. } => {
+                Some(Ok(distribution_csv(analysis)))
+            }
+            _ => None,
+        }
+    }
 }

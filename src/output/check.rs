@@ -11,7 +11,7 @@ use crate::check::{CheckReport, Comparison, Searched};
 const LISTED: usize = 10;
 
 /// The `check` report.
-pub fn check_text(r: &CheckReport, layout: Layout) -> String {
+pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     let mut s = layout.para("", &r.conclusion);
     s.push('\n');
     let x = &r.sample;
@@ -52,6 +52,9 @@ pub fn check_text(r: &CheckReport, layout: Layout) -> String {
         s.push_str(&layout.hang("  ", "    ", &fit));
     }
     s.push_str(&layout.labelled("  verdict: ", &r.fit.verdict));
+    if let Some(w) = &r.winners {
+        s.push_str(&layout.labelled("  winners: ", &w.verdict));
+    }
     let power = format!(
         "this sample would notice a mean off by {:.2} turns or more at least 80 % of the time (the fit's test of the mean, |z| >= 4)",
         r.detectable_mean_shift
@@ -193,7 +196,7 @@ fn searched_text(s: &mut String, searched: &Searched, level: f64, layout: Layout
 }
 
 /// The `check --summary` report.
-pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
+pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
     let mut s = layout.para("", &r.conclusion);
     s.push('\n');
     let stats: Vec<String> = r
@@ -250,4 +253,27 @@ pub fn summary_text(r: &SummaryReport, layout: Layout) -> String {
         s.push_str(&layout.list("      ", "        ", &figures, ", "));
     }
     s
+}
+
+impl super::Render for crate::results::check::CheckAnswer {
+    fn text(&self, layout: Layout) -> String {
+        use crate::results::check::CheckAnswer;
+        match self {
+            CheckAnswer::Lengths(r) => check_text(r, layout),
+            CheckAnswer::Summary(r) => summary_text(r, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("check", self)
+    }
+
+    /// The ranking; with a summary, the reference's tests.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::check::CheckAnswer;
+        Some(match self {
+            CheckAnswer::Lengths(r) => super::tables::ranking_csv(r),
+            CheckAnswer::Summary(r) => super::tables::summary_csv(r),
+        })
+    }
 }

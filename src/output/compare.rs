@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::figures::Comparison;
+use crate::results::compare::Comparison;
 
 /// Columns of the labels, and of each figure: at least 14, as wide as a board's name and 2.
 const LABEL: usize = 26;
@@ -13,7 +13,7 @@ const NARROW_LABEL: usize = 20;
 const NARROW_FIGURE: usize = 11;
 
 /// The `compare` table.
-pub fn comparison_table(c: &Comparison, layout: Layout) -> String {
+pub(crate) fn comparison_table(c: &Comparison, layout: Layout) -> String {
     let mut s = String::new();
     if !c.variant.is_empty() {
         s.push_str(&layout.labelled("variant (both boards): ", &c.variant));
@@ -129,4 +129,18 @@ pub fn comparison_table(c: &Comparison, layout: Layout) -> String {
         s.push_str(&layout.labelled("  note: ", &note));
     }
     s
+}
+
+impl super::Render for Comparison {
+    fn text(&self, layout: Layout) -> String {
+        comparison_table(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("compare", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(super::tables::comparison_csv(self))
+    }
 }

@@ -25,7 +25,7 @@ fn quoted(text: &str) -> String {
 }
 
 /// The graph as DOT.
-pub fn dot(g: &StateGraph) -> String {
+pub(crate) fn dot(g: &StateGraph) -> String {
     let n = g.states.len();
     let mut s = String::new();
     let _ = writeln!(s, "digraph {} {{", quoted(&g.board));

@@ -23,7 +23,7 @@ fn steps(s: &mut String, steps: &[crate::results::forever::StepReport], layout: 
 }
 
 /// The `forever` report.
-pub fn forever_text(r: &ForeverReport, layout: Layout) -> String {
+pub(crate) fn forever_text(r: &ForeverReport, layout: Layout) -> String {
     let head = format!(
         "{}: can the game run forever? ({} states)",
         r.board, r.states
@@ -252,5 +252,20 @@ fn fixed_deck(s: &mut String, r: &ForeverReport, layout: Layout) {
             );
             s.push_str(&layout.list("     ", "     ", w, ", "));
         }
+    }
+}
+
+impl super::Render for ForeverReport {
+    fn text(&self, layout: Layout) -> String {
+        forever_text(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("forever", self)
+    }
+
+    /// The survey of deck orders.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(super::tables::forever_csv(self))
     }
 }

@@ -1,251 +1,311 @@
-//! What the commands print for a Hare and Tortoise board: the exact figures of one player
-//! alone, the simulated figures of several, and Wiener's transactions log of one game.
+//! What the commands print for a Hare and Tortoise board, from the result structs of
+//! [`crate::results::hare`]: the exact figures of one player alone, the simulated figures of
+//! several, and Wiener's transactions log of one game; the CSV of each.
 
 use std::fmt::Write as _;
 
-use crate::games::hare::board::{Board, HareDraws};
-use crate::games::hare::turn::Note;
-use crate::sim::hare::Summary;
-use crate::solve::hare::{Lengths, Solved};
+use super::render::{json, Render};
+use super::Layout;
+use crate::results::hare::{HareAlone, HareSimulation, HareTranscript};
 
-/// The square in words: "12 (number (3))", "0 (start)".
-pub fn square(board: &Board, i: usize) -> String {
-    format!("{i} ({})", board.squares[i].describe())
+impl Render for HareAlone {
+    fn text(&self, layout: Layout) -> String {
+        alone_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("analyze", self)
+    }
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(alone_csv(self)))
+    }
 }
 
-/// What `analyze` found for one player alone.
-pub struct Alone<'a> {
-    /// The board's label.
-    pub label: &'a str,
-    /// The policy's name.
-    pub policy: &'a str,
-    /// States of the chain.
-    pub states: usize,
-    /// The carrot cap.
-    pub cap: u32,
-    /// The distribution.
-    pub lengths: &'a Lengths,
-    /// The general solver's answer, or why it was not run.
-    pub solved: Result<Solved, String>,
-    /// Seconds taken.
-    pub seconds: f64,
-    /// Whether the board's cards are a cyclic pile the chain draws independently.
-    pub cards_independent: bool,
+impl Render for HareSimulation {
+    fn text(&self, layout: Layout) -> String {
+        simulation_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("simulate", self)
+    }
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(simulation_csv(self)))
+    }
 }
+
+impl Render for HareTranscript {
+    fn text(&self, layout: Layout) -> String {
+        transcript_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("play", self)
+    }
+}
+
+/// The games a simulation kept, one a line: the length and, with several players, the
+/// winner's seat (`83 2`: 83 turns, seat 2 won); what `check` reads back. A game of several
+/// players stopped at the turn limit has no winner and is left out (the text and JSON count
+/// them as `unfinished`).
+pub fn games_file(r: &HareSimulation) -> String {
+    let mut text = String::with_capacity(r.kept.len() * 6);
+    for (length, winner) in &r.kept {
+        if r.players == 1 {
+            let _ = writeln!(text, "{length}");
+        } else if *winner > 0 {
+            let _ = writeln!(text, "{length} {winner}");
+        }
+    }
+    text
+}
+
+/// A mean and standard deviation, "-" when there is none (no game finished).
+pub fn mean_sd(m: Option<&crate::results::hare::MeanSd>, digits: usize) -> String {
+    m.map_or("-".to_string(), |m| {
+        format!("mean {:.*}, sd {:.*}", digits, m.mean, digits, m.sd)
+    })
+}
+
+/// A count of turns that may be unknown: "12 turns", or "-" when the turns computed did not
+/// reach it.
+pub fn turns_or_dash(turns: Option<usize>) -> String {
+    turns.map_or("-".to_string(), |t| format!("{t} turns"))
+}
+
+/// The label width of the figure tables.
+const LABEL: usize = 26;
 
 /// `analyze`'s table.
-pub fn alone_text(a: &Alone) -> String {
-    let mut t = String::new();
-    let l = a.lengths;
-    let cut: f64 = l.cut.iter().sum();
-    let home: f64 = l.home.iter().sum();
-    let _ = writeln!(
-        t,
-        "Hare and Tortoise, {}: one player alone, policy {}",
-        a.label, a.policy
+pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
+    let mut t = layout.para(
+        "",
+        &format!(
+            "Hare and Tortoise, {label}: one player alone, policy {}",
+            a.policy
+        ),
     );
     if a.cards_independent {
-        let _ = writeln!(
-            t,
-            "Hare cards drawn independently (each card its share of the pile): the chain cannot follow a pile shuffled once; simulate plays the cyclic pile."
-        );
+        t.push_str(&layout.para(
+            "  ",
+            "Hare cards drawn independently (each card its share of the pile): the chain cannot follow a pile shuffled once; simulate plays the cyclic pile.",
+        ));
     }
-    let _ = writeln!(
-        t,
-        "Exact chain: {} states (carrots capped at {}), {:.1} s",
-        a.states, a.cap, a.seconds
-    );
-    let (mean, sd) = l.mean_sd();
+    t.push_str(&layout.para(
+        "  ",
+        &format!(
+            "exact chain: {} states (carrots capped at {}), {:.1} s",
+            a.states, a.carrot_cap, a.seconds
+        ),
+    ));
+    t.push('\n');
     let q = |p: f64| {
-        l.quantile(p * home)
-            .map_or("-".to_string(), |v| v.to_string())
+        a.quantiles
+            .iter()
+            .find(|x| x.p == p)
+            .map_or("-".to_string(), |x| {
+                if x.lower_bound {
+                    format!("> {}", x.turns - 1)
+                } else {
+                    x.turns.to_string()
+                }
+            })
     };
-    let shortest = l.home.iter().position(|&p| p > 0.0).unwrap_or(0);
-    let _ = writeln!(
-        t,
-        "Turns until home: mean {mean:.4}, sd {sd:.4}, median {}, 5% {}, 95% {}, shortest game {shortest}",
-        q(0.5),
-        q(0.05),
-        q(0.95)
-    );
-    let _ = writeln!(
-        t,
-        "  (turn by turn, until less than {:.1e} of the games were still playing; figures over the games that reach home)",
-        l.left.max(f64::MIN_POSITIVE)
-    );
-    let _ = writeln!(t, "Chance of reaching home: {home:.12}");
-    let _ = writeln!(
-        t,
-        "Chance the carrots ever exceed the cap of {} (left out of the figures): {cut:.3e}",
-        a.cap
-    );
-    let _ = writeln!(t, "Chance of getting stuck forever: {:.3e}", l.stuck);
-    match &a.solved {
-        Ok(s) => {
-            let _ = writeln!(
-                t,
-                "General linear solve (cyclic chain, {} feedback states): expected turns until home or the cap {:.6}, chance of home {:.12}, of the cap {:.3e}",
-                s.feedback, s.mean, s.home, s.cut.max(0.0)
-            );
-        }
-        Err(why) => {
-            let _ = writeln!(t, "General linear solve: not run: {why}");
-        }
+    let rows: Vec<(&str, String)> = vec![
+        ("expected turns", format!("{:.4}", a.mean)),
+        ("standard deviation", format!("{:.4}", a.sd)),
+        (
+            "shortest game",
+            turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
+        ),
+        ("median", format!("{} turns", q(0.5))),
+        ("5% of games end by", format!("{} turns", q(0.05))),
+        ("95% of games end by", format!("{} turns", q(0.95))),
+        ("99% of games end by", format!("{} turns", q(0.99))),
+        ("P(reaching home)", format!("{:.12}", a.home)),
+        (
+            "P(carrots over the cap)",
+            format!("{:.3e} (left out of every figure)", a.cut),
+        ),
+        ("P(stuck forever)", format!("{:.3e}", a.stuck)),
+    ];
+    for (label, value) in rows {
+        t.push_str(&layout.row("  ", label, LABEL, &value));
     }
+    t.push_str(&layout.para(
+        "  ",
+        &format!(
+            "(turn by turn, until less than {:.1e} of the games were still playing; figures over the games that reach home)",
+            a.unfinished_mass.max(f64::MIN_POSITIVE)
+        ),
+    ));
+    t.push('\n');
+    let general = match (&a.general_solve, &a.general_solve_skipped) {
+        (Some(s), _) => format!(
+            "cyclic chain, {} feedback states: expected turns until home or the cap {:.6}, P(home) {:.12}, P(the cap) {:.3e}",
+            s.feedback_states, s.mean, s.home, s.cut
+        ),
+        (None, Some(why)) => format!("not run: {why}"),
+        (None, None) => "not run".to_string(),
+    };
+    t.push_str(&layout.labelled("General linear solve: ", &general));
     t
+}
+
+/// `analyze --csv`: turn, pmf, cdf, survival (of reaching home).
+pub fn alone_csv(a: &HareAlone) -> String {
+    let mut s = String::from("turn,pmf,cdf,survival\n");
+    let mut cdf = 0.0;
+    for (n, p) in a.pmf.iter().enumerate().skip(1) {
+        cdf += p;
+        let survival = a.survival.get(n).copied().unwrap_or(0.0);
+        let _ = writeln!(s, "{n},{p:e},{:e},{survival:e}", cdf.min(1.0));
+    }
+    s
 }
 
 /// What `simulate` prints.
-pub fn summary_text(
-    board: &Board,
-    label: &str,
-    policies: &[String],
-    seed: u64,
-    max_turns: u32,
-    s: &Summary,
-) -> String {
-    let mut t = String::new();
-    let k = policies.len();
-    let draws = match board.rules.hare_draws {
-        HareDraws::Die => "a die read in the hare table".to_string(),
-        HareDraws::Cards => format!("{:?} card pile", board.rules.card_pile).to_lowercase(),
-    };
-    let _ = writeln!(
-        t,
-        "Hare and Tortoise, {label}: {k} player{} ({}), {} games, seed {seed}; hare squares: {draws}",
-        if k == 1 { "" } else { "s" },
-        policies.join(", "),
-        s.games
+pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> String {
+    let k = r.players;
+    let names: Vec<&str> = r.seats.iter().map(|s| s.policy.as_str()).collect();
+    let mut t = layout.para(
+        "",
+        &format!(
+            "Hare and Tortoise, {label}: {k} player{} ({}), {} games, seed {}; hare squares: {}",
+            if k == 1 { "" } else { "s" },
+            names.join(", "),
+            r.games,
+            r.seed,
+            if r.hare_draws == "die" {
+                "a die read in the hare table"
+            } else {
+                &r.hare_draws
+            }
+        ),
     );
-    let fin = s.finished();
-    if s.unfinished > 0 {
-        let _ = writeln!(
-            t,
-            "{} games ({:.3}%) still running after {max_turns} turns were stopped: every figure below is over the finished games only",
-            s.unfinished,
-            100.0 * s.unfinished as f64 / s.games as f64
-        );
+    if r.unfinished > 0 {
+        t.push_str(&layout.para(
+            "  ",
+            &format!(
+                "{} games ({:.3}%) still running after {} turns were stopped: every figure below is over the finished games only",
+                r.unfinished,
+                100.0 * r.unfinished as f64 / r.games as f64,
+                r.max_turns
+            ),
+        ));
     }
-    if fin == 0 {
-        let _ = writeln!(t, "No game finished.");
+    let Some(x) = &r.turns else {
+        t.push_str("  No game finished.\n");
         return t;
+    };
+    t.push('\n');
+    let half = x.mean_ci95.map_or(0.0, |[lo, hi]| (hi - lo) / 2.0);
+    let rows: Vec<(&str, String)> = vec![
+        (
+            "length (all turns)",
+            format!("mean {:.3} ± {half:.3} (95%), sd {:.3}", x.mean, x.sd),
+        ),
+        (
+            "min / median / max",
+            format!("{} / {} / {}", x.min, x.median, x.max),
+        ),
+        ("rounds", mean_sd(r.rounds.as_ref(), 3)),
+        (
+            "turns skipped per game",
+            format!(
+                "{:.4} (no legal move); games with a skip {:.2}%",
+                r.skips_per_game,
+                100.0 * r.games_with_skip
+            ),
+        ),
+        (
+            "winner's carrots",
+            format!("{} at the finish", mean_sd(r.winners_carrots.as_ref(), 2)),
+        ),
+    ];
+    for (label, value) in rows {
+        t.push_str(&layout.row("  ", label, LABEL, &value));
     }
-    let (mean, sd) = s.mean_sd();
-    let se = sd / (fin as f64).sqrt();
-    let _ = writeln!(
-        t,
-        "Length (turns of all players): mean {mean:.3} ± {:.3} (95%), sd {sd:.3}; rounds: mean {:.3}",
-        1.96 * se,
-        mean / k as f64
-    );
-    let _ = writeln!(t, "Wins by seat:");
-    for (i, w) in s.wins.iter().enumerate() {
-        let p = *w as f64 / fin as f64;
-        let half = 1.96 * (p * (1.0 - p) / fin as f64).sqrt();
-        let _ = writeln!(
-            t,
-            "  seat {} ({}): {:.2}% ± {:.2}",
-            i + 1,
-            policies[i],
-            100.0 * p,
-            100.0 * half
-        );
+    t.push_str("\nWins by seat:\n");
+    for (i, s) in r.seats.iter().enumerate() {
+        t.push_str(&layout.row(
+            "  ",
+            &format!("seat {} ({})", i + 1, s.policy),
+            LABEL,
+            &match (s.win, s.win_ci95_half) {
+                (Some(w), Some(h)) => format!("{:.2}% ± {:.2}", 100.0 * w, 100.0 * h),
+                _ => "-".to_string(),
+            },
+        ));
     }
-    let mut names: Vec<&String> = policies.iter().collect();
-    names.sort();
-    names.dedup();
-    if names.len() > 1 {
-        let _ = writeln!(t, "Wins by policy (all its seats together):");
-        for name in names {
-            let w: u64 = (0..k)
-                .filter(|&i| &policies[i] == name)
-                .map(|i| s.wins[i])
-                .sum();
-            let _ = writeln!(t, "  {name}: {:.2}%", 100.0 * w as f64 / fin as f64);
+    if !r.policies.is_empty() {
+        t.push_str("Wins by policy (all its seats together):\n");
+        for p in &r.policies {
+            t.push_str(
+                &layout.row(
+                    "  ",
+                    &p.policy,
+                    LABEL,
+                    &p.win
+                        .map_or("-".to_string(), |w| format!("{:.2}%", 100.0 * w)),
+                ),
+            );
         }
     }
-    let skips: u64 = s.skips.iter().sum();
-    let _ = writeln!(
-        t,
-        "Turns skipped for lack of a legal move: {:.4} per game; games with a skip: {:.2}%",
-        skips as f64 / s.games as f64,
-        100.0 * s.games_with_skip as f64 / s.games as f64
-    );
-    let cm = s.carrots_left as f64 / fin as f64;
-    let csd = (s.carrots_left_sq as f64 / fin as f64 - cm * cm)
-        .max(0.0)
-        .sqrt();
-    let _ = writeln!(
-        t,
-        "Winner's carrots at the finish: mean {cm:.2}, sd {csd:.2}"
-    );
-    let mut busiest: Vec<(usize, u64)> = s
+    let busiest: Vec<String> = r
         .landings
         .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != 0 && *i != board.home())
-        .map(|(i, &c)| (i, c))
-        .collect();
-    busiest.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let list: Vec<String> = busiest
-        .iter()
         .take(5)
-        .map(|&(i, c)| format!("{} {:.2}", square(board, i), c as f64 / s.games as f64))
+        .map(|l| format!("{} ({}) {:.2}", l.square, l.kind, l.per_game))
         .collect();
-    let _ = writeln!(
-        t,
-        "Busiest squares (landings per game): {}",
-        list.join("; ")
-    );
+    t.push('\n');
+    t.push_str(&layout.list(
+        "Busiest squares (landings per game): ",
+        "  ",
+        &busiest,
+        "; ",
+    ));
     t
 }
 
-/// One line of Wiener's transactions log for `note`, by player `seat` (0-based).
-pub fn log_line(board: &Board, seat: usize, note: Note) -> String {
-    let who = format!("player {}", seat + 1);
-    match note {
-        Note::Missed => format!("{who} misses this turn"),
-        Note::Paid { rank, carrots: c } => {
-            format!("{who} is in position {rank} on its number square and receives {c} carrots")
-        }
-        Note::Lettuce { rank, carrots: c } => {
-            format!("{who} chews a lettuce in position {rank}, receives {c} carrots")
-        }
-        Note::Carrots { delta } if delta >= 0 => {
-            format!("{who} chews a carrot and takes {delta} carrots")
-        }
-        Note::Carrots { delta } => {
-            format!("{who} chews a carrot and gives away {} carrots", -delta)
-        }
-        Note::Moved { from, to, cost } => format!(
-            "{who} moves from {from} to {}, pays {cost} carrots",
-            square(board, to)
+/// `simulate --csv`: the histogram of the finished games' lengths.
+pub fn simulation_csv(r: &HareSimulation) -> String {
+    super::simulate::histogram_csv(&r.histogram)
+}
+
+/// `play`: Wiener's transactions log, one line per event.
+pub fn transcript_text(r: &HareTranscript, label: &str, layout: Layout) -> String {
+    let mut out = layout.para(
+        "",
+        &format!(
+            "Hare and Tortoise, {label}: {} player(s) ({}), seed {}",
+            r.players,
+            r.policies.join(", "),
+            r.seed
         ),
-        Note::Back { from, to, gain } => {
-            format!("{who} moves back from {from} to tortoise square {to}, receives {gain} carrots")
-        }
-        Note::Hare { face, effect } => match face {
-            Some(f) => format!("{who} rolls {f} on the hare square: {}", effect.words()),
-            None => format!("{who} draws a hare card: {}", effect.words()),
-        },
-        Note::Displaced { from, to } => {
-            format!("{who} goes from {from} to {}", square(board, to))
-        }
-        Note::HareCarrots { delta } if delta >= 0 => {
-            format!("{who} receives {delta} carrots")
-        }
-        Note::HareCarrots { delta } => {
-            format!("{who} gives away {} carrots", -delta)
-        }
-        Note::HareLettuce { carrots: c } => {
-            format!("{who} chews a lettuce, receives {c} carrots")
-        }
-        Note::Skipped => format!("{who} has no legal move and skips this turn"),
-        Note::Home => format!("{who} reaches home and wins"),
-        Note::TurnEnd {
-            square,
-            carrots,
-            lettuces,
-        } => format!("      {who} now on {square}: {carrots} carrots, {lettuces} lettuces"),
+    );
+    out.push_str("Transactions log (turn, what happened):\n");
+    for e in &r.events {
+        let first = if e.event == "turn-end" {
+            "             ".to_string()
+        } else {
+            format!("{:>5}  ", e.turn)
+        };
+        let rest = " ".repeat(first.len() + 2);
+        out.push_str(&layout.hang(&first, &rest, &e.text));
     }
+    out.push_str(&match r.winner {
+        Some(w) => layout.para(
+            "",
+            &format!(
+                "Player {w} wins after {} turns (all players'), with {} carrots.",
+                r.length, r.carrots_left
+            ),
+        ),
+        None => layout.para(
+            "",
+            &format!(
+                "No player reached home in {} turns; the game was stopped.",
+                r.length
+            ),
+        ),
+    });
+    out
 }

@@ -178,7 +178,7 @@ fn close_objects(v: &mut Value) {
 /// holds each (a space in the name becomes `-`); a test keeps them equal.
 pub fn schemas() -> Vec<(&'static str, Value)> {
     use crate::check::crosscheck;
-    use crate::results::{figures, forever, transitions};
+    use crate::results::{compare, forever, hare, odds, players, spaces, transitions};
     use crate::sim::transcript;
     use crate::{check, output, sim, solve};
     let shapes: Vec<(&'static str, Vec<Shape>)> = vec![
@@ -189,6 +189,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::Moments>(),
                 Shape::of::<forever::Unfinishable>(),
                 Shape::of::<solve::pgf::Pgf>(),
+                Shape::of::<hare::HareAlone>(),
             ],
         ),
         (
@@ -198,9 +199,9 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::passage::HittingChances>(),
             ],
         ),
-        ("players", vec![Shape::of::<figures::PlayersReport>()]),
-        ("odds", vec![Shape::of::<figures::OddsReport>()]),
-        ("spaces", vec![Shape::of::<figures::SpacesReport>()]),
+        ("players", vec![Shape::of::<players::PlayersReport>()]),
+        ("odds", vec![Shape::of::<odds::OddsReport>()]),
+        ("spaces", vec![Shape::of::<spaces::SpacesReport>()]),
         (
             "whatif",
             vec![
@@ -208,8 +209,14 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<crate::results::whatif::RuleRanking>(),
             ],
         ),
-        ("compare", vec![Shape::of::<figures::Comparison>()]),
-        ("simulate", vec![Shape::of::<sim::Simulation>()]),
+        ("compare", vec![Shape::of::<compare::Comparison>()]),
+        (
+            "simulate",
+            vec![
+                Shape::of::<sim::Simulation>(),
+                Shape::of::<hare::HareSimulation>(),
+            ],
+        ),
         ("crosscheck", vec![Shape::of::<crosscheck::CrossCheck>()]),
         (
             "check",
@@ -226,10 +233,22 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::fundamental::Fundamental>(),
             ],
         ),
-        ("play", vec![Shape::of::<transcript::Transcript>()]),
+        (
+            "play",
+            vec![
+                Shape::of::<transcript::Transcript>(),
+                Shape::of::<hare::HareTranscript>(),
+            ],
+        ),
         ("boards", vec![Shape::of::<Vec<output::BoardRow>>()]),
         ("board show", vec![Shape::of::<output::BoardShow>()]),
-        ("report", vec![Shape::of::<output::folder::ReportSummary>()]),
+        (
+            "report",
+            vec![
+                Shape::of::<output::summary::ReportSummary>(),
+                Shape::of::<hare::HareReport>(),
+            ],
+        ),
     ];
     shapes
         .into_iter()

@@ -8,8 +8,6 @@
 //! they can be copied from the output. A word longer than a whole line (a 191-digit fraction, a
 //! long path) is cut where the line ends.
 
-use std::io::IsTerminal;
-
 use textwrap::core::{display_width, Fragment};
 use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 
@@ -18,7 +16,9 @@ use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 /// `COLUMNS` (a number in the environment) wins, terminal or not, as in clap's help and
 /// Python's `shutil`; then the terminal's own width when standard output is a terminal; else
 /// 80 columns ([`Layout::PIPED`]). Any of them is brought within 60 to 160 columns.
+#[cfg(feature = "cli")]
 pub fn stdout_layout() -> Layout {
+    use std::io::IsTerminal;
     let columns = std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse::<usize>().ok());

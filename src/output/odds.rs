@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::figures::OddsReport;
+use crate::results::odds::OddsReport;
 
 /// Columns of a row besides the position: seat, P(win), turns alone and "(moves next)".
 const FIXED: usize = 2 + 4 + 2 + 2 + 6 + 2 + 21 + 14;
@@ -11,7 +11,7 @@ const FIXED: usize = 2 + 4 + 2 + 2 + 6 + 2 + 21 + 14;
 const POSITION: usize = 16;
 
 /// The `odds` table.
-pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
+pub(crate) fn odds_table(r: &OddsReport, layout: Layout) -> String {
     let variant = if r.variant.is_empty() {
         String::new()
     } else {
@@ -106,4 +106,18 @@ pub fn odds_table(r: &OddsReport, layout: Layout) -> String {
         s.push_str(&layout.labelled("note: ", &note));
     }
     s
+}
+
+impl super::Render for OddsReport {
+    fn text(&self, layout: Layout) -> String {
+        odds_table(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("odds", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(super::tables::odds_csv(self))
+    }
 }

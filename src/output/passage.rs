@@ -37,7 +37,7 @@ fn fraction_words(e: &crate::solve::vocabulary::Exact) -> String {
 }
 
 /// The `passage` table.
-pub fn passage_table(p: &Passage, layout: Layout) -> String {
+pub(crate) fn passage_table(p: &Passage, layout: Layout) -> String {
     let variant = if p.variant.is_empty() {
         String::new()
     } else {
@@ -179,7 +179,7 @@ pub fn passage_table(p: &Passage, layout: Layout) -> String {
 
 /// The distribution as CSV: turn, P(first reached on that turn), the same given it is reached,
 /// and P(T > turn | reached).
-pub fn passage_csv(p: &Passage) -> anyhow::Result<String> {
+pub(crate) fn passage_csv(p: &Passage) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["turn", "pmf", "conditional_pmf", "survival"])?;
     for (n, (&f, &sv)) in p.pmf.iter().zip(&p.survival).enumerate() {
@@ -200,7 +200,7 @@ pub fn passage_csv(p: &Passage) -> anyhow::Result<String> {
 
 /// The `passage --every` table: traps, jumps and named spaces; every space and state are in the
 /// CSV and JSON.
-pub fn every_table(c: &HittingChances, layout: Layout) -> String {
+pub(crate) fn every_table(c: &HittingChances, layout: Layout) -> String {
     let variant = if c.variant.is_empty() {
         String::new()
     } else {
@@ -299,7 +299,7 @@ fn target_row(s: &mut String, layout: Layout, name: &str, probability: f64) {
 }
 
 /// `passage --every --csv`: one row per target.
-pub fn every_csv(c: &HittingChances) -> anyhow::Result<String> {
+pub(crate) fn every_csv(c: &HittingChances) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["kind", "word", "position", "name", "state", "probability"])?;
     for t in &c.targets {
@@ -320,7 +320,7 @@ pub fn every_csv(c: &HittingChances) -> anyhow::Result<String> {
 
 /// `transitions --fundamental`: N as a square CSV matrix (`from` then one column per state,
 /// named by its number), or `from,to,visits` for a sparse one.
-pub fn fundamental_csv(n: &Fundamental) -> anyhow::Result<String> {
+pub(crate) fn fundamental_csv(n: &Fundamental) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     if n.dense {
         let mut header = vec!["from".to_string()];
@@ -359,7 +359,7 @@ fn polynomial(s: &mut String, layout: Layout, name: &str, coefficients: &[String
 }
 
 /// `analyze --pgf`.
-pub fn pgf_text(p: &Pgf, layout: Layout) -> String {
+pub(crate) fn pgf_text(p: &Pgf, layout: Layout) -> String {
     let variant = if p.variant.is_empty() {
         String::new()
     } else {
@@ -412,4 +412,26 @@ pub fn pgf_text(p: &Pgf, layout: Layout) -> String {
         ));
     }
     s
+}
+
+impl super::Render for crate::results::passage::PassageAnswer {
+    fn text(&self, layout: Layout) -> String {
+        use crate::results::passage::PassageAnswer;
+        match self {
+            PassageAnswer::To(p) => passage_table(p, layout),
+            PassageAnswer::Every(c) => every_table(c, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("passage", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::passage::PassageAnswer;
+        Some(match self {
+            PassageAnswer::To(p) => passage_csv(p),
+            PassageAnswer::Every(c) => every_csv(c),
+        })
+    }
 }

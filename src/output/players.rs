@@ -7,13 +7,13 @@ use crate::sim::{DeckMode, Simulation};
 use crate::solve::players::{Players, Route};
 
 use super::Layout;
-use crate::results::figures::PlayersReport;
+use crate::results::players::PlayersReport;
 
 /// The narrowest width of each exact column: players, mean rounds, median, mean turns, median.
 const WIDTHS: [usize; 5] = [7, 11, 6, 10, 6];
 
 /// The `players` table.
-pub fn players_table(r: &PlayersReport, layout: Layout) -> String {
+pub(crate) fn players_table(r: &PlayersReport, layout: Layout) -> String {
     let mut s = String::new();
     let variant = if r.variant.is_empty() {
         String::new()
@@ -286,5 +286,19 @@ fn notes(s: &mut String, r: &PlayersReport, layout: Layout) {
     }
     for note in notes {
         s.push_str(&layout.labelled("note: ", &note));
+    }
+}
+
+impl super::Render for PlayersReport {
+    fn text(&self, layout: Layout) -> String {
+        players_table(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("players", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(super::tables::players_csv(self))
     }
 }

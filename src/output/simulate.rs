@@ -7,7 +7,7 @@ use crate::sim::Simulation;
 use crate::stats::Summary;
 
 /// A simulated histogram as CSV: turns, games, frequency.
-pub fn histogram_csv(histogram: &[u64]) -> String {
+pub(crate) fn histogram_csv(histogram: &[u64]) -> String {
     let total: u64 = histogram.iter().sum();
     let mut s = String::from("turns,games,frequency\n");
     for (t, &c) in histogram.iter().enumerate().filter(|(_, c)| **c > 0) {
@@ -73,7 +73,7 @@ pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layo
 }
 
 /// The `simulate` table.
-pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
+pub(crate) fn simulation_table(r: &Simulation, layout: Layout) -> String {
     let head = format!("{}: Monte Carlo, {}", r.board, r.deck.phrase());
     let mut s = layout.hang("", "  ", &head);
     s.push_str(&layout.labelled("  rules: ", &r.rules));
@@ -130,4 +130,28 @@ pub fn simulation_table(r: &Simulation, layout: Layout) -> String {
         s.push_str(&layout.labelled("  warning: ", &warning));
     }
     s
+}
+
+/// Every finished game's length, one per line: the file `simulate --lengths` writes.
+pub fn lengths_file(lengths: &[u32]) -> String {
+    let mut text = String::with_capacity(lengths.len() * 4);
+    for l in lengths {
+        let _ = writeln!(text, "{l}");
+    }
+    text
+}
+
+impl super::Render for crate::results::simulate::Simulated {
+    fn text(&self, layout: Layout) -> String {
+        simulation_table(&self.summary, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("simulate", self)
+    }
+
+    /// The histogram.
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(histogram_csv(&self.histogram)))
+    }
 }

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::figures::SpacesReport;
+use crate::results::spaces::SpacesReport;
 use crate::solve::spaces::{SpaceFigures, Spaces};
 
 /// What counts as landing on a space, in the game's words: "a move that comes to rest there"
@@ -70,7 +70,7 @@ impl Columns {
 
 /// The `spaces` table, laid out for `layout`'s width: a name too long for its column wraps
 /// inside it, and notes that do not fit beside the figures go on a line under their row.
-pub fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
+pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
     let w = &r.words;
     let head = format!("{}: per {} (one player, exact)", r.board, w.space);
     let mut s = layout.hang("", "  ", &head);
@@ -204,7 +204,7 @@ fn legend(s: &mut String, r: &SpacesReport, columns: &Columns, layout: Layout) {
 }
 
 /// The `spaces` table as CSV (RFC 4180, names guarded: [`super::csv_cells`]).
-pub fn spaces_csv(r: &SpacesReport) -> String {
+pub(crate) fn spaces_csv(r: &SpacesReport) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record([
         "space",
@@ -239,4 +239,18 @@ pub fn spaces_csv(r: &SpacesReport) -> String {
     w.into_inner()
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default()
+}
+
+impl super::Render for SpacesReport {
+    fn text(&self, layout: Layout) -> String {
+        spaces_table(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("spaces", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(spaces_csv(self)))
+    }
 }

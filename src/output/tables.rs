@@ -6,8 +6,10 @@
 use crate::check::crosscheck::CrossCheck;
 use crate::check::summary::SummaryReport;
 use crate::check::CheckReport;
-use crate::results::figures::{Comparison, OddsReport, PlayersReport};
+use crate::results::compare::Comparison;
 use crate::results::forever::ForeverReport;
+use crate::results::odds::OddsReport;
+use crate::results::players::PlayersReport;
 use crate::stats::Summary;
 
 /// The rows as CSV under `header`.
@@ -41,7 +43,7 @@ fn opt<T: ToString>(x: Option<T>) -> String {
 /// computed (the JSON's `route`: with `cut_distribution` the means are lower bounds and the
 /// chance to win is at most `win` + `undecided`), then each simulation's share of wins for that
 /// seat.
-pub fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
+pub(crate) fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
     let header = [
         "players",
         "seat",
@@ -90,7 +92,7 @@ pub fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
 
 /// `compare --csv`: one row per figure, as the table shows them; the columns `a` and `b` are
 /// the two sides (the JSON's `a` and `b`).
-pub fn comparison_csv(c: &Comparison) -> anyhow::Result<String> {
+pub(crate) fn comparison_csv(c: &Comparison) -> anyhow::Result<String> {
     let (a, b) = (&c.a, &c.b);
     let mut rows: Vec<(String, f64, f64)> = vec![
         ("states".into(), a.states as f64, b.states as f64),
@@ -122,7 +124,7 @@ pub fn comparison_csv(c: &Comparison) -> anyhow::Result<String> {
 
 /// `crosscheck --csv`: one row per simulation (i.i.d. draws, then the finite deck), with the
 /// exact figures it is checked against.
-pub fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
+pub(crate) fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
     let header = [
         "deck",
         "games",
@@ -182,7 +184,7 @@ pub fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
 
 /// `forever --csv`: the survey of random deck orders, one row per number of players (only the
 /// header when there was no survey).
-pub fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
+pub(crate) fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
     let header = [
         "players",
         "orders",
@@ -212,7 +214,7 @@ pub fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
 
 /// `odds --csv`: one row per seat: its state, its chance to win, and the turns it would still
 /// need alone.
-pub fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
+pub(crate) fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
     let header = [
         "seat",
         "to_move",
@@ -242,7 +244,7 @@ pub fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
 }
 
 /// `check --csv`: the ranking, best first (only the header with `--no-rank`).
-pub fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
+pub(crate) fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
     let header = [
         "rank",
         "candidate",
@@ -280,7 +282,7 @@ pub fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
 }
 
 /// `check --summary --csv`: the reference's test of each published statistic.
-pub fn summary_csv(r: &SummaryReport) -> anyhow::Result<String> {
+pub(crate) fn summary_csv(r: &SummaryReport) -> anyhow::Result<String> {
     let rows = r
         .reference
         .iter()

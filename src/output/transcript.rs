@@ -9,7 +9,7 @@ use crate::sim::transcript::Transcript;
 const CARD: usize = 16;
 
 /// A game transcript, one line per turn.
-pub fn transcript_text(t: &Transcript, layout: Layout) -> String {
+pub(crate) fn transcript_text(t: &Transcript, layout: Layout) -> String {
     let head = format!(
         "{}: one game, {} player{}, {}, seed {}",
         t.board,
@@ -82,4 +82,36 @@ fn chances(win: &[f64], lower_bounds: bool) -> String {
     let mark = if lower_bounds { ">=" } else { "" };
     let each: Vec<String> = win.iter().map(|w| format!("{mark}{w:.4}")).collect();
     each.join(" ")
+}
+
+impl super::Render for Transcript {
+    fn text(&self, layout: Layout) -> String {
+        transcript_text(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("play", self)
+    }
+}
+
+/// A game's transcript with the file its chart of the chances to win was written to.
+pub struct Played<'a> {
+    /// The game.
+    pub transcript: &'a Transcript,
+    /// Where the chart was written, if it was.
+    pub chart: Option<String>,
+}
+
+impl super::Render for Played<'_> {
+    fn text(&self, layout: Layout) -> String {
+        let mut text = transcript_text(self.transcript, layout);
+        if let Some(path) = &self.chart {
+            let _ = writeln!(text, "Chart of the chances to win: {path}");
+        }
+        text
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        self.transcript.json()
+    }
 }

@@ -8,7 +8,7 @@ use crate::results::transitions::Transitions;
 
 /// The move table as CSV, one row per state and kind of card; `n` transient states, so the
 /// finish is state `n`.
-pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
+pub(crate) fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "from",
@@ -42,7 +42,7 @@ pub fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
 
 /// The transition matrix as CSV, one row per (state, next state) with the cards merged, and
 /// the finish (state `n`) absorbing: every state's probabilities add up to exactly 1.
-pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
+pub(crate) fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
     let (d, n) = (u64::from(t.denominator), t.finish);
     // (from, to) -> (from name, to name, count), in state order.
     let mut merged: BTreeMap<(usize, usize), (String, String, u64)> = BTreeMap::new();
@@ -81,4 +81,37 @@ pub fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
         )?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+impl super::Render for crate::results::transitions::TransitionsAnswer {
+    /// The tables are CSV, the state graph DOT.
+    fn text(&self, _: super::Layout) -> String {
+        use crate::results::transitions::TransitionsAnswer;
+        match self {
+            TransitionsAnswer::Graph(g) => super::dot::dot(g),
+            _ => match self.csv() {
+                Some(Ok(csv)) => csv,
+                // Writing CSV to memory does not fail.
+                _ => String::new(),
+            },
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::transitions::TransitionsAnswer;
+        match self {
+            TransitionsAnswer::Graph(_) => None,
+            _ => super::render::json("transitions", self),
+        }
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        use crate::results::transitions::TransitionsAnswer;
+        match self {
+            TransitionsAnswer::Moves(t) => Some(transitions_csv(t)),
+            TransitionsAnswer::Matrix(t) => Some(transitions_matrix_csv(t)),
+            TransitionsAnswer::Fundamental(n) => Some(super::passage::fundamental_csv(n)),
+            TransitionsAnswer::Graph(_) => None,
+        }
+    }
 }

@@ -7,7 +7,7 @@ use super::Layout;
 use crate::check::crosscheck::CrossCheck;
 
 /// The `crosscheck` report.
-pub fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
+pub(crate) fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
     let variant = if c.variant.is_empty() {
         String::new()
     } else {
@@ -77,4 +77,18 @@ pub fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
     );
     s.push_str(&layout.hang("  ", "    ", &sh.statement));
     s
+}
+
+impl super::Render for CrossCheck {
+    fn text(&self, layout: Layout) -> String {
+        crosscheck_table(self, layout)
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("crosscheck", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(super::tables::crosscheck_csv(self))
+    }
 }

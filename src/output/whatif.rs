@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::whatif::{RuleRanking, WhatIf};
+use crate::results::whatif::{RuleRanking, WhatIf, WhatIfAnswer};
 
 /// The widest the column of changes gets; longer changes wrap inside it.
 const CHANGE: usize = 44;
@@ -64,7 +64,7 @@ fn heading(board: &str, variant: &str, what: &str, mean: f64, layout: Layout) ->
 }
 
 /// The `whatif` table.
-pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
+pub(crate) fn whatif_table(w: &WhatIf, layout: Layout) -> String {
     let what = "removing board elements";
     let mut s = heading(&w.board, &w.variant, what, w.expected_turns, layout);
     s.push('\n');
@@ -93,7 +93,7 @@ pub fn whatif_table(w: &WhatIf, layout: Layout) -> String {
 }
 
 /// The `whatif --rules` table.
-pub fn rules_table(r: &RuleRanking, layout: Layout) -> String {
+pub(crate) fn rules_table(r: &RuleRanking, layout: Layout) -> String {
     let what = "each rule change";
     let mut s = heading(&r.board, &r.variant, what, r.mean, layout);
     s.push_str(&layout.hang("  rules: ", "    ", &r.rules_text));
@@ -158,7 +158,7 @@ fn csv_text(w: csv::Writer<Vec<u8>>) -> String {
 
 /// `whatif --csv`: one row per removal, `section` is the JSON list it is in (`by_kind`,
 /// `by_element`); `rule` and `value` are empty.
-pub fn whatif_csv(what: &WhatIf) -> String {
+pub(crate) fn whatif_csv(what: &WhatIf) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(WHATIF_CSV_HEADER);
     for (section, rows) in [("by_kind", &what.by_kind), ("by_element", &what.by_element)] {
@@ -172,7 +172,7 @@ pub fn whatif_csv(what: &WhatIf) -> String {
 
 /// `whatif --rules --csv`: one row per rule change, `section` is `rules`; `value` is the flag's
 /// word (`none` for an empty list).
-pub fn rules_csv(r: &RuleRanking) -> String {
+pub(crate) fn rules_csv(r: &RuleRanking) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(WHATIF_CSV_HEADER);
     for c in &r.rules {
@@ -183,4 +183,24 @@ pub fn rules_csv(r: &RuleRanking) -> String {
         csv_row(&mut w, "rules", &c.label, (&c.rule, &value), figures);
     }
     csv_text(w)
+}
+
+impl super::Render for WhatIfAnswer {
+    fn text(&self, layout: Layout) -> String {
+        match self {
+            WhatIfAnswer::Removals(w) => whatif_table(w, layout),
+            WhatIfAnswer::Rules(r) => rules_table(r, layout),
+        }
+    }
+
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        super::render::json("whatif", self)
+    }
+
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(match self {
+            WhatIfAnswer::Removals(w) => whatif_csv(w),
+            WhatIfAnswer::Rules(r) => rules_csv(r),
+        }))
+    }
 }

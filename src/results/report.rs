@@ -113,8 +113,11 @@ impl GameVisitor for Compute<'_> {
         let track = game.track();
         let len = game.space_count();
         let chain = Chain::build_within(&game, &budget)?;
-        // The cheap estimates first, so that a report too big for the budget is refused
-        // before any of it is computed.
+        // Every part is estimated before any of it is computed, so that a report too big for
+        // the budget is refused at once: the moments (cheap, and the distribution's length
+        // is read from them), the simulations from their pilots, the what-if table's edited
+        // chains, the distribution, the per-space figures, and last the exact fraction, whose
+        // probe leaves the time of all the rest.
         let moments = Moments::within(&game, &chain, &about, &budget)?;
         let sim = Simulator::within(&chain, &budget)?;
         let sim_options = |deck, games| SimOptions {
@@ -138,60 +141,132 @@ impl GameVisitor for Compute<'_> {
             &runs,
             "simulate fewer games with --games N (and --mc N)",
         )?;
-        let whatif = WhatIf::of(&source, &variant, &budget)?;
+        WhatIf::check(&source, &variant, &chain, &budget)?;
         let options = Options {
             budget,
             ..Options::default()
         };
-        let analysis = Analysis::from_moments(&game, &chain, about.clone(), &options, &moments)?;
-        let spaces = Spaces::within(&game, &chain, len, &budget)?;
-        let dist = analysis.distribution();
-        let one = OnePlayer {
-            dist: &dist,
-            mean: moments.expected_turns,
-            tolerance: options.tolerance,
-        };
-        let counts: Vec<usize> = (1..=MAX_REPORT_PLAYERS).collect();
-        // Where the distribution was cut, the product chains that fit the budget.
-        let products = Products::within(&game, chain.len(), &one, &counts, &budget);
-        let players = counts
-            .iter()
-            .map(|&k| Players::derive(&one, k, &products))
-            .collect();
-        let run = |deck, games| simulate(&sim, &sim_options(deck, games), progress);
-        let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
-            Some(r) => {
-                // Games still running at the turn limit count as lower bounds (`cut`).
-                let finished = r.histogram.iter().any(|&c| c > 0);
-                let summary = Summary::censored(
-                    &r.histogram,
-                    r.unfinished,
-                    crate::check::crosscheck::MAX_TURNS as usize,
-                )
-                .filter(|_| finished)
-                .ok_or_else(|| {
-                    UserError::unfinished_games(
-                        &about.board,
-                        games,
-                        crate::check::crosscheck::MAX_TURNS,
+        Analysis::check_distribution(&chain, &moments, &options)?;
+        Spaces::check(&game, &chain, len, &budget)?;
+        let exact = Analysis::exact_fraction(&game, &chain, &options)?;
+        // The work, its cost accepted: each part's own estimate still refuses (work that runs
+        // far past its estimate), but is not counted again.
+        crate::budget::counted(move || -> Result<Report> {
+            let whatif = WhatIf::on_chain(&source, &variant, &game, &chain, &budget)?;
+            let analysis =
+                Analysis::with_exact(&game, &chain, about.clone(), &options, &moments, exact)?;
+            let spaces = Spaces::computed(&game, &chain, len, &budget)?;
+            let dist = analysis.distribution();
+            let one = OnePlayer {
+                dist: &dist,
+                mean: moments.expected_turns,
+                tolerance: options.tolerance,
+            };
+            let counts: Vec<usize> = (1..=MAX_REPORT_PLAYERS).collect();
+            // Where the distribution was cut, the product chains that fit the budget.
+            let products = Products::within(&game, chain.len(), &one, &counts, &budget);
+            let players = counts
+                .iter()
+                .map(|&k| Players::derive(&one, k, &products))
+                .collect();
+            let run = |deck, games| simulate(&sim, &sim_options(deck, games), progress);
+            let shuffled = match chain.has_deck().then(|| run(DeckMode::Shuffled, games)) {
+                Some(r) => {
+                    // Games still running at the turn limit count as lower bounds (`cut`).
+                    let finished = r.histogram.iter().any(|&c| c > 0);
+                    let summary = Summary::censored(
+                        &r.histogram,
+                        r.unfinished,
+                        crate::check::crosscheck::MAX_TURNS as usize,
                     )
-                })?;
-                Some((r, summary))
-            }
-            None => None,
-        };
-        let iid = mc.map(|n| run(DeckMode::Iid, n));
-        Ok(Report {
-            about,
-            track,
-            tail: dist.tail(1e-11),
-            analysis,
-            spaces,
-            players,
-            whatif,
-            shuffled,
-            iid,
-            seed,
+                    .filter(|_| finished)
+                    .ok_or_else(|| {
+                        UserError::unfinished_games(
+                            &about.board,
+                            games,
+                            crate::check::crosscheck::MAX_TURNS,
+                        )
+                    })?;
+                    Some((r, summary))
+                }
+                None => None,
+            };
+            let iid = mc.map(|n| run(DeckMode::Iid, n));
+            Ok(Report {
+                about,
+                track,
+                tail: dist.tail(1e-11),
+                analysis,
+                spaces,
+                players,
+                whatif,
+                shuffled,
+                iid,
+                seed,
+            })
         })
     }
+}
+
+/// The options of [`report`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportOptions {
+    /// Rule overrides and removed elements applied to the board.
+    pub variant: Variant,
+    /// Games of the i.i.d. simulation drawn over the distribution chart; `None` for none.
+    pub mc: Option<u64>,
+    /// Games of the one-player shuffled-deck simulation (none is played for a spinner or die).
+    pub games: u64,
+    /// Seed of both simulations.
+    pub seed: u64,
+}
+
+impl Default for ReportOptions {
+    fn default() -> ReportOptions {
+        ReportOptions {
+            variant: Variant::default(),
+            mc: None,
+            games: 1_000_000,
+            seed: 1,
+        }
+    }
+}
+
+impl ReportOptions {
+    /// Checks the options, naming each as the command line spells it.
+    pub fn validate(&self) -> Result<(), UserError> {
+        if self.games == 0 || self.mc == Some(0) {
+            return Err(crate::results::options::bad_option(
+                "--games",
+                "simulations need at least 1 game",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Every figure of `board`'s report, whatever its game, the simulated games counted on
+/// `progress`.
+pub fn report(
+    board: &BoardSource,
+    options: &ReportOptions,
+    budget: &Budget,
+    progress: &dyn crate::budget::Progress,
+) -> Result<Report> {
+    options.validate()?;
+    let counter = progress.start(
+        options.games.saturating_add(options.mc.unwrap_or(0)),
+        "simulating for the report",
+        "games",
+    );
+    let inputs = Inputs {
+        source: board.clone(),
+        variant: options.variant.clone(),
+        mc: options.mc,
+        games: options.games,
+        seed: options.seed,
+        budget: *budget,
+    };
+    Report::compute(inputs, &|n| counter.add(n))
+        .map_err(|e| crate::results::board::name_the_board(e, &board.label))
 }

@@ -47,10 +47,30 @@ pub struct Transitions {
 }
 
 /// The complete move table of a chain: every state and card, with the exact probability.
-pub fn transitions<G: crate::games::Game>(
+pub fn move_table<G: crate::games::Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
     board: &str,
+) -> Transitions {
+    table_of(game, chain, board, 1)
+}
+
+/// [`transitions`] of every `every`-th state only: a sample of the table, whose making and
+/// printing is timed to estimate the whole table's.
+pub fn transitions_sample<G: crate::games::Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    every: usize,
+) -> Transitions {
+    table_of(game, chain, board, every.max(1))
+}
+
+fn table_of<G: crate::games::Game>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    every: usize,
 ) -> Transitions {
     let d = chain.denominator();
     let n = chain.len();
@@ -63,7 +83,7 @@ pub fn transitions<G: crate::games::Game>(
     };
     let fraction = |c: u32| Exact::from(&BigRational::new(c.into(), d.into()));
     let mut rows = Vec::new();
-    for s in 0..chain.len() {
+    for s in (0..chain.len()).step_by(every) {
         let kinds: Vec<usize> = if chain.draws(s) {
             (0..chain.cards().len()).collect()
         } else {
@@ -189,5 +209,174 @@ pub fn graph<G: crate::games::Game>(
             .collect(),
         trap_word: track.traps.0,
         edges,
+    }
+}
+
+/// Bytes at the peak and processor seconds of one row (a state and a kind of card) of the
+/// table as CSV, aggregated CSV and JSON: measured on a 10^5-space board (1.8 million rows:
+/// 0.92 GB in 2.7 s, 1.2 GB in 3.1 s, 6.4 GB in 14 s). The time of a table long enough to
+/// matter is measured on a sample of it instead ([`crate::budget::sampled`]): the rate per row
+/// of a 10^5-space board was 2.5 times too fast at 10^6, where 10 GB of fresh memory is touched.
+const CSV_ROW: (f64, f64) = (560.0, 1.5e-6);
+const AGGREGATE_ROW: (f64, f64) = (700.0, 1.7e-6);
+const JSON_ROW: (f64, f64) = (3700.0, 7.5e-6);
+
+/// What [`transitions`] gives.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Table {
+    /// The move table, one row per state and kind of card.
+    #[default]
+    Moves,
+    /// The move table with cards merged, one row per (state, next state): the square
+    /// stochastic matrix.
+    Matrix,
+    /// The fundamental matrix N = (I - Q)^-1; only the rows of these states when some are
+    /// named (`start`, a space number or a state's name).
+    Fundamental(Vec<String>),
+    /// The state graph (written in Graphviz's DOT language).
+    Graph,
+}
+
+/// How the caller will write the answer: a sample of the move table is made and written with it
+/// to time the whole table before it is made ([`crate::budget::sampled`]).
+#[derive(Clone)]
+pub struct Printer(std::sync::Arc<dyn Fn(&TransitionsAnswer) + Send + Sync>);
+
+impl Printer {
+    /// A printer that writes an answer (its output is timed, then dropped).
+    pub fn new(print: impl Fn(&TransitionsAnswer) + Send + Sync + 'static) -> Printer {
+        Printer(std::sync::Arc::new(print))
+    }
+}
+
+impl std::fmt::Debug for Printer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Printer")
+    }
+}
+
+impl PartialEq for Printer {
+    fn eq(&self, other: &Printer) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The options of [`transitions`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TransitionsOptions {
+    /// Changes to the board file (`--without`, rule overrides).
+    pub variant: crate::games::Variant,
+    /// What to give.
+    pub table: Table,
+    /// The form the table will be written in, for the estimate of its memory and time.
+    pub written_as: crate::results::Format,
+    /// How the table will be written, timed on a sample for the estimate of a long table; with
+    /// none, only the making of the table is estimated.
+    pub printer: Option<Printer>,
+}
+
+/// The answer of [`transitions`]. Its JSON is the inner struct's, one of the shapes of
+/// `schemas/transitions.schema.json` (the state graph has none).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TransitionsAnswer {
+    /// The move table.
+    Moves(Transitions),
+    /// The move table, to be written with cards merged.
+    Matrix(Transitions),
+    /// The fundamental matrix.
+    Fundamental(crate::solve::fundamental::Fundamental),
+    /// The state graph.
+    Graph(StateGraph),
+}
+
+impl Serialize for TransitionsAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            TransitionsAnswer::Moves(t) | TransitionsAnswer::Matrix(t) => t.serialize(s),
+            TransitionsAnswer::Fundamental(n) => n.serialize(s),
+            TransitionsAnswer::Graph(_) => Err(serde::ser::Error::custom(
+                "the state graph has no JSON form; write it in DOT",
+            )),
+        }
+    }
+}
+
+/// The move table of `board` (or its fundamental matrix, or its state graph), whatever its
+/// game.
+pub fn transitions(
+    board: &crate::games::BoardSource,
+    options: &TransitionsOptions,
+    budget: &crate::budget::Budget,
+) -> anyhow::Result<TransitionsAnswer> {
+    crate::results::board::ask(board, options, budget)
+}
+
+impl crate::results::board::Question for TransitionsOptions {
+    type Answer = TransitionsAnswer;
+
+    fn on<G: crate::games::Game>(
+        &self,
+        source: crate::games::Source<G>,
+        b: &crate::budget::Budget,
+    ) -> anyhow::Result<TransitionsAnswer> {
+        use crate::results::Format;
+        let crate::results::board::Built { game, about, chain } =
+            crate::results::board::build(&source, &self.variant, b)?;
+        let name = about.board;
+        let rows = (chain.len() * chain.cards().len()) as f64;
+        match &self.table {
+            Table::Graph => {
+                b.memory(
+                    "drawing the state graph",
+                    rows * CSV_ROW.0,
+                    "use a smaller board",
+                )?;
+                return Ok(TransitionsAnswer::Graph(graph(&game, &chain, &name)));
+            }
+            Table::Fundamental(from) => {
+                let options =
+                    crate::solve::fundamental::FundamentalOptions::all(*b).rows(from.clone());
+                let n = crate::solve::fundamental::fundamental(&game, &chain, &name, &options)
+                    .map_err(|e| match e {
+                        crate::solve::fundamental::FundamentalError::From(e) => {
+                            crate::results::options::bad_option("--from", e.to_string()).into()
+                        }
+                        other => anyhow::Error::from(other),
+                    })?;
+                return Ok(TransitionsAnswer::Fundamental(n));
+            }
+            Table::Moves | Table::Matrix => {}
+        }
+        let json = self.written_as == Format::Json;
+        let (bytes, seconds) = if json {
+            JSON_ROW
+        } else if self.table == Table::Matrix {
+            AGGREGATE_ROW
+        } else {
+            CSV_ROW
+        };
+        let what = format!("printing the move table ({rows:.0} rows)");
+        let fix = if json {
+            "use a smaller board, or CSV (the default), which takes a sixth of the memory"
+        } else {
+            "use a smaller board"
+        };
+        b.memory_kept(&what, rows * bytes, crate::budget::Kept::Kept, fix)?;
+        let wrap = |t: Transitions| {
+            if self.table == Table::Matrix {
+                TransitionsAnswer::Matrix(t)
+            } else {
+                TransitionsAnswer::Moves(t)
+            }
+        };
+        let per_state = seconds * chain.cards().len() as f64;
+        let estimate = crate::budget::sampled(chain.len(), per_state, |every| {
+            let sample = wrap(transitions_sample(&game, &chain, &name, every));
+            if let Some(Printer(print)) = &self.printer {
+                print(&sample);
+            }
+        });
+        b.time(&what, estimate, fix)?;
+        Ok(wrap(move_table(&game, &chain, &name)))
     }
 }

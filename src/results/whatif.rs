@@ -15,6 +15,7 @@ use crate::games::Source;
 use crate::games::{Game, Variant};
 use crate::input::error::UserError;
 use crate::solve::spaces::expected_remaining;
+use crate::solve::SolveFailure;
 use crate::solve::{check_finishes, check_solves};
 
 /// Why there is no what-if table.
@@ -26,6 +27,32 @@ pub enum WhatIfError {
     /// The solves would take more memory or time than the budget allows.
     #[error(transparent)]
     OverBudget(#[from] OverBudget),
+}
+
+/// Why a board, or an edit of it, has no expected length: the "unsolved" of a what-if row.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Unsolved {
+    /// The edit cannot be applied to the board file (removing an element, or setting a rule,
+    /// that the file cannot take).
+    #[error("the {what} cannot be made: {why}")]
+    Edit {
+        /// "edit" or "change".
+        what: &'static str,
+        /// Why, as the board's own error says.
+        why: String,
+    },
+    /// The edited board does not pass validation: each problem, joined by "; ".
+    #[error("the edited board is invalid: {0}")]
+    Invalid(String),
+    /// Some reachable state cannot reach the finish, so E\[T\] is infinite.
+    #[error("the game can go on forever")]
+    Forever,
+    /// The chain would take more time or memory than the budget allows.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+    /// The linear solve failed its accuracy check.
+    #[error(transparent)]
+    Solve(#[from] SolveFailure),
 }
 
 /// One modified board.
@@ -62,8 +89,8 @@ pub struct WhatIf {
 }
 
 /// E\[T\] of a validated board, or why there is none.
-pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, String> {
-    let chain = Chain::build_within(game, budget).map_err(|e| e.to_string())?;
+pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, Unsolved> {
+    let chain = Chain::build_within(game, budget)?;
     chain_expected_turns(game, &chain)
 }
 
@@ -71,29 +98,70 @@ pub fn expected_turns<G: Game>(game: &G, budget: &Budget) -> Result<f64, String>
 fn chain_expected_turns<G: Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
-) -> Result<f64, String> {
+) -> Result<f64, Unsolved> {
     if check_finishes(game, chain).is_err() {
-        return Err("the game can go on forever".into());
+        return Err(Unsolved::Forever);
     }
-    let e = expected_remaining(chain).map_err(|e| e.to_string())?;
+    let e = expected_remaining(chain)?;
     Ok(e[chain.start()])
 }
 
 /// E\[T\] of an edited board file, or why there is none (the edit made it invalid, or a game
 /// that can go on forever).
-fn edited_expected_turns<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
+fn edited_expected_turns<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, Unsolved> {
     // Each edit's chain is freed before the next is built.
     crate::budget::scoped(|| edited_within::<G>(file, budget))
 }
 
-fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, String> {
-    let game = G::from_file(file).map_err(|p| {
-        format!(
-            "the edited board is invalid: {}",
-            p.to_string().replace('\n', "; ")
-        )
-    })?;
+fn edited_within<G: Game>(file: &G::File, budget: &Budget) -> Result<f64, Unsolved> {
+    let game =
+        G::from_file(file).map_err(|p| Unsolved::Invalid(p.to_string().replace('\n', "; ")))?;
     expected_turns(&game, budget)
+}
+
+/// The edits of a what-if table, in its order: removing every element of a kind (a kind the
+/// board does not have gets no row), then each element alone. An edit that cannot be made
+/// says why.
+struct Edits<G: Game> {
+    by_kind: Vec<(String, Result<G::File, Unsolved>)>,
+    by_element: Vec<(String, G::File)>,
+}
+
+impl<G: Game> Edits<G> {
+    fn of(source: &Source<G>, variant: &Variant, game: &G) -> Result<Edits<G>, WhatIfError> {
+        let base_file = source.edited(variant)?;
+        let by_element = game.element_removals(&base_file);
+        let mut by_kind = Vec::new();
+        let as_is = source.edited(variant).ok();
+        for &(element, _) in G::ELEMENTS {
+            if variant.without.iter().any(|w| w == element) {
+                continue;
+            }
+            let file = source
+                .edited(&variant.clone().without(element))
+                .map_err(|e| Unsolved::Edit {
+                    what: "edit",
+                    why: e.to_string(),
+                });
+            // A board without that element at all gets no row.
+            if file.as_ref().is_ok_and(|f| Some(f) == as_is.as_ref()) {
+                continue;
+            }
+            by_kind.push((format!("without {element}"), file));
+        }
+        Ok(Edits {
+            by_kind,
+            by_element,
+        })
+    }
+
+    /// Every edit that can be made.
+    fn files(&self) -> impl Iterator<Item = &G::File> {
+        self.by_kind
+            .iter()
+            .filter_map(|(_, f)| f.as_ref().ok())
+            .chain(self.by_element.iter().map(|(_, f)| f))
+    }
 }
 
 impl WhatIf {
@@ -104,49 +172,78 @@ impl WhatIf {
         budget: &Budget,
     ) -> Result<WhatIf, WhatIfError> {
         let game = source.game(variant)?;
-        let base_file = source.edited(variant)?;
-        let removals = game.element_removals(&base_file);
-        let solves = (removals.len() + G::ELEMENTS.len() + 1) as f64;
         let chain = Chain::build_within(&game, budget)?;
+        Self::check(source, variant, &chain, budget)?;
+        Self::on_chain(source, variant, &game, &chain, budget)
+    }
+
+    /// Refuses the what-if table of a board whose chain is `chain` if building every edited
+    /// board's chain (one after another, each freed before the next) and solving each would
+    /// take longer or more memory than `budget` allows: before any of them is built.
+    pub fn check<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        chain: &Chain<G::State, G::Card>,
+        budget: &Budget,
+    ) -> Result<(), WhatIfError> {
+        let game = source.game(variant)?;
+        let edits = Edits::of(source, variant, &game)?;
+        let (mut seconds, mut bytes, mut count) = (0.0, 0.0f64, 0usize);
+        for file in edits.files() {
+            // An edit that makes the board invalid is a row that says so, at no cost.
+            if let Ok(edited) = G::from_file(file) {
+                let (s, b) = Chain::build_cost(&edited);
+                seconds += s;
+                bytes = bytes.max(b);
+                count += 1;
+            }
+        }
+        let what = format!("building the chains of the what-if table's {count} edited boards");
+        let fix = "use a smaller board";
+        budget.memory(&what, bytes, fix)?;
+        budget.time(&what, seconds, fix)?;
         check_solves(
-            &chain,
-            solves,
+            chain,
+            (edits.by_kind.len() + edits.by_element.len() + 1) as f64,
             "the what-if table (one solve per edit)",
             budget,
         )?;
-        let base = chain_expected_turns(&game, &chain).map_err(|why| UserError::Board {
+        Ok(())
+    }
+
+    /// Every what-if row of a board whose game and chain are given, its cost already accepted
+    /// ([`WhatIf::check`]): each edit's own estimate still refuses, but is not counted again.
+    pub fn on_chain<G: Game>(
+        source: &Source<G>,
+        variant: &Variant,
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        budget: &Budget,
+    ) -> Result<WhatIf, WhatIfError> {
+        let edits = Edits::of(source, variant, game)?;
+        let base = chain_expected_turns(game, chain).map_err(|why| UserError::Board {
             board: source.label.clone(),
             message: format!("{why}, so removing elements has no finite effect to measure"),
         })?;
-        let solve = |change: String, file: Result<G::File, String>| -> Change {
-            let e = file.and_then(|f| edited_expected_turns::<G>(&f, budget));
+        let solve = |change: String, file: Result<&G::File, Unsolved>| -> Change {
+            let e =
+                file.and_then(|f| crate::budget::counted(|| edited_expected_turns::<G>(f, budget)));
             Change {
                 change,
                 expected_turns: e.as_ref().ok().copied(),
                 difference: e.as_ref().ok().map(|e| e - base),
-                unsolved: e.err(),
+                unsolved: e.err().map(|why| why.to_string()),
             }
         };
-
-        let mut by_kind = Vec::new();
-        let as_is = source.edited(variant).ok();
-        for &(element, _) in G::ELEMENTS {
-            if variant.without.iter().any(|w| w == element) {
-                continue;
-            }
-            let file = source
-                .edited(&variant.clone().without(element))
-                .map_err(|e| format!("the edit cannot be made: {e}"));
-            // A board without that element at all gets no row.
-            if file.as_ref().is_ok_and(|f| Some(f) == as_is.as_ref()) {
-                continue;
-            }
-            by_kind.push(solve(format!("without {element}"), file));
-        }
-
-        let mut by_element: Vec<Change> = removals
-            .into_iter()
-            .map(|(label, file)| solve(label, Ok(file)))
+        let by_kind = edits
+            .by_kind
+            .iter()
+            .map(|(label, file)| solve(label.clone(), file.as_ref().map_err(Clone::clone)))
+            .collect();
+        let mut by_element: Vec<Change> = edits
+            .by_element
+            .iter()
+            .map(|(label, file)| solve(label.clone(), Ok(file)))
             .collect();
         by_element.sort_by(|a, b| {
             let size = |c: &Change| c.difference.map_or(f64::INFINITY, f64::abs);
@@ -242,7 +339,10 @@ impl RuleRanking {
                 let changed = variant.clone().with_rule(key, value.clone());
                 let e = source
                     .edited(&changed)
-                    .map_err(|e| format!("the change cannot be made: {e}"))
+                    .map_err(|e| Unsolved::Edit {
+                        what: "change",
+                        why: e.to_string(),
+                    })
                     .and_then(|f| edited_expected_turns::<G>(&f, budget));
                 RuleChange {
                     label: format!("{key} {}", crate::games::value_word(&value)),
@@ -250,7 +350,7 @@ impl RuleRanking {
                     value: serde_json::to_value(&value).unwrap_or_default(),
                     mean: e.as_ref().ok().copied(),
                     difference: e.as_ref().ok().map(|e| e - base),
-                    unsolved: e.err(),
+                    unsolved: e.err().map(|why| why.to_string()),
                 }
             })
             .collect();
@@ -263,6 +363,56 @@ impl RuleRanking {
             mean: base,
             rules_text: game.rules_text(),
             rules,
+        })
+    }
+}
+
+/// The options of [`whatif`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct WhatIfOptions {
+    /// Changes to the board file (`--without`, rule overrides) before the what-ifs.
+    pub variant: Variant,
+    /// Change each rule ([`RuleRanking`]) instead of removing each element ([`WhatIf`]).
+    pub rules: bool,
+}
+
+/// The answer of [`whatif`]. Its JSON is the inner struct's, one of the shapes of
+/// `schemas/whatif.schema.json`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WhatIfAnswer {
+    /// The effect of removing each element.
+    Removals(WhatIf),
+    /// The effect of changing each rule.
+    Rules(RuleRanking),
+}
+
+impl Serialize for WhatIfAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            WhatIfAnswer::Removals(w) => w.serialize(s),
+            WhatIfAnswer::Rules(r) => r.serialize(s),
+        }
+    }
+}
+
+/// The exact effect on E\[T\] of removing each element of `board`, or of changing each rule,
+/// whatever its game.
+pub fn whatif(
+    board: &crate::games::BoardSource,
+    options: &WhatIfOptions,
+    budget: &Budget,
+) -> anyhow::Result<WhatIfAnswer> {
+    crate::results::board::ask(board, options, budget)
+}
+
+impl crate::results::board::Question for WhatIfOptions {
+    type Answer = WhatIfAnswer;
+
+    fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> anyhow::Result<WhatIfAnswer> {
+        Ok(if self.rules {
+            WhatIfAnswer::Rules(RuleRanking::of(&source, &self.variant, b)?)
+        } else {
+            WhatIfAnswer::Removals(WhatIf::of(&source, &self.variant, b)?)
         })
     }
 }

@@ -259,24 +259,54 @@ pub fn simulate(
     seed: u64,
     max_turns: u32,
 ) -> Summary {
+    run(board, policies, games, seed, max_turns, false).0
+}
+
+/// [`simulate`], keeping every game's length (all players' turns) and winner (seat 1 first; 0
+/// for a game stopped at the turn limit, whose length is then `max_turns`), in the order
+/// played.
+pub fn simulate_kept(
+    board: &Board,
+    policies: &[&Policy],
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+) -> (Summary, Vec<(u32, u8)>) {
+    run(board, policies, games, seed, max_turns, true)
+}
+
+fn run(
+    board: &Board,
+    policies: &[&Policy],
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    keep: bool,
+) -> (Summary, Vec<(u32, u8)>) {
     let k = policies.len();
     let chunks = games.div_ceil(CHUNK);
-    (0..chunks)
+    let parts: Vec<(Summary, Vec<(u32, u8)>)> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let mut rng = super::chunk_rng(seed, c);
             let mut s = Summary::empty(k, board.squares.len());
+            let mut kept = Vec::new();
             let n = CHUNK.min(games - c * CHUNK);
             for _ in 0..n {
-                s.add(&play_game(
-                    board,
-                    policies,
-                    &mut rng,
-                    max_turns,
-                    &mut |_, _, _| {},
-                ));
+                let g = play_game(board, policies, &mut rng, max_turns, &mut |_, _, _| {});
+                if keep {
+                    kept.push((g.turns, g.winner.map_or(0, |w| w as u8 + 1)));
+                }
+                s.add(&g);
             }
-            s
+            (s, kept)
         })
-        .reduce(|| Summary::empty(k, board.squares.len()), Summary::merge)
+        .collect();
+    let mut summary = Summary::empty(k, board.squares.len());
+    let mut kept = Vec::new();
+    for (s, g) in parts {
+        summary = summary.merge(s);
+        kept.extend(g);
+    }
+    (summary, kept)
 }

@@ -92,77 +92,107 @@ pub fn simulate(
         .reduce(SimResult::default, SimResult::merge)
 }
 
-/// What a few games of a run cost on one thread, measured: the basis of the run's estimate
-/// ([`crate::budget::Budget::simulated`]), since the speed of a turn depends on the board
-/// (a table that fits in the caches is several times faster than one that does not), the deck
-/// model and the machine's load.
+/// What a few games of a run cost, measured on as many threads at once as the run will use:
+/// the basis of the run's estimate ([`crate::budget::Budget::simulated`]), since the speed of a
+/// turn depends on the board (a table that fits in the caches is several times faster than one
+/// that does not), the deck model, the machine's load, and how much faster two threads go than
+/// one (twice on an idle machine; no faster at all on one whose other work takes every core the
+/// scheduler would give a second thread).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pilot {
-    /// Seconds one turn takes on one thread.
-    pub seconds_per_turn: f64,
+    /// Seconds one turn takes on one thread playing alone (wall-clock, under the load now).
+    pub alone: f64,
+    /// Seconds one turn takes on each thread while [`Pilot::threads`] threads play at once.
+    pub together: f64,
     /// Turns a game takes on average (all players' turns; a game the pilot had to cut counted
     /// at the run's `max_turns`).
     pub turns_per_game: f64,
+    /// Threads the run plays on at once (at most one per chunk of games).
+    pub threads: usize,
+}
+
+/// What one thread of a pilot played and how long it took.
+#[derive(Debug, Clone, Copy, Default)]
+struct Played {
+    /// Turns and seconds after the warm-up game.
+    timed_turns: f64,
+    timed_seconds: f64,
+    /// Every game, the warm-up's included.
+    games: u64,
+    turns: f64,
+    cut: u64,
 }
 
 impl Pilot {
-    /// Time the pilot may take.
+    /// Time the pilot takes at least (twice when the run plays on more than one thread: alone,
+    /// then together).
     pub const SECONDS: f64 = 0.02;
+    /// Time a pilot of a long run may take, at most about a hundredth of the run (a longer
+    /// sample evens out a busy machine's moments).
+    pub const MAX_SECONDS: f64 = 0.25;
     /// Turns a pilot game may take before it is cut.
     pub const MAX_TURNS: u32 = 1_000_000;
+    /// Seconds of a run (its threads taken as going as fast together as alone) below which
+    /// its threads are not timed together.
+    pub const WORTH_TOGETHER: f64 = 1.0;
 
-    /// Plays games of `options` (on a seed stream no run uses; the results are discarded)
-    /// until [`Pilot::SECONDS`] have passed, or as many games as the run has.
+    /// Plays games of `options` (on seed streams no run uses; the results are discarded), on
+    /// one thread and then, if the run uses more and lasts more than [`Pilot::WORTH_TOGETHER`],
+    /// on as many threads at once, each until
+    /// [`Pilot::SECONDS`] have passed (up to [`Pilot::MAX_SECONDS`] for a long run), or as many
+    /// games as the run has.
     pub fn measure(sim: &Simulator, options: &SimOptions) -> Pilot {
-        let cap = options.max_turns.min(Pilot::MAX_TURNS);
-        let mut started = std::time::Instant::now();
-        let (mut games, mut turns, mut cut) = (0u64, 0.0f64, 0u64);
-        // What the first game (the warm-up) cost: its table's first touches are page faults
-        // and cache misses that a run pays once, not once a game.
-        let mut warm_up: Option<(u64, f64, u64, f64)> = None;
-        let mut batch = 1u64;
-        while games < options.games.max(1) && started.elapsed().as_secs_f64() < Pilot::SECONDS {
-            let n = batch.min(options.games.max(1) - games);
-            let pilot = SimOptions {
-                games: n,
-                max_turns: cap,
-                keep_lengths: false,
-                ..*options
-            };
-            let r = run_chunk_games(sim, &pilot, u64::MAX - games, n);
-            turns += r
-                .histogram
-                .iter()
-                .enumerate()
-                .map(|(t, &c)| t as f64 * c as f64)
-                .sum::<f64>()
-                + r.unfinished as f64 * f64::from(cap);
-            cut += r.unfinished;
-            games += n;
-            if warm_up.is_none() {
-                // Timed from here on, when there is time and games for more.
-                warm_up = Some((games, turns, cut, started.elapsed().as_secs_f64()));
-                started = std::time::Instant::now();
-            }
-            batch *= 2;
-        }
-        let (seconds, games, turns, cut) = match warm_up {
-            Some((g, t, c, _)) if games > g => (
-                started.elapsed().as_secs_f64(),
-                games - g,
-                turns - t,
-                cut - c,
-            ),
-            // Only the warm-up ran (a game longer than the pilot, or a run of one game).
-            Some((_, _, _, s)) => (s, games, turns, cut),
-            None => (0.0, games, turns, cut),
+        let threads = run_threads(options.games);
+        let mut played = vec![pilot_thread(sim, options, 0, threads)];
+        let alone = played[0].seconds_per_turn();
+        // A run short enough that its threads' speed together cannot matter to any budget is
+        // not measured again: at worst it takes twice what the idle machine would give.
+        let per_game = alone * played[0].turns / played[0].games.max(1) as f64;
+        let short = games_per_thread(options.games, threads as u64)
+            .into_iter()
+            .max()
+            .unwrap_or(0) as f64
+            * per_game
+            < Self::WORTH_TOGETHER;
+        let together = if threads == 1 || short {
+            alone
+        } else {
+            let at_once: Vec<Played> = std::thread::scope(|scope| {
+                let others: Vec<_> = (1..threads)
+                    .map(|i| scope.spawn(move || pilot_thread(sim, options, i as u64 + 1, threads)))
+                    .collect();
+                let mut all = vec![pilot_thread(sim, options, 1, threads)];
+                all.extend(others.into_iter().map(|h| h.join().unwrap_or_default()));
+                all
+            });
+            let seconds: f64 = at_once.iter().map(|p| p.timed_seconds).sum();
+            let turns: f64 = at_once.iter().map(|p| p.timed_turns).sum();
+            played.extend(at_once);
+            seconds / turns.max(1.0)
         };
-        let games_f = games.max(1) as f64;
+        let sum = |f: fn(&Played) -> f64| played.iter().map(f).sum::<f64>();
+        let (games, turns, cut) = (
+            sum(|p| p.games as f64),
+            sum(|p| p.turns),
+            sum(|p| p.cut as f64),
+        );
+        let cap = options.max_turns.min(Pilot::MAX_TURNS);
         // A cut game would go on to the run's own limit.
-        let full = turns + cut as f64 * f64::from(options.max_turns - cap);
+        let full = turns + cut * f64::from(options.max_turns - cap);
         Pilot {
-            seconds_per_turn: seconds / turns.max(1.0),
-            turns_per_game: full / games_f,
+            alone,
+            together,
+            turns_per_game: full / games.max(1.0),
+            threads,
+        }
+    }
+
+    /// The same pilot for games of `turns` turns on average (another chain of the same board
+    /// and deck, whose mean is known).
+    pub fn with_turns_per_game(self, turns: f64) -> Pilot {
+        Pilot {
+            turns_per_game: turns,
+            ..self
         }
     }
 
@@ -179,13 +209,121 @@ impl Pilot {
         budget.simulated(games, seconds, fix)
     }
 
-    /// Seconds the whole run of `games` games takes on rayon's threads: games are dealt out in
-    /// chunks of [`CHUNK`], so a run of fewer chunks than threads uses fewer threads.
+    /// Seconds a run of `games` games takes. Games are dealt out in chunks of [`CHUNK`] to the
+    /// threads (a run of 10,000 games on two threads is one chunk of 8,192 games on one and
+    /// 1,808 on the other), so the run lasts as long as the thread given the most games; while
+    /// k threads still play, each goes at the speed measured together (all threads) or alone
+    /// (one), in between for k in between.
     pub fn seconds(&self, games: u64) -> f64 {
-        let threads = rayon::current_num_threads().max(1) as u64;
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        let parallel = threads.min(cores).min(games.div_ceil(CHUNK)).max(1) as f64;
-        games as f64 * self.turns_per_game * self.seconds_per_turn / parallel
+        let mut loads = games_per_thread(games, self.threads as u64);
+        loads.sort_unstable();
+        let p = loads.len();
+        let speed = |k: usize| {
+            if p <= 1 {
+                self.alone
+            } else {
+                self.alone + (self.together - self.alone) * (k - 1) as f64 / (p - 1) as f64
+            }
+        };
+        let (mut seconds, mut done) = (0.0, 0u64);
+        for (i, &load) in loads.iter().enumerate() {
+            // Threads i.. still play: p - i of them.
+            seconds += (load - done) as f64 * self.turns_per_game * speed(p - i);
+            done = load;
+        }
+        seconds
+    }
+}
+
+/// Threads a run of `games` games plays on: rayon's, at most the cores, at most one per chunk.
+fn run_threads(games: u64) -> usize {
+    let threads = rayon::current_num_threads().max(1) as u64;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    threads.min(cores).min(games.div_ceil(CHUNK)).max(1) as usize
+}
+
+/// The games each of `threads` threads plays when `games` are dealt out in chunks of
+/// [`CHUNK`], each to a thread with the fewest games so far (the last chunk is the short one).
+fn games_per_thread(games: u64, threads: u64) -> Vec<u64> {
+    let threads = threads.clamp(1, games.div_ceil(CHUNK).max(1));
+    let (full, rest) = (games / CHUNK, games % CHUNK);
+    let (each, extra) = (full / threads, full % threads);
+    let mut loads: Vec<u64> = (0..threads)
+        .map(|t| (each + u64::from(t < extra)) * CHUNK)
+        .collect();
+    // The short chunk goes to a thread with one chunk fewer (the first such).
+    loads[(extra % threads) as usize] += rest;
+    loads
+}
+
+/// One thread of a pilot: plays games of `options` on pilot stream `stream` in batches that
+/// double, the first game a warm-up (its table's first touches are page faults and cache
+/// misses that a run pays once, not once a game), until [`Pilot::SECONDS`] have passed and,
+/// for a long run, until its hundredth or [`Pilot::MAX_SECONDS`].
+fn pilot_thread(sim: &Simulator, options: &SimOptions, stream: u64, threads: usize) -> Played {
+    let cap = options.max_turns.min(Pilot::MAX_TURNS);
+    let quota = options.games.max(1);
+    let share = options.games as f64 / threads as f64;
+    let mut played = Played::default();
+    let mut started = std::time::Instant::now();
+    let mut warmed = false;
+    let mut batch = 1u64;
+    while played.games < quota {
+        let elapsed = started.elapsed().as_secs_f64();
+        if warmed && elapsed >= Pilot::SECONDS {
+            let per_game = played.timed_seconds_now(elapsed) * played.turns / played.games as f64;
+            if elapsed >= Pilot::MAX_SECONDS || elapsed >= 0.01 * share * per_game {
+                break;
+            }
+        }
+        let n = batch.min(quota - played.games);
+        let pilot = SimOptions {
+            games: n,
+            max_turns: cap,
+            keep_lengths: false,
+            ..*options
+        };
+        let r = run_chunk_games(sim, &pilot, u64::MAX - (stream << 40) - played.games, n);
+        let turns = r
+            .histogram
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| t as f64 * c as f64)
+            .sum::<f64>()
+            + r.unfinished as f64 * f64::from(cap);
+        played.turns += turns;
+        played.cut += r.unfinished;
+        played.games += n;
+        if warmed {
+            played.timed_turns += turns;
+        } else {
+            // Timed from here on; if no more games follow, the warm-up's own time stands.
+            warmed = true;
+            played.timed_turns = turns;
+            played.timed_seconds = started.elapsed().as_secs_f64();
+            started = std::time::Instant::now();
+            batch = 1;
+            if played.games >= quota {
+                return played;
+            }
+            played.timed_turns = 0.0;
+            played.timed_seconds = 0.0;
+        }
+        batch *= 2;
+    }
+    played.timed_seconds = started.elapsed().as_secs_f64();
+    played
+}
+
+impl Played {
+    /// Seconds per timed turn so far, `elapsed` seconds into the timed games.
+    fn timed_seconds_now(&self, elapsed: f64) -> f64 {
+        elapsed / self.timed_turns.max(1.0)
+    }
+
+    /// Seconds per timed turn.
+    fn seconds_per_turn(&self) -> f64 {
+        self.timed_seconds / self.timed_turns.max(1.0)
     }
 }
 
@@ -239,4 +377,44 @@ fn run_games<R: Rng, D: CardSource>(
         }
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_dealt_in_chunks_to_the_thread_with_fewest() {
+        // 10,000 games on two threads: one chunk of 8,192 and the short one of 1,808.
+        assert_eq!(games_per_thread(10_000, 2), vec![8_192, 1_808]);
+        // Fewer games than a chunk: one thread, however many there are.
+        assert_eq!(games_per_thread(5_000, 2), vec![5_000]);
+        // Three chunks: two full ones, one each; the short one joins the first to finish.
+        assert_eq!(
+            games_per_thread(2 * CHUNK + 100, 2),
+            vec![CHUNK + 100, CHUNK]
+        );
+        assert_eq!(games_per_thread(4 * CHUNK, 2), vec![2 * CHUNK, 2 * CHUNK]);
+    }
+
+    #[test]
+    fn a_run_lasts_as_long_as_its_busiest_thread() {
+        // 1 s a game alone, 2 s a game each when two play at once (a machine that gives the
+        // process one core's worth whatever its threads).
+        let pilot = Pilot {
+            alone: 0.1,
+            together: 0.2,
+            turns_per_game: 10.0,
+            threads: 2,
+        };
+        // 8,192 and 1,808 games: 1,808 together (2 s each), then 6,384 alone (1 s each).
+        assert!((pilot.seconds(10_000) - (1_808.0 * 2.0 + 6_384.0)).abs() < 1e-6);
+        // Twice as fast together as alone per game would be the idle two-core machine.
+        let idle = Pilot {
+            together: 0.1,
+            ..pilot
+        };
+        assert!((idle.seconds(10_000) - 8_192.0).abs() < 1e-6);
+        assert!((idle.seconds(4 * CHUNK) - 2.0 * CHUNK as f64).abs() < 1e-6);
+    }
 }

@@ -159,31 +159,59 @@ impl Analysis {
         options: &Options,
         moments: &Moments,
     ) -> Result<Analysis, SolveError> {
-        let n = chain.len();
-        let s0 = chain.start();
-        let (mean, variance) = (moments.expected_turns, moments.variance);
-
         // The exact fraction first: its probe refuses within a second, before the
         // distribution has been paid for.
-        let expected_turns_exact = if options.exact {
-            let exact =
-                exact_expected_turns_within(chain, &options.budget)?.map_err(|e| match e {
-                    SweepError::Trapped { state } => {
-                        failure_error(game, chain, SolveFailure::Trapped { state })
-                    }
-                    _ => failure_error(game, chain, SolveFailure::CannotFinish),
-                })?;
-            Some(exact)
-        } else {
-            None
-        };
+        let exact = Self::exact_fraction(game, chain, options)?;
+        Self::check_distribution(chain, moments, options)?;
+        Self::with_exact(game, chain, about, options, moments, exact)
+    }
+
+    /// E\[T\] exactly when `options` asks for it (`None` otherwise), stopped at once when it
+    /// would not fit the budget with the work already accepted.
+    pub fn exact_fraction<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        options: &Options,
+    ) -> Result<Option<BigRational>, SolveError> {
+        if !options.exact {
+            return Ok(None);
+        }
+        let exact = exact_expected_turns_within(chain, &options.budget)?.map_err(|e| match e {
+            SweepError::Trapped { state } => {
+                failure_error(game, chain, SolveFailure::Trapped { state })
+            }
+            _ => failure_error(game, chain, SolveFailure::CannotFinish),
+        })?;
+        Ok(Some(exact))
+    }
+
+    /// Refuses the distribution's turn-steps if they would not fit the budget.
+    pub fn check_distribution<S>(
+        chain: &crate::chain::Matrix<S>,
+        moments: &Moments,
+        options: &Options,
+    ) -> Result<(), crate::budget::OverBudget> {
         let steps = distribution_steps(moments, options.tolerance, options.max_turns);
         options.budget.time(
             &format!("computing the distribution ({steps:.0} turn-steps)"),
             distribution_seconds(chain, steps),
             "compute fewer turns with --max-turns N, or only the moments with --moments-only",
-        )?;
+        )
+    }
 
+    /// [`Analysis::from_moments`] with the exact fraction given (or left out), once the
+    /// distribution's cost is accepted ([`Analysis::check_distribution`]).
+    pub fn with_exact<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        about: About,
+        options: &Options,
+        moments: &Moments,
+        expected_turns_exact: Option<BigRational>,
+    ) -> Result<Analysis, SolveError> {
+        let n = chain.len();
+        let s0 = chain.start();
+        let (mean, variance) = (moments.expected_turns, moments.variance);
         let shortest = chain.shortest_game().expect("every state can finish");
         let dist = Distribution::compute(
             (chain.counts(), chain.denominator()),

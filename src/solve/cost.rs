@@ -14,10 +14,22 @@ pub fn check_solves<S>(
     what: &str,
     budget: &Budget,
 ) -> Result<(), OverBudget> {
-    if super::uses_sparse_lu(chain.counts()) {
-        return check_lu_solves(chain, solves, what, budget);
+    check_counts_solves(chain.counts(), chain.denominator(), solves, what, budget)
+}
+
+/// [`check_solves`] for Q = `counts` / `d` (a chain with some moves taken out, as a first
+/// passage solves it).
+pub fn check_counts_solves(
+    counts: &crate::chain::Counts,
+    d: u32,
+    solves: f64,
+    what: &str,
+    budget: &Budget,
+) -> Result<(), OverBudget> {
+    if super::uses_sparse_lu(counts) {
+        return check_lu_solves(counts, d, solves, what, budget);
     }
-    check_sweep_solves(chain, solves, what, budget)
+    sweep_solves(counts, solves, what, budget)
 }
 
 /// Refuses `solves` linear solves of the chain by the sweep ([`Sweep`], whatever the chain) if
@@ -29,8 +41,16 @@ pub fn check_sweep_solves<S>(
     what: &str,
     budget: &Budget,
 ) -> Result<(), OverBudget> {
-    let counts = chain.counts();
-    let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
+    sweep_solves(chain.counts(), solves, what, budget)
+}
+
+fn sweep_solves(
+    counts: &crate::chain::Counts,
+    solves: f64,
+    what: &str,
+    budget: &Budget,
+) -> Result<(), OverBudget> {
+    let (n, nnz) = (counts.rows() as f64, counts.nnz() as f64);
     let k = Sweep::<f64>::feedback_size(counts) as f64;
     let what = format!(
         "{what} ({n:.0} states, {k:.0} of them targets of backward moves, {nnz:.0} transitions)"
@@ -167,34 +187,27 @@ fn reach_share_sum(counts: &crate::chain::Counts, start: usize, steps: f64) -> f
     sum
 }
 
-/// [`check_solves`] for a chain the sparse LU solves ([`super::sparse`]). Its fill-in shows only
-/// once factored, so it is estimated from the matrix: w, the mean over the rows of how far (in
-/// state numbers) a row's moves reach, stands for the width of the factors (a band `LU_BAND`
-/// wide at least). On a track, whose moves stay within a few squares, that is a narrow band;
-/// long jumps or a product chain widen it. Memory: 16 bytes x n x 2w; time: n w `LU_BAND`
-/// multiply-adds, which matched the measured factorisations within a factor of a few (a
-/// 100,000-square race with two backward faces, 0.2 s; two players of Candy Land, 34,201
-/// states, 10 s) and refuses a board whose long jumps would need terabytes.
-fn check_lu_solves<S>(
-    chain: &Matrix<S>,
+/// [`check_solves`] for a chain the sparse LU solves ([`super::sparse`]): its symbolic analysis
+/// comes first (the column order, kept for the factorisation that follows), and its cost is
+/// read from the bound on the factors' structure ([`super::sparse::LuCost`]). A board whose long
+/// jumps would need terabytes is refused there, before any factoring.
+fn check_lu_solves(
+    counts: &crate::chain::Counts,
+    d: u32,
     solves: f64,
     what: &str,
     budget: &Budget,
 ) -> Result<(), OverBudget> {
-    const LU_BAND: f64 = 32.0;
-    let counts = chain.counts();
-    let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
-    let reach: f64 = counts
-        .outer_iterator()
-        .enumerate()
-        .map(|(s, row)| row.iter().map(|(t, _)| t.abs_diff(s)).max().unwrap_or(0) as f64)
-        .sum();
-    let width = (reach / n.max(1.0)).max(LU_BAND);
+    let (n, nnz) = (counts.rows() as f64, counts.nnz() as f64);
     let what = format!("{what} ({n:.0} states with many cycles, by sparse LU)");
     let fix = "a board with fewer states, or moves that reach less far, solves faster";
-    let factors = n * 2.0 * width + nnz;
-    budget.memory(&what, 16.0 * factors + 8.0 * 8.0 * n, fix)?;
-    let factor = n * width * LU_BAND / crate::budget::rate::SWEEP_FLOPS;
-    let one = 6.0 * factors / crate::budget::rate::SWEEP_FLOPS;
-    budget.time(&what, factor + solves * one, fix)
+    // The matrix and its analysis: triplets and columns, the column order's work space.
+    budget.memory(&what, 28.0 * (nnz + n) + 64.0 * n, fix)?;
+    let plan = super::sparse::LuPlan::of(counts, d, false);
+    let Ok(cost) = plan.and_then(|p| p.cost()) else {
+        // A matrix that cannot be analysed fails again when factored, with its reason.
+        return Ok(());
+    };
+    budget.memory(&what, cost.bytes(), fix)?;
+    budget.time(&what, crate::budget::idle(cost.seconds(solves)), fix)
 }

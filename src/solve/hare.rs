@@ -18,7 +18,7 @@
 //! leaves every absorption chance unchanged; its per-turn reward is scaled by m / D, which
 //! leaves every expected count unchanged ((I - Q) y = b row by row, divided through).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use num_integer::Integer;
 
@@ -119,7 +119,7 @@ fn order_key(p: &Player) -> (u8, u64, u8, Mark, bool) {
 /// stops with an error message past `max_states`.
 pub fn build(board: &Board, policy: &Policy, cap: u32, max_states: usize) -> Result<Chain, String> {
     let start = Player::start(board);
-    let mut index: HashMap<Player, u32> = HashMap::new();
+    let mut index: FxHashMap<Player, u32> = FxHashMap::default();
     let mut states = vec![start];
     index.insert(start, 0);
     let mut raw_rows = Vec::new();
@@ -359,6 +359,9 @@ pub struct Lengths {
     pub stuck: f64,
     /// The chance still playing after the last turn computed.
     pub left: f64,
+    /// `survival[t]`: the chance still playing after turn t (neither home, nor cut, nor stuck),
+    /// computed directly rather than as 1 - a sum, so that it stays accurate deep in the tail.
+    pub survival: Vec<f64>,
 }
 
 impl Lengths {
@@ -395,10 +398,38 @@ impl Lengths {
     }
 }
 
-/// Pushes the start's mass through the chain turn by turn (a "move again" state passes its mass
-/// on within the same turn).
+/// Pushes the start's mass through the chain turn by turn. A "move again" state takes no time:
+/// its mass moves on within the same turn. Its move is forward, so the "move again" states
+/// reached within one turn lie on squares further and further on: swept once per turn in order
+/// of square, each has all its mass of the turn when its turn in the sweep comes.
 pub fn lengths(chain: &Chain, tolerance: f64, max_turns: usize) -> Lengths {
+    lengths_until(chain, tolerance, 0, max_turns)
+}
+
+/// [`lengths`], pushed at least to turn `at_least` (within `max_turns`).
+pub fn lengths_until(chain: &Chain, tolerance: f64, at_least: usize, max_turns: usize) -> Lengths {
     let n = chain.len();
+    // The rows flattened, each entry a target (a state, or one of the three ends past the
+    // states) with its probability: the push below reads them about a hundred times.
+    let (home_at, cut_at) = (n as u32, n as u32 + 1);
+    let mut first = Vec::with_capacity(n + 1);
+    let (mut to, mut p) = (Vec::new(), Vec::new());
+    for (row, &den) in chain.rows.iter().zip(&chain.dens) {
+        first.push(to.len());
+        for &(t, c) in row {
+            to.push(match t {
+                Target::State(t) => t,
+                Target::Home => home_at,
+                Target::Cut => cut_at,
+                Target::Stuck => n as u32 + 2,
+            });
+            p.push(c as f64 / den as f64);
+        }
+    }
+    first.push(to.len());
+    let is_again: Vec<bool> = chain.states.iter().map(|s| s.again).collect();
+    let mut again: Vec<usize> = (0..n).filter(|&s| is_again[s]).collect();
+    again.sort_by_key(|&s| chain.states[s].pos);
     let mut pi = vec![0.0; n];
     pi[chain.start] = 1.0;
     let mut home = vec![0.0];
@@ -406,46 +437,47 @@ pub fn lengths(chain: &Chain, tolerance: f64, max_turns: usize) -> Lengths {
     let mut left = 1.0;
     let mut stuck = 0.0;
     let mut next = vec![0.0; n];
-    while left > tolerance && home.len() <= max_turns {
-        let (mut h, mut c) = (0.0, 0.0);
-        let mut again_mass = true;
-        let mut first = true;
-        while again_mass {
-            next.iter_mut().for_each(|x| *x = 0.0);
-            again_mass = false;
-            for (s, mass) in pi.iter_mut().enumerate() {
-                // The first pass moves every state; later passes only the "move again" ones.
-                if *mass == 0.0 || (!first && !chain.states[s].again) {
-                    continue;
+    let mut pending = vec![0.0; n];
+    let mut survival = vec![1.0];
+    while (left > tolerance || home.len() <= at_least) && home.len() <= max_turns && left > 0.0 {
+        // Mass reaching home, the cap and a dead end this turn.
+        let mut ends = [0.0; 3];
+        let mut spread = |s: usize, mass: f64, next: &mut [f64], pending: &mut [f64]| {
+            for i in first[s]..first[s + 1] {
+                let (t, q) = (to[i] as usize, mass * p[i]);
+                if t >= n {
+                    ends[t - n] += q;
+                } else if is_again[t] {
+                    pending[t] += q;
+                } else {
+                    next[t] += q;
                 }
-                let share = *mass / chain.dens[s] as f64;
-                for &(t, cnt) in &chain.rows[s] {
-                    let p = share * cnt as f64;
-                    match t {
-                        Target::Home => h += p,
-                        Target::Cut => c += p,
-                        Target::Stuck => stuck += p,
-                        Target::State(t) => next[t as usize] += p,
-                    }
-                }
+            }
+        };
+        for (s, mass) in pi.iter_mut().enumerate() {
+            if *mass != 0.0 {
+                spread(s, *mass, &mut next, &mut pending);
                 *mass = 0.0;
             }
-            for s in 0..n {
-                pi[s] += next[s];
-                if next[s] > 0.0 && chain.states[s].again {
-                    again_mass = true;
-                }
-            }
-            first = false;
         }
-        home.push(h);
-        cut.push(c);
+        for &s in &again {
+            let mass = std::mem::take(&mut pending[s]);
+            if mass != 0.0 {
+                spread(s, mass, &mut next, &mut pending);
+            }
+        }
+        std::mem::swap(&mut pi, &mut next);
+        home.push(ends[0]);
+        cut.push(ends[1]);
+        stuck += ends[2];
         left = pi.iter().sum();
+        survival.push(left);
     }
     Lengths {
         home,
         cut,
         stuck,
         left,
+        survival,
     }
 }

@@ -37,8 +37,8 @@ use crate::games::load::About;
 use crate::games::race::RaceGame;
 pub use analysis::{fraction, Analysis, Draws, Quantile, ShortestGame, Tail};
 pub use cost::{
-    check_solves, check_sweep_solves, distribution_seconds, distribution_seconds_by,
-    distribution_steps, step_time, StepTime,
+    check_counts_solves, check_solves, check_sweep_solves, distribution_seconds,
+    distribution_seconds_by, distribution_steps, step_time, StepTime,
 };
 pub use dense::{Scalar, SweepError};
 pub use distribution::Distribution;

@@ -185,6 +185,19 @@ impl Spaces {
         track_len: usize,
         budget: &Budget,
     ) -> Result<Spaces, SpacesError> {
+        Self::check(game, chain, track_len, budget)?;
+        Self::computed(game, chain, track_len, budget)
+    }
+
+    /// Refuses [`Spaces::within`] if its solves and its pass over every move would take more
+    /// time or memory than allowed (the spaces a game can land on twice between backward moves,
+    /// solved one by one, are found, and refused, only as it goes).
+    pub fn check<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        track_len: usize,
+        budget: &Budget,
+    ) -> Result<(), OverBudget> {
         // Expected turns, occupancy, draws and each event: one solve each; the chances of
         // landing and of being caught: a factorisation and k + 1 forward sweeps each.
         let k = Sweep::<f64>::feedback_size(chain.counts()) as f64;
@@ -204,7 +217,16 @@ impl Spaces {
             8.0 * chain.len() as f64 * (Event::MAX as f64 + 6.0) + 100.0 * track_len as f64,
             "",
         )?;
-        budget.time(&what, crate::budget::idle(moves * SECONDS_PER_MOVE), "")?;
+        budget.time(&what, crate::budget::idle(moves * SECONDS_PER_MOVE), "")
+    }
+
+    /// [`Spaces::within`] once its cost is accepted ([`Spaces::check`]).
+    pub fn computed<G: RaceGame>(
+        game: &G,
+        chain: &Chain<G::State, G::Card>,
+        track_len: usize,
+        budget: &Budget,
+    ) -> Result<Spaces, SpacesError> {
         let n = chain.len();
         let expected = expected_remaining(chain)?;
         let occ = occupancy(chain)?;

@@ -57,7 +57,7 @@ const FIXTURES: &[(&str, &[&str])] = &[
     ),
     (
         "race-unknown-key.toml",
-        &["rules.roll-again", "unknown field", "back-by"],
+        &["rules.reroll", "unknown field", "roll-again"],
     ),
     ("race-empty-spinner.toml", &["spinner.faces", "is empty"]),
     ("race-words-empty.toml", &["words.draws", "is empty"]),
@@ -170,7 +170,10 @@ const FIXTURES: &[(&str, &[&str])] = &[
     ),
     (
         "chutes-roll-again-not-a-face.toml",
-        &["rules.roll-again[0]", "not a face"],
+        &[
+            "rules.roll-again[0]",
+            "no face of the spinner moves forward 6",
+        ],
     ),
     (
         "chutes-too-many-rolls.toml",

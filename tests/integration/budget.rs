@@ -135,3 +135,79 @@ fn a_json_lengths_file_is_read_in_about_its_own_size_of_memory() {
     assert_eq!(json["sample"]["games"], 6_000_000, "{out}");
     assert_eq!(json["sample"]["mean"], 30.5, "{out}");
 }
+
+/// The figure of "would take about N s" in a refusal.
+fn refused_seconds(err: &str) -> f64 {
+    let rest = err
+        .split("would take about ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{err}"));
+    let (number, unit) = rest.split_once(' ').unwrap();
+    assert!(unit.starts_with("s "), "{err}");
+    number.parse().unwrap()
+}
+
+/// The run's estimated peak bytes, from the line `CANDYLAND_ESTIMATE=1` prints.
+fn estimated_bytes(err: &str) -> f64 {
+    let line = err.lines().find(|l| l.starts_with("estimate: ")).unwrap();
+    line.split(", ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_sparse_lus_estimate_is_its_fill_within_a_factor_of_2() {
+    // The first passage to the licorice with two players of `clark-program` is solved on the
+    // product chain (34,201 states, many cycles) by sparse LU: about 11 s of processor time and
+    // 1.4 GB at the peak, measured with `candyland --budget 300 passage -p 2 --to licorice
+    // clark-program` and /usr/bin/time. The estimate from how far its moves reach said 119 s and
+    // 11.5 GB, and refused it under the default budget; from the bound on the factors'
+    // structure it is within a factor of 2 both ways. (On an idle machine's rates, with a
+    // budget that refuses the solve once estimated, so that nothing is factored.)
+    let out = candyland()
+        .env("CANDYLAND_SLOWDOWN", "1")
+        .env("CANDYLAND_ESTIMATE", "1")
+        .args(["--budget", "5", "passage", "-p", "2", "--to", "licorice"])
+        .args(["--moments-only", "clark-program"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("by sparse LU"), "{err}");
+    let seconds = refused_seconds(&err);
+    assert!((5.5..=22.0).contains(&seconds), "{seconds} s: {err}");
+    let bytes = estimated_bytes(&err);
+    assert!((0.7e9..=2.9e9).contains(&bytes), "{bytes} bytes: {err}");
+}
+
+#[test]
+#[ignore = "flaky: on a busy machine the report's estimate at 10^5 spaces is sometimes accepted and the run is stopped by the watch at 30 s instead of refused at once; an open bug"]
+fn a_report_too_big_for_its_budget_is_refused_before_any_of_its_work() {
+    // On a 10^5-space board the report's distribution alone takes about 100 s. Its parts used
+    // to be estimated one by one as the work reached them: the what-if table's edited boards
+    // were built and solved (seconds of work) before the distribution was refused. Now every
+    // part is estimated first: the board's own chain is the only one built.
+    let dir = tempfile::tempdir().unwrap();
+    let board = generated(dir.path(), 100_000);
+    let out = candyland()
+        .env("CANDYLAND_ESTIMATE", "1")
+        .args(["--budget", "30", "report", "--games", "100"])
+        .arg(&board)
+        .arg("--out")
+        .arg(dir.path().join("report"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("run with --budget"), "{err}");
+    // The ledger of accepted estimates: the what-if table's chains estimated, not built.
+    assert!(err.contains("what-if table's"), "{err}");
+    let built = err.matches("building this board's chain").count();
+    assert_eq!(built, 1, "{err}");
+    assert!(!dir.path().join("report").exists());
+}

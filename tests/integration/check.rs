@@ -75,12 +75,12 @@ fn data_fits_its_own_rules_and_not_clearly_different_ones() {
         let own = candidate(&source, &Variant::default(), deck, longest, &settings())
             .unwrap()
             .unwrap();
-        let f = fit(&sample, &own);
+        let f = fit(&sample, &own).unwrap();
         assert!(f.consistent, "{board} {deck:?}: {}", f.verdict);
         let other = candidate(&source, &one_step, deck, longest, &settings())
             .unwrap()
             .unwrap();
-        let g = fit(&sample, &other);
+        let g = fit(&sample, &other).unwrap();
         assert!(!g.consistent, "{board} {deck:?}: {}", g.verdict);
     }
 }
@@ -102,12 +102,13 @@ pub(crate) fn answer(
         &|_| {},
     )
     .unwrap();
-    let ranking = rank(&hist, &candidates, settings.alpha);
+    let ranking = rank(&hist, &candidates, settings.alpha).unwrap();
     let (decided, undecided) = decide(&ranking);
     (ranking, decided, undecided)
 }
 
 #[test]
+#[ignore = "slow (27 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn two_or_twenty_games_decide_nothing_and_say_why() {
     for games in [2, 20] {
         let data: Vec<String> = lengths(
@@ -394,7 +395,7 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
         &|_| {},
     )
     .unwrap();
-    let ranking = rank(&hist, &candidates, 0.05);
+    let ranking = rank(&hist, &candidates, 0.05).unwrap();
     let truth: Vec<(String, String)> = [
         ("game", "chutes-and-ladders"),
         ("board", "chutes-and-ladders"),
@@ -421,7 +422,7 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
     assert!(mine.chi_square_p.unwrap() > 1e-4, "{mine:?}");
     assert!(mine.z_mean.value().abs() < 4.0, "{mine:?}");
     let reference = candidates.iter().find(|c| c.settings() == truth).unwrap();
-    let f = fit(&hist, reference);
+    let f = fit(&hist, reference).unwrap();
     let n = data.len() as f64;
     for t in &f.statistics {
         if t.statistic == "max" {
@@ -441,7 +442,7 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
     // Without the 900-turn game the truth is in the set.
     data.pop();
     let hist = histogram(&data);
-    let ranking = rank(&hist, &candidates, 0.05);
+    let ranking = rank(&hist, &candidates, 0.05).unwrap();
     let mine = ranking.iter().find(|r| r.settings == truth).unwrap();
     assert!(mine.in_set, "{mine:?}");
 }

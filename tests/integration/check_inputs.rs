@@ -166,3 +166,57 @@ fn edited_lengths_files_and_summaries_never_panic_the_fuzz_target() {
         candyland::check::exercise::lengths_and_summary(&bytes);
     }
 }
+
+#[test]
+fn the_library_refuses_an_empty_sample_and_a_distribution_that_is_not_one() {
+    use std::sync::Arc;
+
+    use candyland::check::LengthModelError as E;
+    use candyland::check::{fit, histogram, rank, Candidate, FitError, LengthModel};
+    use candyland::games::Variant;
+    use candyland::sim::DeckMode;
+
+    // A fair coin decides the length: T = 1 or 2, each 1/2.
+    let coin = LengthModel::exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]).unwrap();
+    let c = Candidate {
+        game: "race",
+        board: "coin".into(),
+        variant: Variant::default(),
+        deck: Some(DeckMode::Iid),
+        extra: Vec::new(),
+        model: Arc::new(coin),
+        model_id: 0,
+    };
+    // No game at all, given empty or as counts of zero: an error, where it was a panic.
+    for sample in [&[][..], &[0, 0, 0][..]] {
+        assert_eq!(fit(sample, &c).unwrap_err(), FitError::EmptySample);
+        assert_eq!(
+            rank(sample, std::slice::from_ref(&c), 0.05).unwrap_err(),
+            FitError::EmptySample
+        );
+    }
+    assert!(fit(&histogram(&[1, 2, 2, 1]), &c).unwrap().consistent);
+    // Each way a distribution is not one, where mismatched lengths were a panic and the rest
+    // were taken as given.
+    let exact = LengthModel::exact;
+    assert_eq!(exact(Vec::new(), Vec::new()).unwrap_err(), E::Empty);
+    assert!(matches!(
+        exact(vec![0.0, 1.0], vec![1.0, 0.0, 0.0]),
+        Err(E::LengthsDiffer {
+            pmf: 2,
+            survival: 3
+        })
+    ));
+    assert!(matches!(
+        exact(vec![0.0, 2.0], vec![1.0, 0.0]),
+        Err(E::NotAProbability {
+            what: "pmf",
+            turn: 1,
+            ..
+        })
+    ));
+    assert!(matches!(
+        exact(vec![0.0, 0.5], vec![1.0, 0.0]),
+        Err(E::NotNormalised { last: 1, .. })
+    ));
+}

@@ -113,7 +113,7 @@ fn rho_from_first_returns_equals_the_dense_eigenvalues() {
             })
         })
         .collect();
-    let texts = [LOOPY, crate::hostile::LOOP_BOARD].into_iter();
+    let texts = [LOOPY, crate::hostile_numbers::LOOP_BOARD].into_iter();
     for text in texts.chain(generated.iter().map(String::as_str)) {
         let chain = Chain::build(&game(text));
         let (counts, d) = (chain.counts(), chain.denominator());

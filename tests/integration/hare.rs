@@ -65,10 +65,10 @@ fn moving_n_squares_costs_the_triangle_number_and_tortoise_squares_are_not_enter
         "[\"miss-turn\"]",
     );
     let l = legal(&b, &[at(0, 10, 0)], 0);
-    assert_eq!(l.forward, vec![1, 2, 4]);
+    assert_eq!(l.forward.to_vec(), vec![1, 2, 4]);
     // With 15 carrots home costs exactly 15 and leaves 0 <= 100: legal.
     let l = legal(&b, &[at(0, 15, 0)], 0);
-    assert_eq!(l.forward, vec![1, 2, 4, 5]);
+    assert_eq!(l.forward.to_vec(), vec![1, 2, 4, 5]);
 }
 
 #[test]
@@ -78,10 +78,10 @@ fn occupied_squares_lettuce_without_lettuce_and_home_with_too_many_carrots_are_i
     // home costs 10 and leaves 90 > the finish limit 20 (Wiener: at most 20 carrots).
     let b = board("C L C", "", "[\"miss-turn\"]");
     let players = [at(0, 100, 0), at(1, 65, 0)];
-    assert_eq!(legal(&b, &players, 0).forward, vec![3]);
+    assert_eq!(legal(&b, &players, 0).forward.to_vec(), vec![3]);
     // With 30 carrots home leaves 20: allowed after paying; before paying (30 > 20) not.
     assert_eq!(
-        legal(&b, &[at(0, 30, 0), at(1, 65, 0)], 0).forward,
+        legal(&b, &[at(0, 30, 0), at(1, 65, 0)], 0).forward.to_vec(),
         vec![3, 4]
     );
     let before = board(
@@ -90,12 +90,14 @@ fn occupied_squares_lettuce_without_lettuce_and_home_with_too_many_carrots_are_i
         "[\"miss-turn\"]",
     );
     assert_eq!(
-        legal(&before, &[at(0, 30, 0), at(1, 65, 0)], 0).forward,
+        legal(&before, &[at(0, 30, 0), at(1, 65, 0)], 0)
+            .forward
+            .to_vec(),
         vec![3]
     );
     // A lettuce in hand makes square 2 legal and home illegal (lettuces must be chewed).
     assert_eq!(
-        legal(&b, &[at(0, 30, 1), at(1, 65, 0)], 0).forward,
+        legal(&b, &[at(0, 30, 1), at(1, 65, 0)], 0).forward.to_vec(),
         vec![2, 3]
     );
 }
@@ -179,7 +181,7 @@ fn hare_effects_miss_refund_carrot_squares_and_moving_past_the_player_ahead() {
         let p = b.policy("cheapest").unwrap();
         let mut notes = Vec::new();
         // Cheapest from `pos` goes to the next free square; make it the hare square `target`.
-        assert_eq!(legal(&b, players, seat).forward[0], target);
+        assert_eq!(legal(&b, players, seat).forward.first(), Some(target));
         let phase = play_turn(&b, p, players, seat, &mut First(vec![]), &mut |n| {
             notes.push(n)
         });

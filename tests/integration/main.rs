@@ -3,13 +3,17 @@
 //! - `invariants`: properties every chain and solution must have, on every shipped board;
 //! - `shipped`: the shipped boards load, match their sources and solve;
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
-//! - `cli`: the binary end to end, JSON parsed back with `deny_unknown_fields`;
+//! - `cli`, `cli_commands`, `cli_help`: the binary end to end, JSON parsed back with
+//!   `deny_unknown_fields`; help, flags and tables;
 //! - `simulation`: Monte Carlo against the exact answers, determinism, published figures;
 //! - `independent`: a simulator written from the rules as prose, against the exact answer;
-//! - `players`, `spaces`, `whatif`: the multi-player, per-space and what-if figures;
+//! - `players`, `players_cut`, `spaces`, `whatif`: the multi-player (also on a cut
+//!   distribution), per-space and what-if figures;
 //! - `odds`: the chances to win mid-game (`odds`, `play --odds`) against the product chain,
-//!   simulation and `players`;
+//!   simulation and `players` (`odds_play`: the chances of a transcript);
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
+//! - `hare`, `hare_check`, `hare_output`: Hare and Tortoise by hand on tiny tracks, `check` on
+//!   its programs' lengths and winners, its JSON, CSV, flags and report;
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
@@ -22,10 +26,15 @@
 //! - `messages`: messages that point at the real mistake (a deck key's typo, another game's
 //!   flag, a missing path, a CSV header, a landmark as a position), `-` as a board;
 //! - `plain_words`: what a user reads cites sources in plain words, never the team's own words;
-//! - `architecture`: the source tree keeps its stages in order, with no import circle.
+//! - `architecture` (`architecture_syntax`: reading Rust as text): the source tree keeps its
+//!   stages in order, with no import circle;
+//! - `hostile`, `hostile_numbers`: hostile input and numbers;
+//! - `shared`, `shared_text`, `shared_signals`: shared folders, hostile text, interrupted runs;
+//! - `library`: every question asked from Rust gives what the binary prints.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
 mod architecture;
+mod architecture_syntax;
 mod bad_input;
 mod budget;
 mod chain_tools;
@@ -37,25 +46,36 @@ mod check_set;
 mod check_table;
 mod chutes;
 mod cli;
+mod cli_commands;
+mod cli_help;
 mod common;
 mod editions;
 mod exactness;
 mod forever;
 mod hare;
+mod hare_check;
+mod hare_output;
 mod hostile;
+mod hostile_numbers;
 mod independent;
 mod invariants;
 mod json;
+mod json_csv;
+mod library;
 mod messages;
 mod odds;
+mod odds_play;
 mod passage;
 mod plain_words;
 mod players;
+mod players_cut;
 mod properties;
 mod race;
 mod readme;
 mod report;
 mod shared;
+mod shared_signals;
+mod shared_text;
 mod shipped;
 mod simulation;
 mod spaces;

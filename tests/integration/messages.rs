@@ -50,7 +50,7 @@ fn a_rule_flag_of_another_game_names_the_flag_not_the_board_file() {
     let (code, _, err) = run(&["analyze", "chutes-and-ladders", "--licorice", "none"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--licorice is a rule of Candy Land boards, and chutes-and-ladders (shipped board) is a Chutes and Ladders board, whose rule flags are --chain-jumps, --jump-costs-turn"),
+        err.contains("--licorice is a rule of Candy Land boards, and chutes-and-ladders (shipped board) is a Chutes and Ladders board, whose rule flags are --back-by, --chain-jumps, --jump-costs-turn"),
         "{err}"
     );
     assert!(err.contains("leave --licorice out"), "{err}");
@@ -169,4 +169,32 @@ fn a_dash_as_the_board_reads_the_board_file_from_standard_input() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: standard input: "), "{err}");
+}
+
+#[test]
+fn errors_about_a_board_whose_games_can_go_on_forever_name_the_board_file() {
+    // Two squares' worth of a spinner that only shows 2 on 3 squares: from square 2 (and so
+    // from the start) the finish, square 3, cannot be reached exactly.
+    let stuck = "game = \"chutes-and-ladders\"\nname = \"stuck\"\n[board]\nsquares = 3\n[spinner]\nfaces = [2]\n";
+    let (dir, _) = dir_with(&[("stuck.toml", stuck), ("lengths.txt", "3\n4\n")]);
+    let d = dir.path();
+    for args in [
+        vec!["players", "stuck.toml"],
+        vec!["simulate", "stuck.toml", "--games", "10"],
+        vec!["crosscheck", "stuck.toml"],
+        vec!["spaces", "stuck.toml"],
+        vec!["report", "stuck.toml", "-o", "out"],
+        vec!["check", "lengths.txt", "--board", "stuck.toml"],
+    ] {
+        let (code, _, err) = run_in(d, &args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("stuck.toml") && err.contains("go on forever"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("candyland forever"),
+            "{args:?} does not say what to do: {err}"
+        );
+    }
 }

@@ -27,60 +27,60 @@ use crate::players::{product_wins, TINY};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct OddsJson {
-    schema_version: u32,
-    command: String,
-    board: String,
-    variant: String,
-    to_move: usize,
-    seats: Vec<SeatJson>,
-    win: Vec<f64>,
-    rounds: RoundsJson,
-    turns: MeanJson,
-    tolerance: f64,
-    unfinished_mass: f64,
+pub(super) struct OddsJson {
+    pub(super) schema_version: u32,
+    pub(super) command: String,
+    pub(super) board: String,
+    pub(super) variant: String,
+    pub(super) to_move: usize,
+    pub(super) seats: Vec<SeatJson>,
+    pub(super) win: Vec<f64>,
+    pub(super) rounds: RoundsJson,
+    pub(super) turns: MeanJson,
+    pub(super) tolerance: f64,
+    pub(super) unfinished_mass: f64,
     /// Present (true) only when a curve was cut by the turn limit.
     #[serde(default)]
-    truncated: bool,
+    pub(super) truncated: bool,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct StateJson {
-    state: usize,
-    position: Option<usize>,
-    name: String,
+pub(super) struct StateJson {
+    pub(super) state: usize,
+    pub(super) position: Option<usize>,
+    pub(super) name: String,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct MeanJson {
-    mean: f64,
+pub(super) struct MeanJson {
+    pub(super) mean: f64,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct SeatJson {
-    seat: usize,
-    state: StateJson,
-    alone: MeanJson,
+pub(super) struct SeatJson {
+    pub(super) seat: usize,
+    pub(super) state: StateJson,
+    pub(super) alone: MeanJson,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct RoundsJson {
-    mean: f64,
-    median: Option<usize>,
-    pmf: Vec<f64>,
-    survival: Vec<f64>,
+pub(super) struct RoundsJson {
+    pub(super) mean: f64,
+    pub(super) median: Option<usize>,
+    pub(super) pmf: Vec<f64>,
+    pub(super) survival: Vec<f64>,
 }
 
 /// The binary's output for `args`, which must succeed.
-fn run(args: &[&str]) -> Vec<u8> {
+pub(super) fn run(args: &[&str]) -> Vec<u8> {
     let out = candyland().args(args).output().unwrap();
     assert!(
         out.status.success(),
@@ -90,7 +90,7 @@ fn run(args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-fn odds(args: &[&str]) -> OddsJson {
+pub(super) fn odds(args: &[&str]) -> OddsJson {
     let mut all = vec!["odds", "--json"];
     all.extend_from_slice(args);
     serde_json::from_slice(&run(&all)).expect("valid JSON with exactly the documented keys")
@@ -139,6 +139,7 @@ fn two_players_from_any_positions_match_the_product_chain() {
 /// The binary on the shipped boards, a held token among the positions, against the product
 /// chain started there.
 #[test]
+#[ignore = "slow (33 s on 2 busy cores): .ci/run runs it; cargo test -- --ignored"]
 fn odds_on_shipped_boards_match_the_product_chain() {
     fn check<G: Game>(
         name: &str,
@@ -398,106 +399,4 @@ fn a_hostile_position_is_quoted_short_and_escaped() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.len() < 600, "{} bytes", err.len());
     assert!(!err.contains('\u{1b}'), "{err}");
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct TranscriptJson {
-    schema_version: u32,
-    command: String,
-    board: String,
-    seed: u64,
-    deck: String,
-    players: usize,
-    turns: Vec<TurnJson>,
-    winner: Option<usize>,
-    start_win: Vec<f64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct TurnJson {
-    turn: u32,
-    player: usize,
-    card: Option<String>,
-    from: StateJson,
-    to: Option<StateJson>,
-    events: Vec<String>,
-    win: Vec<f64>,
-}
-
-#[test]
-fn play_odds_sum_to_one_every_turn_and_end_certain() {
-    for (board, players, seed) in [
-        ("clark-program", "2", "4"),
-        ("chutes-and-ladders", "3", "9"),
-        ("treats", "4", "2"),
-    ] {
-        let t: TranscriptJson = serde_json::from_slice(&run(&[
-            "play",
-            board,
-            "--players",
-            players,
-            "--seed",
-            seed,
-            "--odds",
-            "--json",
-        ]))
-        .unwrap();
-        let sums = std::iter::once(&t.start_win).chain(t.turns.iter().map(|r| &r.win));
-        for (n, w) in sums.enumerate() {
-            assert_eq!(w.len(), t.players);
-            let total: f64 = w.iter().sum();
-            assert!(
-                (total - 1.0).abs() < tol::FROM_DISTRIBUTION,
-                "{board}, after turn {n}: {total}"
-            );
-        }
-        let last = t.turns.last().unwrap();
-        let winner = t.winner.expect("the game ends");
-        assert_eq!(last.win[winner - 1], 1.0, "{board}");
-        // Before the first turn: what `odds` says with every token at the start.
-        let mut args = vec![board];
-        for _ in 0..t.players {
-            args.extend(["--at", "start"]);
-        }
-        for (a, b) in t.start_win.iter().zip(odds(&args).win) {
-            assert_relative_eq!(*a, b, epsilon = tol::SAME_QUANTITY);
-        }
-        // Mid-game: what `odds` says from the tokens' states after turn 5, seat 6 % K to move.
-        let mut at: Vec<String> = vec!["start".into(); t.players];
-        for r in &t.turns[..5] {
-            at[r.player - 1] = r.to.as_ref().expect("not the finish yet").name.clone();
-        }
-        let to_move = (5 % t.players + 1).to_string();
-        let mut args = vec![board, "--to-move", &to_move];
-        for a in &at {
-            args.extend(["--at", a]);
-        }
-        for (a, b) in t.turns[4].win.iter().zip(odds(&args).win) {
-            assert_relative_eq!(*a, b, epsilon = tol::SAME_QUANTITY);
-        }
-    }
-}
-
-#[test]
-fn play_odds_chart_is_written_in_place() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("odds.png");
-    let out = run(&[
-        "play",
-        "--players",
-        "3",
-        "--odds",
-        "--chart",
-        path.to_str().unwrap(),
-    ]);
-    let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("P(win)"), "{text}");
-    let png = std::fs::read(&path).unwrap();
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
-    assert_eq!(files.len(), 1, "no temporaries left");
 }

@@ -1,7 +1,8 @@
-//! The general race kind (`game = "race"`): tiny boards solved by hand (derivations in the
-//! comments), Hi Ho! Cherry-O against an independent rational solve written here from the rule
-//! book's words, Chutes and Ladders written as a race against the `chutes-and-ladders` kind,
-//! Monte Carlo against exact, and every command end to end.
+//! The race kind (`game = "race"`, and `"chutes-and-ladders"`, a second word for it): tiny
+//! boards solved by hand (derivations in the comments), every rule on either word, Hi Ho!
+//! Cherry-O against an independent rational solve written here from the rule book's words,
+//! Chutes and Ladders written with either word, what each word keeps of its own (rules shown and
+//! searched, events, words), Monte Carlo against exact, and every command end to end.
 
 use approx::assert_relative_eq;
 use num_bigint::BigInt;
@@ -10,8 +11,9 @@ use num_traits::{One, Zero};
 
 use candyland::chain::Chain;
 use candyland::games::load::About;
+use candyland::games::race_track::{Spin, Square};
 use candyland::games::Variant;
-use candyland::games::{ChutesAndLadders, RaceTrack};
+use candyland::games::{ChutesAndLadders, RaceGame, RaceTrack};
 use candyland::solve::{exact_expected_turns, Analysis, Options};
 
 use crate::common::{board, exact_text, run, tol};
@@ -147,14 +149,9 @@ fn hi_ho_cherry_o_reproduces_the_published_15_8_with_two_cherries_back() {
     assert_eq!(format!("{:.1}", one.expected_turns), "13.4");
 }
 
-/// A shipped Chutes and Ladders board rewritten as a race: the same squares, jumps and spinner.
+/// A shipped Chutes and Ladders board with the other word: the same file.
 fn as_race(chutes_text: &str) -> String {
-    chutes_text
-        .replace("game = \"chutes-and-ladders\"", "game = \"race\"")
-        .lines()
-        .filter(|l| !l.starts_with("roll-again"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    chutes_text.replace("game = \"chutes-and-ladders\"", "game = \"race\"")
 }
 
 #[test]
@@ -167,6 +164,9 @@ fn chutes_and_ladders_written_as_a_race_gives_the_same_exact_figures() {
             Variant::default().with_rule("overshoot", "bounce"),
             win(),
             Variant::default().with_rule("jump-costs-turn", true),
+            Variant::default()
+                .with_rule("roll-again", vec![6])
+                .with_rule("on-max-rolls", "forfeit"),
         ] {
             let c: ChutesAndLadders = board(text, &v);
             let r: RaceTrack = board(&rewritten, &v);
@@ -263,7 +263,7 @@ fn the_format_example_of_a_race_is_a_valid_board() {
         "/data/boards/FORMAT.md"
     ))
     .unwrap();
-    let section = &format[format.find("## A race on numbered squares").unwrap()..];
+    let section = &format[format.find("## Races on numbered squares").unwrap()..];
     let start = section.find("```toml").unwrap() + "```toml".len();
     let block = &section[start..start + section[start..].find("```").unwrap()];
     let a = exact(block, &Variant::default());
@@ -285,5 +285,170 @@ fn whatif_leaves_out_elements_a_board_does_not_have() {
     assert!(
         out.contains("without ladders") && out.contains("without chutes"),
         "{out}"
+    );
+}
+
+#[test]
+fn roll_again_on_a_race_board_by_hand() {
+    // N = 4, faces +1 and +2 (1/2 each), "roll a 2, go again", at most 2 rolls, a move past 4
+    // wins. A turn: [1] (1/2), [2,1] (1/4), [2,2] (1/4).
+    // With `move`: E3 = 1; E2 = 1 + E3/2 = 3/2 (a first 2 wins); E1 = 1 + E2/2 = 7/4 ([2,1]
+    // goes 3 then 4); E0 = 1 + E1/2 + E3/4 ([2,1] rests on 3, [2,2] wins) = 17/8.
+    let toml = race(4, "[1, 2]", "");
+    let again = win()
+        .with_rule("roll-again", vec![2])
+        .with_rule("max-rolls", 2);
+    assert_eq!(exact_text(&exact(&toml, &again)), "17/8");
+    // With `forfeit`, [2,2] cancels the whole turn (even a first 2 that would win):
+    //   E3 = 1 + E3/4                  -> E3 = 4/3
+    //   E2 = 1 + E3/2 + E2/4           -> E2 = 20/9
+    //   E1 = 1 + E2/2 + E1/4           -> E1 = 76/27
+    //   E0 = 1 + E1/2 + E3/4 + E0/4    -> (3/4) E0 = 74/27, E0 = 296/81.
+    let forfeit = again.with_rule("on-max-rolls", "forfeit");
+    assert_eq!(exact_text(&exact(&toml, &forfeit)), "296/81");
+    // A backward face is never a roll-again face: roll-again names forward moves.
+    let (code, _, err) = run(&["analyze", "hi-ho-cherry-o", "--roll-again", "6"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("rules.roll-again[0]")
+            && err.contains("no face of the spinner moves forward 6"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_chutes_and_ladders_board_may_use_every_face_and_its_own_words() {
+    // The hand-solved boards of `backward_and_to_square_faces_by_hand`, written with the
+    // Chutes and Ladders word: the same answers (2 and 7/2).
+    let chutes = |faces: &str| {
+        race(2, faces, "").replace("game = \"race\"", "game = \"chutes-and-ladders\"")
+    };
+    let g: ChutesAndLadders = board(&chutes("[2, { back = 1 }]"), &Variant::default());
+    assert_eq!(
+        exact_expected_turns(&Chain::build(&g)).unwrap().to_string(),
+        "2"
+    );
+    let to = chutes("[1, { to = 2 }]").replace("squares = 2", "squares = 3");
+    let g: ChutesAndLadders = board(&to, &Variant::default());
+    assert_eq!(
+        exact_expected_turns(&Chain::build(&g)).unwrap().to_string(),
+        "7/2"
+    );
+    // `back-by` is a rule of either word: on the shipped board (no backward face) it changes
+    // nothing, and a rule set away from its default is shown with the word's own.
+    let (code, out, err) = run(&["analyze", "chutes-and-ladders", "--back-by", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let keys: Vec<&str> = v["rules"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "overshoot",
+            "jump-costs-turn",
+            "back-by",
+            "roll-again",
+            "max-rolls",
+            "on-max-rolls",
+            "chain-jumps"
+        ]
+    );
+    let exact_mean = |args: &[&str]| -> serde_json::Value {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["mean_exact"].clone()
+    };
+    assert_eq!(
+        exact_mean(&[
+            "analyze",
+            "chutes-and-ladders",
+            "--back-by",
+            "1",
+            "--exact",
+            "--json"
+        ]),
+        exact_mean(&["analyze", "chutes-and-ladders", "--exact", "--json"])
+    );
+}
+
+#[test]
+fn each_word_keeps_the_rules_it_is_described_and_searched_by() {
+    use candyland::check::{rule_space, Narrowing};
+    use candyland::games::Game;
+    // The hypotheses `check` tries are those of the two kinds this one replaced.
+    let chutes = rule_space::<ChutesAndLadders>(&Narrowing::default()).unwrap();
+    assert_eq!(
+        chutes.varied,
+        [
+            "overshoot",
+            "jump-costs-turn",
+            "roll-again",
+            "max-rolls",
+            "on-max-rolls",
+            "chain-jumps"
+        ]
+    );
+    let race = rule_space::<RaceTrack>(&Narrowing::default()).unwrap();
+    // overshoot 3 x jump-costs-turn 2 x back-by 3 x chain-jumps 2 = 36.
+    assert_eq!(
+        race.varied,
+        ["overshoot", "jump-costs-turn", "back-by", "chain-jumps"]
+    );
+    assert_eq!(race.rule_sets.len(), 36);
+    // The rules JSON: the word's own keys, then any rule the board sets away from its default.
+    let cherry: RaceTrack = board(crate::shipped_text("hi-ho-cherry-o"), &Variant::default());
+    let keys =
+        |j: serde_json::Value| -> Vec<String> { j.as_object().unwrap().keys().cloned().collect() };
+    assert_eq!(
+        keys(cherry.rules_json()),
+        ["overshoot", "jump-costs-turn", "back-by", "chain-jumps"]
+    );
+    let again: RaceTrack = board(
+        crate::shipped_text("hi-ho-cherry-o"),
+        &Variant::default().with_rule("roll-again", vec![4]),
+    );
+    assert_eq!(
+        keys(again.rules_json()),
+        [
+            "overshoot",
+            "jump-costs-turn",
+            "back-by",
+            "roll-again",
+            "chain-jumps"
+        ]
+    );
+    assert!(
+        again.rules_text().contains("roll again on 4"),
+        "{}",
+        again.rules_text()
+    );
+    // The events: each word's own always, the others once the board can have them.
+    let names = |g: &dyn RaceGame<State = Square, Card = Spin>| -> Vec<&'static str> {
+        g.events().into_iter().map(|e| e.1).collect()
+    };
+    let shipped: ChutesAndLadders = board(
+        crate::shipped_text("chutes-and-ladders"),
+        &Variant::default(),
+    );
+    assert_eq!(
+        names(&shipped),
+        ["turn-lost", "ladder", "chute", "overshoot", "roll-again"]
+    );
+    assert_eq!(
+        names(&again),
+        [
+            "turn-lost",
+            "ladder",
+            "chute",
+            "overshoot",
+            "roll-again",
+            "back",
+            "to-start",
+            "to-square"
+        ]
     );
 }

@@ -289,3 +289,19 @@ fn chart_text_scales_with_the_chart_size() {
     assert!((ratio - 0.5f64.sqrt()).abs() < 0.05, "{fonts:?}");
     assert!(small.1 < default.1, "{fonts:?}");
 }
+
+#[test]
+fn a_track_with_no_space_before_the_finish_names_no_most_visited_one() {
+    // A one-square race: the only square is the finish, which the landing figures leave out,
+    // so no square is the most visited. The report used to print a default as a result:
+    // "The most visited is square 0 ()".
+    let (dir, paths) = dir_with(&[(
+        "one.toml",
+        "game = \"race\"\nname = \"one\"\n[board]\nsquares = 1\n[spinner]\nfaces = [1, 2]\n[rules]\novershoot = \"win\"\n",
+    )]);
+    let out = dir.path().join("report");
+    report(paths[0].to_str().unwrap(), &out, &[]);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("The chance of landing on each square"), "{md}");
+    assert!(!md.contains("most visited"), "{md}");
+}

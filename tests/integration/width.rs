@@ -78,8 +78,93 @@ fn on_board(board: &str, lengths: &str) -> Vec<Vec<String>> {
     lines
 }
 
+/// Every Hare and Tortoise command's text on both shipped boards: one player alone, several
+/// simulated (with different policies), a game's log, `check` (fit and a narrowed search),
+/// the report.
+fn hare_commands(dir: &Path) -> Vec<Vec<String>> {
+    let lengths = dir.join("hare-lengths.txt");
+    let out = candyland()
+        .args([
+            "simulate",
+            "hare-and-tortoise",
+            "-p",
+            "4",
+            "-n",
+            "300",
+            "-s",
+            "3",
+        ])
+        .arg("--lengths")
+        .arg(&lengths)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lengths = lengths.to_str().unwrap().to_string();
+    let reports = dir.join("hare-reports").to_str().unwrap().to_string();
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    for board in ["hare-and-tortoise", "hare-and-tortoise-ravensburger"] {
+        let more: [&[&str]; 7] = [
+            &["analyze", board],
+            &[
+                "analyze",
+                board,
+                "--policy",
+                "cheapest",
+                "--carrot-cap",
+                "200",
+            ],
+            &["simulate", board, "-n", "500", "-p", "4"],
+            &[
+                "simulate",
+                board,
+                "-n",
+                "300",
+                "-p",
+                "6",
+                "--policy",
+                "novice,cheapest,novice,cheapest,novice,cheapest",
+            ],
+            &["play", board, "-p", "4", "-s", "5"],
+            &[
+                "check",
+                &lengths,
+                "--board",
+                board,
+                "-p",
+                "4",
+                "--no-rank",
+                "--reference-games",
+                "2000",
+            ],
+            &["report", board, "--games", "300", "-o", &reports],
+        ];
+        lines.extend(
+            more.iter()
+                .map(|a| a.iter().map(|s| s.to_string()).collect()),
+        );
+    }
+    lines.push(
+        [
+            "check",
+            &lengths,
+            "--board",
+            "hare-and-tortoise",
+            "-p",
+            "4",
+            "--vary",
+            "finish-count",
+            "--reference-games",
+            "2000",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    );
+    lines
+}
+
 /// Every command's text output: the board commands on every shipped board and on the board of
-/// long names, and the commands that take no board.
+/// long names, the Hare and Tortoise commands, and the commands that take no board.
 fn every_text_command(dir: &Path) -> Vec<Vec<String>> {
     let long = dir.join("long.toml");
     std::fs::write(&long, LONG_NAMES).unwrap();
@@ -97,6 +182,7 @@ fn every_text_command(dir: &Path) -> Vec<Vec<String>> {
         .flat_map(|b| on_board(b.name, lengths))
         .collect();
     lines.extend(on_board(long, lengths));
+    lines.extend(hare_commands(dir));
     let reports = dir.join("reports");
     let others: [&[&str]; 10] = [
         &["passage", "hi-ho-cherry-o", "--to", "5", "--players", "2"],

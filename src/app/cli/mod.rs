@@ -350,7 +350,9 @@ pub struct ReportArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The lengths: one whole number per line, a JSON array, or a CSV (with --column); - for
-    /// standard input. Leave out with --summary.
+    /// standard input. Leave out with --summary. With the winners: a second number on every
+    /// line, the winning seat (`83 2`: 83 turns of all players, seat 2 won), or a CSV column
+    /// (--winner-column).
     #[arg(required_unless_present = "summary")]
     pub lengths: Option<String>,
     /// A published summary instead of lengths, e.g. "games=10000 mean=38.69 median=33 min=4
@@ -364,15 +366,20 @@ pub struct CheckArgs {
     /// ...).
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Players in each game of the data; lengths count every player's turns.
-    #[arg(short = 'p', long, default_value_t = 1, value_name = "K")]
-    pub players: usize,
+    /// Players in each game of the data; lengths count every player's turns [default: 1; on
+    /// Hare and Tortoise boards, the search then tries every count from 1 to 6].
+    #[arg(short = 'p', long, value_name = "K")]
+    pub players: Option<usize>,
     /// The reference's deck model.
     #[arg(long, value_enum, default_value_t = DeckMode::Iid)]
     pub deck: DeckMode,
     /// Read this column of a CSV file.
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
+    /// Read each game's winner (its seat, 1 first) from this column of a CSV file (with
+    /// --column); in plain text the winner is a second number on each line.
+    #[arg(long, value_name = "NAME", requires = "column")]
+    pub winner_column: Option<String>,
     /// Vary only these rule keys (comma-separated or repeated); the others keep the board's
     /// values.
     #[arg(long, value_name = "KEY", value_delimiter = ',')]

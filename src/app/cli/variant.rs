@@ -10,7 +10,8 @@ use strum::{EnumMessage, VariantArray};
 use crate::games::candyland::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Start,
 };
-use crate::games::chutes::{OnMaxRolls, Overshoot};
+use crate::games::hare::board::{CardPile, FinishCount, HareDraws, Nobody};
+use crate::games::race_track::{OnMaxRolls, Overshoot};
 use crate::games::Variant;
 
 /// The values of one rule, as the board file spells them, each with its documentation.
@@ -63,8 +64,13 @@ impl std::str::FromStr for Faces {
 #[derive(Debug, Clone, Default, Args)]
 pub struct VariantArgs {
     /// Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat),
-    /// from the board's [policies] tables.
-    #[arg(long, value_name = "NAMES", help_heading = "Hare and Tortoise")]
+    /// from the board's `[policies]` tables.
+    #[arg(
+        long,
+        value_name = "NAMES",
+        help_heading = "Hare and Tortoise",
+        help = "Hare and Tortoise: the policy of each seat, comma-separated (one name: every seat), from the board's [policies] tables"
+    )]
     pub policy: Option<String>,
     /// Hare and Tortoise: the exact chain keeps states of at most this many carrots, and
     /// reports the chance of ever holding more [default: 600].
@@ -127,6 +133,24 @@ pub struct VariantArgs {
         help_heading = "Chutes and Ladders and race rules"
     )]
     pub chain_jumps: Option<bool>,
+    /// Carrots each player starts with.
+    #[arg(long, value_name = "N", help_heading = "Hare and Tortoise rules")]
+    pub start_carrots: Option<u32>,
+    /// The most carrots a player may hold to finish.
+    #[arg(long, value_name = "N", help_heading = "Hare and Tortoise rules")]
+    pub finish_carrots: Option<u32>,
+    /// When the carrots a player may finish with are counted.
+    #[arg(long, value_parser = values::<FinishCount>(), value_name = "WHEN", help_heading = "Hare and Tortoise rules")]
+    pub finish_count: Option<String>,
+    /// How hare squares draw: a die read in the board's table, or a card.
+    #[arg(long, value_parser = values::<HareDraws>(), value_name = "HOW", help_heading = "Hare and Tortoise rules")]
+    pub hare_draws: Option<String>,
+    /// How the hare card pile is used (with --hare-draws cards).
+    #[arg(long, value_parser = values::<CardPile>(), value_name = "HOW", help_heading = "Hare and Tortoise rules")]
+    pub card_pile: Option<String>,
+    /// Where "drop back" and "move forward one position" go with nobody behind or ahead.
+    #[arg(long, value_parser = values::<Nobody>(), value_name = "WHERE", help_heading = "Hare and Tortoise rules")]
+    pub nobody_there: Option<String>,
 }
 
 impl VariantArgs {
@@ -167,6 +191,14 @@ impl VariantArgs {
             self.back_by
                 .map(|n| ("back-by".to_string(), toml::Value::from(n))),
             flag("chain-jumps", self.chain_jumps),
+            self.start_carrots
+                .map(|n| ("start-carrots".to_string(), toml::Value::from(n))),
+            self.finish_carrots
+                .map(|n| ("finish-carrots".to_string(), toml::Value::from(n))),
+            text("finish-count", &self.finish_count),
+            text("hare-draws", &self.hare_draws),
+            text("card-pile", &self.card_pile),
+            text("nobody-there", &self.nobody_there),
         ];
         for (key, value) in rules.into_iter().flatten() {
             v = v.with_rule(&key, value);

@@ -3,11 +3,13 @@
 use anyhow::Result;
 
 use crate::app::cli::GenerateArgs;
+use crate::app::format::Form;
 use crate::games::candyland::generate::board_text;
+use crate::output::Plain;
 
 use super::bad_flag;
 
-pub(crate) fn run(args: &GenerateArgs) -> Result<String> {
+pub(crate) fn run(args: &GenerateArgs, form: Form) -> Result<String> {
     let spec = args.spec();
     spec.check()
         .map_err(|p| bad_flag(&format!("--{}", p.field), p.message))?;
@@ -22,8 +24,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<String> {
         Some(file) => {
             let shown = file.target().display().to_string();
             file.commit(text.as_bytes())?;
-            Ok(format!("wrote {shown}\n"))
+            form.render(&Plain(format!("wrote {shown}\n")))
         }
-        None => Ok(text),
+        None => form.render(&Plain(text)),
     }
 }

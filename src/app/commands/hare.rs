@@ -1,114 +1,36 @@
-//! `analyze`, `simulate` and `play` on a Hare and Tortoise board: the glue between the flags
-//! and [`crate::games::hare`], which has its own chain and simulator.
+//! `analyze`, `simulate` and `play` on a Hare and Tortoise board: the flags turned into the
+//! options of [`crate::results::hare`], the question asked and its answer rendered. The flags
+//! of the other games and of what this kind does not do are refused, each by name.
 
 use anyhow::Result;
 
-use super::{bad_flag, check_players};
+use super::bad_flag;
 use crate::app::cli::{AnalyzeArgs, PlayArgs, SimulateArgs, VariantArgs};
-use crate::games::hare::{self, Board, Policy};
+use crate::app::format::Form;
+use crate::budget::Budget;
 use crate::games::BoardSource;
 use crate::input::error::UserError;
-use crate::output::hare as report;
-use crate::sim::hare as simulate;
-use crate::solve::hare as exact;
+use crate::output::PendingFile;
+use crate::results::hare::{self, HareOptions, HareSimulateOptions};
 
-/// The default carrot cap of the exact chain: on both shipped boards' policies the chance of
-/// ever holding more is below 1e-11 (measured and printed by every run).
-pub const DEFAULT_CARROT_CAP: u32 = 600;
-/// The most states the exact chain may have.
-const MAX_STATES: usize = 3_000_000;
-/// The largest feedback set the general solver is given (its dense part grows as its cube:
-/// about 6 s at 2,700 states on 2 cores).
-pub const MAX_FEEDBACK: usize = 3_000;
-
-/// Parses the board and refuses the flags of other games.
-fn board(source: &BoardSource, variant: &VariantArgs) -> Result<Board, UserError> {
-    if !variant.to_variant().is_default() {
-        return Err(bad_flag(
-            "--without and the rule flags",
-            "do not apply to Hare and Tortoise boards; edit the board file's [rules] table instead",
-        ));
-    }
-    hare::parse(&source.label, &source.text)
-}
-
-/// The policy of each of `players` seats, from `--policy` or the board's default.
-pub fn seat_policies<'a>(
-    board: &'a Board,
-    flag: Option<&str>,
-    players: usize,
-) -> Result<Vec<&'a Policy>, UserError> {
-    let names: Vec<&str> = match flag {
-        None => vec![board.default_policy.as_str()],
-        Some(list) => list.split(',').map(str::trim).collect(),
-    };
-    let names = match names.len() {
-        1 => vec![names[0]; players],
-        n if n == players => names,
-        n => {
-            return Err(bad_flag(
-                "--policy",
-                format!(
-                    "{n} names for {players} players; give one name (every seat) or one per seat"
-                ),
-            ))
-        }
-    };
-    names
-        .iter()
-        .map(|n| board.policy(n).map_err(|m| bad_flag("--policy", m)))
-        .collect()
-}
-
-impl AnalyzeArgs {
-    /// `analyze` on a Hare and Tortoise board: the exact figures of one player alone.
-    pub(crate) fn hare(&self, source: &BoardSource) -> Result<String> {
-        if self.json || self.csv || self.exact || self.moments_only {
-            return Err(bad_flag(
-                "--json, --csv, --exact, --moments-only",
-                "are not available for Hare and Tortoise boards yet; the table is",
-            )
-            .into());
-        }
-        let board = board(source, &self.variant)?;
-        let policy = seat_policies(&board, self.variant.policy.as_deref(), 1)?[0];
-        let cap = self.variant.carrot_cap.unwrap_or(DEFAULT_CARROT_CAP);
-        let started = std::time::Instant::now();
-        let chain =
-            exact::build(&board, policy, cap, MAX_STATES).map_err(|m| UserError::Board {
-                board: source.label.clone(),
-                message: m,
-            })?;
-        let lengths = exact::lengths(&chain, self.tolerance, self.max_turns.unwrap_or(100_000));
-        let solved = general_solve(&chain);
-        let text = report::alone_text(&report::Alone {
-            label: &source.label,
-            policy: &policy.name,
-            states: chain.len(),
-            cap,
-            lengths: &lengths,
-            solved,
-            seconds: started.elapsed().as_secs_f64(),
-            cards_independent: board.rules.hare_draws == hare::board::HareDraws::Cards
-                && board.rules.card_pile == hare::board::CardPile::Cyclic,
-        });
-        Ok(text)
+/// Refuses the first of `given` that is set: (flag, set, why it does not apply).
+fn refuse(given: &[(&str, bool, &str)]) -> Result<(), UserError> {
+    match given.iter().find(|(_, set, _)| *set) {
+        Some((flag, _, why)) => Err(bad_flag(flag, *why)),
+        None => Ok(()),
     }
 }
 
-/// The general cyclic solver on the chain, when its dense part is small enough.
-pub fn general_solve(chain: &exact::Chain) -> Result<exact::Solved, String> {
-    let form = chain.solver_form()?;
-    let k = crate::solve::Sweep::<f64>::feedback_size(&form.counts);
-    if k > MAX_FEEDBACK {
-        return Err(format!(
-            "its dense part would have {k} feedback states (more than {MAX_FEEDBACK}; the cost grows as the cube); the distribution above is exact to its tolerance; --carrot-cap 200 runs it"
-        ));
+/// The options every Hare and Tortoise question shares, from the flags.
+pub(crate) fn options(v: &VariantArgs) -> HareOptions {
+    HareOptions {
+        variant: v.to_variant(),
+        policy: v.policy.clone(),
+        carrot_cap: v.carrot_cap,
     }
-    exact::solve(chain).map_err(|e| e.to_string())
 }
 
-/// The Hare and Tortoise flag given, if any.
+/// The Hare and Tortoise flag given, if any (other games' boards refuse it).
 pub fn hare_flag(v: &VariantArgs) -> Option<&'static str> {
     if v.policy.is_some() {
         Some("--policy")
@@ -119,87 +41,69 @@ pub fn hare_flag(v: &VariantArgs) -> Option<&'static str> {
     }
 }
 
-/// `simulate` on a Hare and Tortoise board.
-pub fn simulate_hare(args: &SimulateArgs, source: &BoardSource) -> Result<String> {
-    if args.json || args.csv || args.lengths.is_some() || args.deck.is_some() {
-        return Err(bad_flag(
-            "--json, --csv, --lengths, --deck",
-            "are not available for Hare and Tortoise boards yet (the card pile is a board rule: rules.card-pile)",
-        )
-        .into());
+const NOT_HARE: &str = "does not apply to Hare and Tortoise boards";
+
+/// `analyze` on a Hare and Tortoise board: the exact figures of one player alone.
+pub(crate) fn analyze(args: &AnalyzeArgs, source: &BoardSource, form: Form) -> Result<String> {
+    refuse(&[
+        ("--exact", args.exact, "does not apply to Hare and Tortoise boards: the chain is solved in floating point (its mean is also given by the general linear solve where it runs)"),
+        ("--no-exact", args.no_exact, NOT_HARE),
+        ("--moments-only", args.moments_only, NOT_HARE),
+        ("--pgf", args.pgf, NOT_HARE),
+    ])?;
+    let answer = hare::analyze(
+        source,
+        &options(&args.variant),
+        args.tolerance,
+        args.max_turns.unwrap_or(100_000),
+    )?;
+    form.render(&answer)
+}
+
+/// `simulate` on a Hare and Tortoise board; with `--lengths`, one game a line: its length and,
+/// with several players, the winner's seat (what `check` reads back).
+pub(crate) fn simulate(
+    args: &SimulateArgs,
+    source: &BoardSource,
+    b: &Budget,
+    form: Form,
+) -> Result<String> {
+    refuse(&[(
+        "--deck",
+        args.deck.is_some(),
+        "does not apply to Hare and Tortoise boards: the hare card pile is a rule (--card-pile)",
+    )])?;
+    let lengths_file = args
+        .lengths
+        .as_deref()
+        .map(|p| PendingFile::create(p, "--lengths"))
+        .transpose()?;
+    let answer = hare::simulate(
+        source,
+        &HareSimulateOptions {
+            hare: options(&args.variant),
+            players: args.players,
+            games: args.games,
+            seed: args.seed,
+            max_turns: args.max_turns,
+            keep_games: lengths_file.is_some(),
+        },
+        b,
+    )?;
+    if let Some(file) = lengths_file {
+        file.commit(crate::output::hare::games_file(&answer).as_bytes())?;
     }
-    if args.variant.carrot_cap.is_some() {
-        return Err(bad_flag("--carrot-cap", "applies to analyze only").into());
-    }
-    check_players(args.players)?;
-    let board = board(source, &args.variant)?;
-    let policies = seat_policies(&board, args.variant.policy.as_deref(), args.players)?;
-    let max_turns = args.max_turns.min(100_000);
-    let summary = simulate::simulate(&board, &policies, args.games, args.seed, max_turns);
-    let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
-    Ok(report::summary_text(
-        &board,
-        &source.label,
-        &names,
-        args.seed,
-        max_turns,
-        &summary,
-    ))
+    form.render(&answer)
 }
 
 /// `play` on a Hare and Tortoise board: Wiener's transactions log of one game, the first one
 /// `simulate --seed S` plays.
-pub fn play_hare(args: &PlayArgs, source: &BoardSource) -> Result<String> {
-    if args.json || args.odds || args.deck.is_some() {
-        return Err(bad_flag(
-            "--json, --odds, --deck",
-            "are not available for Hare and Tortoise boards",
-        )
-        .into());
-    }
-    if args.variant.carrot_cap.is_some() {
-        return Err(bad_flag("--carrot-cap", "applies to analyze only").into());
-    }
-    check_players(args.players)?;
-    let board = board(source, &args.variant)?;
-    let policies = seat_policies(&board, args.variant.policy.as_deref(), args.players)?;
-    let mut rng = crate::sim::chunk_rng(args.seed, 0);
-    let mut lines: Vec<String> = Vec::new();
-    let game = simulate::play_game(
-        &board,
-        &policies,
-        &mut rng,
-        10_000,
-        &mut |turn, seat, note| {
-            lines.push(format!(
-                "{turn:>5}  {}",
-                report::log_line(&board, seat, note)
-            ));
-        },
-    );
-    let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
-    let mut out = format!(
-        "Hare and Tortoise, {}: {} player(s) ({}), seed {}\nTransactions log (turn, what happened):\n",
-        source.label,
-        policies.len(),
-        names.join(", "),
-        args.seed
-    );
-    for l in &lines {
-        out.push_str(l);
-        out.push('\n');
-    }
-    match game.winner {
-        Some(w) => out.push_str(&format!(
-            "Player {} wins after {} turns (all players'), with {} carrots.\n",
-            w + 1,
-            game.turns,
-            game.carrots_left
-        )),
-        None => out.push_str(&format!(
-            "No player reached home in {} turns; the game was stopped.\n",
-            game.turns
-        )),
-    }
-    Ok(out)
+pub(crate) fn play(args: &PlayArgs, source: &BoardSource, form: Form) -> Result<String> {
+    refuse(&[
+        ("--odds", args.odds, "is not available for Hare and Tortoise boards: the game of several computer players is simulated, not solved"),
+        ("--chart", args.chart.is_some(), "is not available for Hare and Tortoise boards: it draws the chances of --odds"),
+        ("--deck", args.deck.is_some(), "does not apply to Hare and Tortoise boards: the hare card pile is a rule (--card-pile)"),
+    ])?;
+    let answer = hare::play(source, &options(&args.variant), args.players, args.seed)?;
+    form.render(&answer)
 }

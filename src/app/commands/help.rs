@@ -6,8 +6,9 @@ use anyhow::Result;
 use clap::CommandFactory;
 
 use crate::app::cli::Cli;
+use crate::app::format::Form;
 use crate::input::error::UserError;
-use crate::output::Layout;
+use crate::output::Plain;
 
 /// The board file format, as `data/boards/FORMAT.md` documents it.
 pub const FORMAT: &str = include_str!("../../../data/boards/FORMAT.md");
@@ -16,8 +17,12 @@ pub const JSON: &str = include_str!("../../../schemas/README.md");
 
 /// Help on `topic`: `format`, `json` (the keys every `--json` shares), a command's name, or (none) the list of commands; clap's help is
 /// wrapped to the layout's width (at most [`crate::app::cli::MAX_HELP_WIDTH`]).
-pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
-    let mut cli = crate::app::cli::command(layout.width());
+pub(crate) fn help(topic: Option<&str>, form: Form) -> Result<String> {
+    form.render(&Plain(help_text(topic, form.layout.width())?))
+}
+
+fn help_text(topic: Option<&str>, width: usize) -> Result<String> {
+    let mut cli = crate::app::cli::command(width);
     let Some(topic) = topic else {
         return Ok(cli.render_long_help().to_string());
     };
@@ -51,8 +56,8 @@ pub(crate) fn help(topic: Option<&str>, layout: Layout) -> Result<String> {
 }
 
 /// The completion script for `shell`.
-pub(crate) fn completions(shell: clap_complete::Shell) -> String {
+pub(crate) fn completions(shell: clap_complete::Shell, form: Form) -> Result<String> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "candyland", &mut script);
-    String::from_utf8_lossy(&script).into_owned()
+    form.render(&Plain(String::from_utf8_lossy(&script).into_owned()))
 }

@@ -1,19 +1,27 @@
 //! `candyland report`: charts, report.md, report.html and summary.json for one board or all
-//! shipped ones.
+//! shipped ones ([`crate::results::report`], drawn by [`crate::output::folder`]).
 
-use crate::output::Layout;
 use anyhow::Result;
 
 use crate::app::cli::ReportArgs;
+use crate::app::format::Form;
+use crate::app::progress::Bars;
 use crate::budget::Budget;
-use crate::games::load;
-use crate::games::{shipped, Game, Variant};
-use crate::games::{GameVisitor, Source};
+use crate::games::{load, shipped};
 use crate::input::error::UserError;
 use crate::output::charts::MIN_SIZE;
+use crate::output::folder;
+use crate::output::Written;
+use crate::results::hare::{self, HareReportOptions};
+use crate::results::report::{report, ReportOptions};
+
+/// The files of one report, by the kind of its board.
+enum Job {
+    Race(folder::Plan),
+    Hare(folder::hare::HarePlan),
+}
 
 use super::bad_flag;
-use crate::app::progress::Progress;
 
 /// The largest chart side accepted by `--size`.
 const MAX_SIDE: u32 = 8000;
@@ -46,88 +54,60 @@ fn chart_size(text: &str) -> Result<(u32, u32), UserError> {
     Ok((w, h))
 }
 
-pub(crate) fn run(args: &ReportArgs, b: &Budget, layout: Layout) -> Result<String> {
+pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
     let size = chart_size(&args.size)?;
-    if args.games == 0 || args.mc == Some(0) {
-        return Err(bad_flag("--games", "simulations need at least 1 game").into());
-    }
-    let variant = args.variant.to_variant();
+    let options = ReportOptions {
+        variant: args.variant.to_variant(),
+        mc: args.mc,
+        games: args.games,
+        seed: args.seed,
+    };
+    options.validate()?;
     let specs: Vec<&str> = if args.all {
-        shipped::SHIPPED.iter().map(|b| b.name).collect()
+        shipped::SHIPPED
+            .iter()
+            .chain(crate::games::hare::SHIPPED)
+            .map(|b| b.name)
+            .collect()
     } else {
         vec![args.board.as_str()]
     };
-    // Check every folder before the long computation: create it and every file's temporary.
+    // Every folder is checked before the long computation: created, with every file's
+    // temporary.
     let mut jobs = Vec::new();
     for spec in specs {
-        let source = load::read_board(Some(spec))?;
-        let (name, has_deck) = crate::games::with_game(&source, NameAndDeck(&variant))??;
-        // The folder is named by a strict rule, never by the name itself: a board file is
-        // someone else's text, and its name could be "../../somewhere" or "/etc".
-        let folder = crate::output::folder::folder_name(&name);
-        let dir = match (&args.out, args.all) {
-            (Some(out), false) => out.clone(),
-            (Some(out), true) => out.join(&folder),
-            (None, _) => std::path::Path::new("reports").join(&folder),
+        let board = load::read_board(Some(spec))?;
+        let (out, all, format) = (args.out.as_deref(), args.all, args.format);
+        let job = if super::is_hare(&board)? {
+            let (dir, plan) = folder::prepare_hare(&board, &options.variant, out, all, format)?;
+            (dir, Job::Hare(plan))
+        } else {
+            if let Some(flag) = super::hare::hare_flag(&args.variant) {
+                return Err(bad_flag(flag, "applies only to Hare and Tortoise boards").into());
+            }
+            let (dir, plan) = folder::prepare(&board, &options.variant, out, all, format)?;
+            (dir, Job::Race(plan))
         };
-        // A folder the tool names itself (under `reports/`, or under --out with --all) is never
-        // followed through a link someone planted there: it would send the report elsewhere.
-        let named_here = args.out.is_none() || args.all;
-        if named_here && std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(bad_flag(
-                "--out",
-                format!(
-                    "'{}' is a symbolic link; a report folder this tool names is never followed through a link, so remove the link or give the folder with --out",
-                    dir.display()
-                ),
-            )
-            .into());
-        }
-        crate::output::create_folder(&dir, "--out")?;
-        let plan = crate::output::folder::Plan::new(&dir, args.format, has_deck)?;
-        jobs.push((dir, plan, source));
+        jobs.push((job, board));
     }
     let mut text = String::new();
-    for (dir, plan, source) in jobs {
-        let progress = Progress::new(
-            args.games.saturating_add(args.mc.unwrap_or(0)),
-            "simulating for the report",
-        );
-        let inputs = crate::results::report::Inputs {
-            source,
-            variant: variant.clone(),
-            mc: args.mc,
-            games: args.games,
-            seed: args.seed,
-            budget: *b,
+    for ((dir, job), board) in jobs {
+        let files = match job {
+            Job::Race(plan) => plan.write_within(&report(&board, &options, b, &Bars)?, size, b)?,
+            Job::Hare(plan) => {
+                let hare_options = HareReportOptions {
+                    hare: super::hare::options(&args.variant),
+                    games: args.games,
+                    mc: args.mc,
+                    seed: args.seed,
+                };
+                plan.write(hare::report(&board, &hare_options, b)?, size)?
+            }
         };
-        let label = inputs.source.label.clone();
-        let report = crate::results::report::Report::compute(inputs, &|n| progress.inc(n))
-            .map_err(|e| super::name_the_board(e, &label))?;
-        drop(progress);
-        // Drawing: about 0.1 s of processor time for the charts at the default size (most of
-        // it encoding pixels), and the board and landing charts grow with the spaces.
-        let pixels = f64::from(size.0) * f64::from(size.1);
-        b.time(
-            "drawing the charts and writing the report",
-            crate::budget::idle(0.1 * pixels / 960_000.0 + 2e-7 * report.analysis.spaces as f64),
-            "",
-        )?;
-        let written = plan.write(&report, size)?;
-        let label = format!("wrote {} files to {}: ", written.len(), dir.display());
-        text.push_str(&layout.list(&label, "  ", &written, ", "));
+        text.push_str(&form.render(&Written {
+            folder: dir.display().to_string(),
+            files,
+        })?);
     }
     Ok(text)
-}
-
-/// A board's name and whether it has a deck, with the variant applied: enough to plan its
-/// folder before anything is computed.
-struct NameAndDeck<'a>(&'a Variant);
-
-impl GameVisitor for NameAndDeck<'_> {
-    type Output = Result<(String, bool), UserError>;
-    fn visit<G: Game>(self, source: Source<G>) -> Result<(String, bool), UserError> {
-        let game = source.game(self.0)?;
-        Ok((game.name().to_string(), game.has_deck()))
-    }
 }

@@ -2,7 +2,7 @@
 //! spaces and its chart marks.
 
 use crate::games::ShippedBoard;
-use crate::games::{values_of, Edit, Game, Jumps, Rgb, Track};
+use crate::games::{values_of, Edit, Game, Identity, Jumps, Rgb, Track};
 use crate::input::problems::InvalidBoard;
 
 use super::{
@@ -86,24 +86,12 @@ impl Game for CandyLand {
         ]
     }
 
-    fn name(&self) -> &str {
-        &self.board().name
-    }
-
-    fn description(&self) -> &str {
-        &self.board().description
-    }
-
-    fn source(&self) -> &str {
-        &self.board().source
+    fn identity(&self) -> &Identity {
+        &self.board().identity
     }
 
     fn rules(&self) -> &Rules {
         &self.board().rules
-    }
-
-    fn rules_text(&self) -> String {
-        self.board().rules.to_string()
     }
 
     fn space_count(&self) -> usize {

@@ -21,6 +21,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::games::Identity;
+
 pub use file::BoardFile;
 pub use rules::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Rules, Start,
@@ -142,12 +144,8 @@ impl Deck {
 /// A validated board: track, licorice, shortcuts, landmarks, deck and rules.
 #[derive(Debug, Clone)]
 pub struct Board {
-    /// Short name from the board file, used in reports and by `candyland analyze NAME`.
-    pub name: String,
-    /// One or two sentences on what the board is.
-    pub description: String,
-    /// Where the layout, deck and rules come from.
-    pub source: String,
+    /// The board's name, description and source.
+    pub identity: Identity,
     spaces: Vec<Space>,
     licorice: Vec<bool>,
     /// (from, to) of each shortcut, in board order.

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use crate::games::Identity;
 use crate::input::problems::{InvalidBoard, Problems, MAX_NAME_CHARS, MAX_SPACES};
 
 /// What to write instead of an empty or invisible landmark name.
@@ -21,7 +22,13 @@ impl Board {
     /// Validates a parsed board file. All problems are collected, not just the first.
     pub fn from_file(file: &BoardFile) -> Result<Board, InvalidBoard> {
         let mut p = Problems::default();
-        p.identity(&file.name, &file.description, &file.source, "my-board");
+        let identity = Identity::checked(
+            &file.name,
+            &file.description,
+            &file.source,
+            "my-board",
+            &mut p,
+        );
         let layout = track(&file.board, &file.deck.landmark, &mut p);
         let board = layout.and_then(|(spaces, landmarks)| {
             let n = spaces.len();
@@ -43,9 +50,7 @@ impl Board {
                 }
             }
             Some(Board {
-                name: file.name.clone(),
-                description: file.description.clone(),
-                source: file.source.clone(),
+                identity,
                 spaces,
                 licorice,
                 // Sparse: a few shortcuts on a track of up to millions of spaces.

@@ -41,12 +41,25 @@ pub const SHIPPED: &[ShippedBoard] = &[
 /// Parses and validates board text; `label` names it in messages. A file that does not fit
 /// the schema gets every such problem at once.
 pub fn parse(label: &str, text: &str) -> Result<Board, UserError> {
+    parse_with(label, text, &crate::games::Variant::default())
+}
+
+/// [`parse`] with a variant's rule overrides applied to the `[rules]` table before validation
+/// (a flag or key of another game's rules is a problem naming it).
+pub fn parse_with(
+    label: &str,
+    text: &str,
+    variant: &crate::games::Variant,
+) -> Result<Board, UserError> {
     let invalid = |problems: InvalidBoard| UserError::InvalidBoard {
         file: label.to_string(),
         problems,
     };
     match toml::from_str::<HareFile>(text) {
-        Ok(file) => Board::from_file(&file).map_err(invalid),
+        Ok(mut file) => {
+            file.rules = file.rules.with(variant).map_err(invalid)?;
+            Board::from_file(&file).map_err(invalid)
+        }
         Err(first) => {
             let syntax = || UserError::BoardSyntax {
                 file: label.to_string(),

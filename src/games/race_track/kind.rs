@@ -1,27 +1,40 @@
-//! A race as a [`Game`]: its board-file word, its own words for squares and spins (from the
-//! board's `[words]`), its notes on squares, its chart marks, what `--without` removes and the
-//! rules `check` varies.
+//! A race as a [`Game`], under either of its board-file words ([`Dialect`]): its own words for
+//! squares and spins (from the board's `[words]`), its notes on squares, its chart marks, what
+//! `--without` removes and the rules `check` varies.
 
-use crate::games::jumps;
-use crate::games::spinner::Overshoot;
 use crate::games::ShippedBoard;
-use crate::games::{values_of, Edit, Game, Track};
+use crate::games::{values_of, Edit, Game, Identity, Track};
 use crate::input::problems::InvalidBoard;
 
-use super::{Face, RaceBoard, RaceFile, RaceRules, RaceTrack};
+use super::jumps;
+use super::{Dialect, Face, OnMaxRolls, Overshoot, RaceBoard, RaceFile, RaceRules, RaceTrack};
 
-impl Game for RaceTrack {
-    const KIND: &'static str = "race";
+/// Every rule of a race with the values `check` and `whatif --rules` try, in the order of the
+/// `[rules]` table; each word varies those of its [`Dialect::RULES`].
+fn every_rule() -> Vec<(&'static str, Vec<toml::Value>)> {
+    let yes_no = || vec![toml::Value::Boolean(false), toml::Value::Boolean(true)];
+    let faces = |f: &[i64]| toml::Value::Array(f.iter().map(|&x| x.into()).collect());
+    vec![
+        ("overshoot", values_of::<Overshoot>()),
+        ("jump-costs-turn", yes_no()),
+        ("back-by", vec![0.into(), 1.into(), 2.into()]),
+        ("roll-again", vec![faces(&[]), faces(&[6])]),
+        ("max-rolls", vec![2.into(), 3.into()]),
+        ("on-max-rolls", values_of::<OnMaxRolls>()),
+        ("chain-jumps", yes_no()),
+    ]
+}
+
+impl<D: Dialect> Game for RaceTrack<D> {
+    const KIND: &'static str = D::KIND;
     const ELEMENTS: &'static [(&'static str, &'static str)] = jumps::ELEMENTS;
-    const SHIPPED: &'static [ShippedBoard] = &[ShippedBoard {
-        name: "hi-ho-cherry-o",
-        text: include_str!("../../../data/boards/hi-ho-cherry-o.toml"),
-    }];
+    const SHIPPED: &'static [ShippedBoard] = D::SHIPPED;
     type File = RaceFile;
     type Rules = RaceRules;
 
-    fn from_file(file: &RaceFile) -> Result<RaceTrack, InvalidBoard> {
-        RaceBoard::from_file(file).map(RaceTrack::new)
+    fn from_file(file: &RaceFile) -> Result<RaceTrack<D>, InvalidBoard> {
+        let example = D::SHIPPED.first().map_or(D::KIND, |b| b.name);
+        RaceBoard::from_file(file, example).map(RaceTrack::new)
     }
 
     fn rules_mut(file: &mut RaceFile) -> &mut RaceRules {
@@ -38,33 +51,34 @@ impl Game for RaceTrack {
     }
 
     fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)> {
-        let yes_no = || vec![toml::Value::Boolean(false), toml::Value::Boolean(true)];
-        vec![
-            ("overshoot", values_of::<Overshoot>()),
-            ("jump-costs-turn", yes_no()),
-            ("back-by", vec![0.into(), 1.into(), 2.into()]),
-            ("chain-jumps", yes_no()),
-        ]
+        every_rule()
+            .into_iter()
+            .filter(|(key, _)| D::RULES.contains(key))
+            .collect()
     }
 
-    fn name(&self) -> &str {
-        &self.board().name
-    }
-
-    fn description(&self) -> &str {
-        &self.board().description
-    }
-
-    fn source(&self) -> &str {
-        &self.board().source
+    fn identity(&self) -> &Identity {
+        &self.board().identity
     }
 
     fn rules(&self) -> &RaceRules {
         &self.board().rules
     }
 
-    fn rules_text(&self) -> String {
-        self.board().rules.to_string()
+    /// The word's own rules ([`Dialect::RULES`]), and any other rule the board sets away from
+    /// its default.
+    fn rules_json(&self) -> serde_json::Value {
+        let all = serde_json::to_value(self.rules()).unwrap_or_default();
+        let default = serde_json::to_value(RaceRules::default()).unwrap_or_default();
+        match all {
+            serde_json::Value::Object(map) => map
+                .into_iter()
+                .filter(|(key, value)| {
+                    D::RULES.contains(&key.as_str()) || default.get(key) != Some(value)
+                })
+                .collect(),
+            other => other,
+        }
     }
 
     fn space_count(&self) -> usize {
@@ -85,14 +99,18 @@ impl Game for RaceTrack {
 
     fn size_text(&self) -> String {
         let b = self.board();
-        format!(
-            "{} {}, {} ladders, {} chutes, {} faces",
+        let size = format!(
+            "{} {}, {} ladders, {} chutes",
             b.squares(),
             self.space_plural(),
             b.jumps().ladders.len(),
             b.jumps().chutes.len(),
-            b.faces().len()
-        )
+        );
+        if D::COUNTS_FACES {
+            format!("{size}, {} faces", b.faces().len())
+        } else {
+            size
+        }
     }
 
     fn space_name(&self, i: usize) -> String {
@@ -113,6 +131,9 @@ impl Game for RaceTrack {
                 .iter()
                 .map(|(face, name, w)| {
                     let what = match face {
+                        Face::Forward(k) if D::FACES_AS_MOVES && *name == k.to_string() => {
+                            return (*w, format!("move {k}"));
+                        }
                         Face::Forward(k) => format!("forward {k}"),
                         Face::Back(k) if b.rules.back_by > 0 => {
                             format!("back {} (back-by rule; the face says {k})", b.rules.back_by)

@@ -1,35 +1,52 @@
-//! A general race on a numbered track (`game = "race"`): squares 1..N, a spinner or die whose
-//! faces are moves (forward n, back n floored at the start, to square k, back to the start),
-//! ladders and chutes as in Chutes and Ladders, each of which may cost a turn on its own.
+//! A race on a numbered track, the one kind for Chutes and Ladders (Snakes and Ladders), Hi Ho!
+//! Cherry-O and their like: squares 1..N, a spinner or die whose faces are moves (forward n, back
+//! n floored at the start, to square k, back to the start), ladders and chutes, each of which may
+//! cost a turn on its own, and the rules of Chutes and Ladders (overshoot, roll again, a jump
+//! that costs a turn, chained jumps) and of Hi Ho! Cherry-O (`back-by`).
 //!
-//! Hi Ho! Cherry-O is this kind of game: the square is the number of cherries picked, the bird
-//! and the dog are "back 2" faces and the spilled basket is "back to the start". Chutes and
-//! Ladders boards can be written in it too (without roll-again, which only the
-//! `chutes-and-ladders` kind has).
+//! A board file says `game = "race"` or `game = "chutes-and-ladders"`: both are read by this
+//! kind, with the same schema, defaults and step function; the word only chooses how the board
+//! is described and searched ([`dialect`]). Hi Ho! Cherry-O is a race whose square is the number
+//! of cherries picked, the bird and the dog being "back 2" faces and the spilled basket "back to
+//! the start".
 //!
 //! As for the other kinds, the file ([`RaceFile`]) only mirrors the TOML and
-//! [`RaceBoard::from_file`] checks everything, collecting every problem with its field.
+//! [`RaceBoard::from_file`] checks everything, collecting every problem with its field. The
+//! validated board also expands the spinner into the outcomes of one *turn*: with "roll again",
+//! a turn is a sequence of rolls (say 6, 6, 2), and each sequence is one weighted outcome. So the
+//! chain still sees one draw per turn from a fixed set of outcomes with integer weights, every
+//! probability stays an exact fraction, and the state needs nothing new: the extra rolls belong
+//! to the same turn.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::jumps::{jumps, JumpTable, SquaresSection};
-use super::spinner::{weights, Overshoot};
 use crate::games::variant::word;
+use crate::games::Identity;
 use crate::input::problems::{InvalidBoard, Problems, MAX_SPACES};
 
+pub mod dialect;
+pub mod events;
+pub mod jumps;
 mod kind;
+pub mod spinner;
 mod step;
 
-pub use super::spinner::OVERSHOOT;
-pub use step::{RaceTrack, BACK, TO_SQUARE, TO_START};
+pub use dialect::Dialect;
+pub use events::{BACK, CHUTE, LADDER, OVERSHOOT, ROLL_AGAIN, TO_SQUARE, TO_START};
+pub use jumps::{Jump, JumpTable, Square, SquaresSection};
+pub use spinner::{TurnRolls, MAX_OUTCOMES};
+pub use step::{RaceTrack, Spin};
 
-/// A whole `game = "race"` board file.
+/// Chutes and Ladders: a race read under the `chutes-and-ladders` word.
+pub type ChutesAndLadders = RaceTrack<dialect::Chutes>;
+
+/// A whole race board file (`game = "race"` or `"chutes-and-ladders"`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceFile {
-    /// `"race"` (checked before this struct is read).
+    /// `"race"` or `"chutes-and-ladders"` (checked before this struct is read).
     pub game: String,
     /// Short name, used in reports and by `candyland analyze NAME`.
     pub name: String,
@@ -62,20 +79,77 @@ pub struct RaceSpinner {
     pub weights: Option<Vec<u32>>,
 }
 
-/// The rule variants of a race; every key has a documented default.
+/// What happens when a move would go past the last square.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Overshoot {
+    /// The token stays put: the last square must be reached exactly (Milton Bradley's rule).
+    #[default]
+    Stay,
+    /// The token counts the extra squares back from the last square.
+    Bounce,
+    /// Reaching or passing the last square wins.
+    Win,
+}
+
+/// What happens when the last allowed roll of a turn also shows a roll-again face.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    Serialize,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnMaxRolls {
+    /// It moves like any roll, and the turn ends.
+    #[default]
+    Move,
+    /// The whole turn is cancelled: the token goes back to where the turn began.
+    Forfeit,
+}
+
+/// The rule variants of a race; every key has a documented default, the same whichever word
+/// the board file uses.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
 pub struct RaceRules {
     /// What a forward move past the last square does. Default `stay`.
     pub overshoot: Overshoot,
-    /// Every ladder or chute taken costs a turn (a jump marked `costs-turn` costs one anyway).
-    /// Default false.
+    /// Every ladder or chute taken costs a turn: the player's next turn is skipped (a jump
+    /// marked `costs-turn` costs one anyway). Default false (one published analysis of Chutes
+    /// and Ladders counts it; the printed rules do not).
     pub jump_costs_turn: bool,
     /// 0 (default): each backward face moves back as many squares as it says; N: every backward
     /// face moves back N squares instead (Hi Ho! Cherry-O's rule books differ: the bird and the
     /// dog put back 2 cherries, or 1).
     pub back_by: u32,
-    /// Whether a jump may end on another jump's start and continue from there. Default false.
+    /// How far the forward faces move that give another roll in the same turn (e.g. `[6]`).
+    /// Default: none.
+    pub roll_again: Vec<u32>,
+    /// With `roll-again`: the most rolls in one turn (default 3).
+    pub max_rolls: u32,
+    /// With `roll-again`: what the last allowed roll does if it shows a roll-again face. Default
+    /// `move`.
+    pub on_max_rolls: OnMaxRolls,
+    /// Whether a jump may end on another jump's start and continue from there. Default false:
+    /// such a board is rejected as a probable mistake.
     pub chain_jumps: bool,
 }
 
@@ -85,6 +159,9 @@ impl Default for RaceRules {
             overshoot: Overshoot::Stay,
             jump_costs_turn: false,
             back_by: 0,
+            roll_again: Vec::new(),
+            max_rolls: 3,
+            on_max_rolls: OnMaxRolls::Move,
             chain_jumps: false,
         }
     }
@@ -98,6 +175,16 @@ impl fmt::Display for RaceRules {
         }
         if self.back_by > 0 {
             write!(f, "; backward faces move back {}", self.back_by)?;
+        }
+        if !self.roll_again.is_empty() {
+            let faces: Vec<String> = self.roll_again.iter().map(u32::to_string).collect();
+            write!(
+                f,
+                "; roll again on {} (at most {} rolls, then {})",
+                faces.join("/"),
+                self.max_rolls,
+                word(&self.on_max_rolls)
+            )?;
         }
         if self.chain_jumps {
             f.write_str("; jumps chain")?;
@@ -147,16 +234,13 @@ pub enum Face {
 /// A validated race board.
 #[derive(Debug, Clone)]
 pub struct RaceBoard {
-    /// Short name from the board file, used in reports and by `candyland analyze NAME`.
-    pub name: String,
-    /// One or two sentences on what the board is.
-    pub description: String,
-    /// Where the layout, spinner and rules come from.
-    pub source: String,
+    /// The board's name, description and source.
+    pub identity: Identity,
     squares: usize,
     jumps: JumpTable,
     /// (face, name, weight) of each face.
     faces: Vec<(Face, String, u32)>,
+    turns: Vec<TurnRolls>,
     /// The rule variants this board is played with.
     pub rules: RaceRules,
     /// What the game calls things.
@@ -179,6 +263,24 @@ impl RaceBoard {
         &self.faces
     }
 
+    /// The weighted outcomes of one turn: one per face, or with roll-again one per sequence of
+    /// rolls.
+    pub fn turns(&self) -> &[TurnRolls] {
+        &self.turns
+    }
+
+    /// The name of a turn outcome: the face's name ("4", "bird"), the rolls of a roll-again
+    /// turn ("6+6+2"), "6+6+6 (forfeit)".
+    pub fn turn_name(&self, t: &TurnRolls) -> String {
+        let rolls: Vec<&str> = t.faces.iter().map(|&f| self.faces[f].1.as_str()).collect();
+        let name = rolls.join("+");
+        if t.forfeit {
+            format!("{name} (forfeit)")
+        } else {
+            name
+        }
+    }
+
     /// The name of the state at square `n` (0 is the start).
     pub fn position_name(&self, n: usize) -> String {
         if n == 0 {
@@ -188,15 +290,12 @@ impl RaceBoard {
         }
     }
 
-    /// Validates a parsed file, collecting every problem.
-    pub fn from_file(file: &RaceFile) -> Result<RaceBoard, InvalidBoard> {
+    /// Validates a parsed file, collecting every problem; `example` is the board name a
+    /// message suggests for an empty one.
+    pub fn from_file(file: &RaceFile, example: &str) -> Result<RaceBoard, InvalidBoard> {
         let mut p = Problems::default();
-        p.identity(
-            &file.name,
-            &file.description,
-            &file.source,
-            "hi-ho-cherry-o",
-        );
+        let identity =
+            Identity::checked(&file.name, &file.description, &file.source, example, &mut p);
         words(&file.words, &mut p);
         let n = file.board.squares;
         if n == 0 || n > MAX_SPACES {
@@ -206,24 +305,24 @@ impl RaceBoard {
             );
             return Err(p.into_invalid());
         }
-        let faces = spinner(&file.spinner, n, &file.rules, &mut p);
-        let jumps = jumps(
+        let faces = spinner::faces(&file.spinner, n, &file.rules, &mut p);
+        let jumps = jumps::jumps(
             &file.board.ladders,
             &file.board.chutes,
             n,
             file.rules.chain_jumps,
             &mut p,
         );
+        let turns = spinner::turns(&faces, &file.rules, &mut p);
         if !p.is_empty() {
             return Err(p.into_invalid());
         }
         Ok(RaceBoard {
-            name: file.name.clone(),
-            description: file.description.clone(),
-            source: file.source.clone(),
+            identity,
             squares: n,
             jumps,
             faces,
+            turns,
             rules: file.rules.clone(),
             words: file.words.clone(),
         })
@@ -250,162 +349,4 @@ fn words(w: &Words, p: &mut Problems) {
             "must contain {n} exactly once, where the number goes, e.g. \"{n} cherries picked\"",
         );
     }
-}
-
-/// The faces, each with its name and weight.
-fn spinner(
-    s: &RaceSpinner,
-    n: usize,
-    rules: &RaceRules,
-    p: &mut Problems,
-) -> Vec<(Face, String, u32)> {
-    if s.faces.is_empty() {
-        p.add(
-            "spinner.faces",
-            "is empty; list each face: a number moves forward, or a table such as { name = \"bird\", back = 2 }",
-        );
-        return Vec::new();
-    }
-    let mut faces: Vec<(Face, String)> = Vec::new();
-    for (i, v) in s.faces.iter().enumerate() {
-        let field = format!("spinner.faces[{i}]");
-        if let Some((face, name)) = face(&field, v, n, p) {
-            if faces.iter().any(|(_, other)| *other == name) {
-                p.add(
-                    &field,
-                    format!("is named '{}' like an earlier face; give each face its own `name`, or merge them with `weights`", crate::input::text::quote(&name)),
-                );
-            }
-            faces.push((face, name));
-        }
-    }
-    if rules.overshoot == Overshoot::Bounce {
-        if let Some(big) = faces.iter().find_map(|(f, _)| match f {
-            Face::Forward(k) if *k as usize > n => Some(*k),
-            _ => None,
-        }) {
-            p.add(
-                "rules.overshoot",
-                format!("\"bounce\" needs every forward face to be at most the number of squares ({n}), but a face moves {big}; use \"stay\" or \"win\""),
-            );
-        }
-    }
-    let weights = weights(s.weights.as_deref(), s.faces.len(), p);
-    if weights.len() != faces.len() {
-        return Vec::new();
-    }
-    faces
-        .into_iter()
-        .zip(weights)
-        .map(|((f, name), w)| (f, name, w))
-        .collect()
-}
-
-/// One face: a positive integer (forward), or a table with one move and an optional name.
-fn face(field: &str, v: &toml::Value, n: usize, p: &mut Problems) -> Option<(Face, String)> {
-    const HOW: &str = "give a number of squares forward, or a table with one of forward = N, back = N, to = SQUARE, start = true (and optionally name = \"...\")";
-    let positive = |at: String, v: &toml::Value, p: &mut Problems| match v.as_integer() {
-        Some(k) if k >= 1 && k <= MAX_SPACES as i64 => Some(k as u32),
-        _ => {
-            p.add(
-                at,
-                format!(
-                    "is {}; give a whole number of squares from 1 to {MAX_SPACES}",
-                    shown(v)
-                ),
-            );
-            None
-        }
-    };
-    let table = match v {
-        toml::Value::Integer(_) => {
-            return positive(field.to_string(), v, p).map(|k| (Face::Forward(k), k.to_string()));
-        }
-        toml::Value::Table(t) => t,
-        other => {
-            p.add(field, format!("is {}; {HOW}", shown(other)));
-            return None;
-        }
-    };
-    let moves: Vec<&String> = table.keys().filter(|k| *k != "name").collect();
-    if let Some(bad) = moves
-        .iter()
-        .find(|k| !["forward", "back", "to", "start"].contains(&k.as_str()))
-    {
-        p.add(
-            format!("{field}.{}", crate::input::text::quote(bad)),
-            format!("is not a face key; {HOW}"),
-        );
-        return None;
-    }
-    if moves.len() != 1 {
-        p.add(field, format!("has {} moves; {HOW}", moves.len()));
-        return None;
-    }
-    let key = moves[0].as_str();
-    let value = &table[key];
-    let face = match key {
-        "forward" => Face::Forward(positive(format!("{field}.forward"), value, p)?),
-        "back" => Face::Back(positive(format!("{field}.back"), value, p)?),
-        "to" => match value.as_integer() {
-            Some(k) if k >= 0 && k as usize <= n => Face::To(k as u32),
-            _ => {
-                p.add(
-                    format!("{field}.to"),
-                    format!(
-                        "is {}; give a square from 0 (the start) to {n} (the last, which wins)",
-                        shown(value)
-                    ),
-                );
-                return None;
-            }
-        },
-        _ => match value.as_bool() {
-            Some(true) => Face::Start,
-            _ => {
-                p.add(
-                    format!("{field}.start"),
-                    format!("is {}; write start = true for a face that sends the token back to the start", shown(value)),
-                );
-                return None;
-            }
-        },
-    };
-    let name = match table.get("name") {
-        None => default_name(face),
-        Some(toml::Value::String(s)) => {
-            p.name(
-                &format!("{field}.name"),
-                s,
-                "give the face a name, e.g. \"bird\", or leave `name` out for the default",
-            );
-            s.clone()
-        }
-        Some(other) => {
-            p.add(
-                format!("{field}.name"),
-                format!(
-                    "is {}; give the face's name as text, e.g. name = \"bird\"",
-                    shown(other)
-                ),
-            );
-            return None;
-        }
-    };
-    Some((face, name))
-}
-
-/// A face's name when the file gives none: "3", "back 2", "to 5", "start".
-fn default_name(face: Face) -> String {
-    match face {
-        Face::Forward(k) => k.to_string(),
-        Face::Back(k) => format!("back {k}"),
-        Face::To(k) => format!("to {k}"),
-        Face::Start => "start".into(),
-    }
-}
-
-/// A TOML value in a message, shortened and made safe.
-fn shown(v: &toml::Value) -> String {
-    crate::input::text::quote(&v.to_string())
 }

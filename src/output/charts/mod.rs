@@ -13,6 +13,7 @@
 //! for the width the page shows it at.
 
 pub mod board;
+pub mod hare;
 mod length;
 mod odds;
 pub mod players;
@@ -28,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::{LandingChart, RemainingChart};
 pub use length::{CdfChart, DeckChart, DistributionChart, SurvivalChart};
-pub use odds::OddsChart;
+pub use odds::{odds_through_game, OddsChart};
 pub use players::PlayersChart;
 pub use whatif::WhatIfChart;
 

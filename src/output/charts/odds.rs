@@ -93,3 +93,30 @@ impl Chart for OddsChart<'_> {
         Ok(())
     }
 }
+
+/// The chances to win through the game `t` (played with its odds), drawn as `format`.
+pub fn odds_through_game(
+    t: &crate::sim::transcript::Transcript,
+    format: super::Format,
+    size: (u32, u32),
+) -> anyhow::Result<Vec<u8>> {
+    let win: Vec<Vec<f64>> = t
+        .start_win
+        .iter()
+        .chain(t.turns.iter().filter_map(|r| r.win.as_ref()))
+        .cloned()
+        .collect();
+    let caption = format!(
+        "{}: one game, {} player{}, seed {}",
+        t.board,
+        t.players,
+        if t.players == 1 { "" } else { "s" },
+        t.seed
+    );
+    let chart = OddsChart {
+        caption: &caption,
+        win,
+        winner: t.winner,
+    };
+    super::render(&chart, format, size)
+}

@@ -14,21 +14,19 @@
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
-use serde::{Deserialize, Serialize};
 
 use crate::output::charts::Format;
 use crate::output::file::{finish_all, FolderLock};
 use crate::output::PendingFile;
-use crate::results::figures::MainFigures;
 use crate::results::report::Report;
-use crate::results::whatif::WhatIf;
-use crate::solve::vocabulary::{Exact, Mean};
-use crate::stats::Summary;
 
 mod document;
+pub mod hare;
 mod html;
 mod markdown;
 mod sections;
+
+pub use crate::output::summary::{BoundedMean, EveryoneSummary, PlayersSummary, ReportSummary};
 
 use document::document;
 use html::html;
@@ -78,117 +76,37 @@ pub fn folder_name(name: &str) -> String {
 
 /// The files of one report, opened ahead of time.
 pub struct Plan {
+    files: Files,
+}
+
+/// Every file of one report folder (the charts, `report.md`, `report.html`, `summary.json`),
+/// opened before anything is computed, and the one way they are put in place together.
+struct Files {
     dir: std::path::PathBuf,
     format: Format,
-    /// (file stem, file name, file) of each chart, in [`CHARTS`] order.
+    /// (file stem, file name, file) of each chart, in the order of the game's chart list.
     charts: Vec<(&'static str, String, PendingFile)>,
     markdown: PendingFile,
     html: PendingFile,
     summary: PendingFile,
 }
 
-/// One number of players in `summary.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayersSummary {
-    /// K, the number of players (1 to 4).
-    pub players: usize,
-    /// Turns of all players together until the first player finishes (i.i.d. draws): exact,
-    /// or bounded when the one-player distribution was cut.
-    pub turns: BoundedMean,
-    /// Rounds until the first player finishes.
-    pub rounds: BoundedMean,
-    /// P(seat i wins), i = 0..K-1 (seat 0 plays first); lower bounds when `undecided` > 0.
-    pub win: Vec<f64>,
-    /// The chance a cut distribution leaves to no seat: each seat's chance lies between
-    /// `win[i]` and `win[i] + undecided` (0 when they are exact).
-    pub undecided: f64,
-    /// Until every player finishes.
-    pub everyone: EveryoneSummary,
-}
-
-/// A mean that is exact, or only known to lie in `mean_range` (then `mean` is its lower end).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoundedMean {
-    /// The mean; when `mean_range` is there, its lower end.
-    pub mean: f64,
-    /// \[low, high\] when the mean is not known exactly.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mean_range: Option<[f64; 2]>,
-}
-
-impl BoundedMean {
-    fn of(length: &crate::solve::players::Length) -> BoundedMean {
-        BoundedMean {
-            mean: length.mean,
-            mean_range: length.mean_range,
-        }
-    }
-}
-
-/// Until every player finishes, in `summary.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EveryoneSummary {
-    /// Turns of all players together (finished players sit out).
-    pub turns: Mean,
-}
-
-/// `summary.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReportSummary {
-    /// The board's short name.
-    pub board: String,
-    /// What the board is (may be empty).
-    pub description: String,
-    /// Where the layout and rules come from (may be empty).
-    pub source: String,
-    /// The rules in force: each `[rules]` key of the board file with its value.
-    #[serde(rename = "rules")]
-    pub rules_json: serde_json::Value,
-    /// The rules in force, in words.
-    #[serde(rename = "rules_text")]
-    pub rules: String,
-    /// Command-line changes to the board file, as flags ("" for none).
-    pub variant: String,
-    /// The main figures: one player, i.i.d. draws, exact.
-    pub figures: MainFigures,
-    /// E\[T\] exactly (null when not computed).
-    pub mean_exact: Option<Exact>,
-    /// P(T > n) ~ tail_c * tail_rho^n.
-    pub tail_rho: Option<f64>,
-    /// The constant of that geometric tail; `None`, like `tail_rho`, when the tail is too
-    /// short to measure.
-    pub tail_c: Option<f64>,
-    /// The exact figures for 1 to 4 players, i.i.d. draws.
-    pub players: Vec<PlayersSummary>,
-    /// What removing each kind of element, and each element, does to E\[T\].
-    pub whatif: WhatIf,
-    /// One player, shuffled deck, simulated (`None` for a spinner or die: nothing to shuffle).
-    pub shuffled: Option<Summary>,
-    /// Seed of the shuffled-deck simulation (and of the `--mc` one); set even when there is
-    /// none.
-    pub shuffled_seed: u64,
-    /// The files of the report.
-    pub files: Vec<String>,
-}
-
-impl Plan {
-    /// Opens every file; `has_deck` says whether the game deals cards from a deck (else the
-    /// shuffled-deck chart is left out).
-    pub fn new(dir: &Path, format: Format, has_deck: bool) -> Result<Plan> {
-        let charts = CHARTS
-            .iter()
-            .filter(|(stem, _)| has_deck || *stem != "deck")
-            .map(|&(stem, _)| {
+impl Files {
+    /// Opens a file for each chart of `stems` and the three documents in `dir`.
+    fn open(
+        dir: &Path,
+        format: Format,
+        stems: impl IntoIterator<Item = &'static str>,
+    ) -> Result<Files> {
+        let charts = stems
+            .into_iter()
+            .map(|stem| {
                 let name = format!("{stem}.{}", format.extension());
                 let file = PendingFile::create(&dir.join(&name), "--out")?;
                 Ok((stem, name, file))
             })
             .collect::<Result<Vec<_>>>()?;
-        Ok(Plan {
+        Ok(Files {
             dir: dir.to_path_buf(),
             format,
             charts,
@@ -198,17 +116,27 @@ impl Plan {
         })
     }
 
-    /// Renders the report at `size` and puts every file in place; returns the file names.
-    pub fn write(self, r: &Report, size: (u32, u32)) -> Result<Vec<String>> {
+    /// The names of every file, charts first.
+    fn names(&self) -> Vec<String> {
         let mut files: Vec<String> = self.charts.iter().map(|c| c.1.clone()).collect();
-        files.push("report.md".into());
-        files.push("report.html".into());
-        files.push("summary.json".into());
-        let summary = summary(r, files.clone());
-        let sections = sections(r, &summary, self.format, size)?;
+        files.extend(["report.md", "report.html", "summary.json"].map(String::from));
+        files
+    }
+
+    /// Writes every chart of `sections` and the three documents, and puts them in place;
+    /// returns the file names. A chart opened but not drawn, or drawn but not opened, is an
+    /// error.
+    fn finish(
+        self,
+        sections: &[sections::Section],
+        markdown: &str,
+        html: &str,
+        json: &str,
+    ) -> Result<Vec<String>> {
+        let files = self.names();
         let mut charts = self.charts;
         let mut pending: Vec<(PendingFile, &[u8])> = Vec::new();
-        for section in &sections {
+        for section in sections {
             let i = charts
                 .iter()
                 .position(|c| c.0 == section.stem)
@@ -218,10 +146,6 @@ impl Plan {
         if let Some(unused) = charts.first() {
             return Err(anyhow!("the {} chart was not drawn", unused.0));
         }
-        let blocks = document(&summary, r, &sections);
-        let markdown = markdown(&blocks, &sections, self.format);
-        let html = html(&format!("Report: {}", summary.board), &blocks, &sections);
-        let json = crate::output::json::document("report", &summary)?;
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));
         pending.push((self.html, html.as_bytes()));
@@ -247,14 +171,133 @@ impl Plan {
     }
 }
 
+/// The folder of `board`'s report, checked and created, with every file of it opened, before
+/// anything is computed: `out` as given, or (with `all`, a report of every shipped board)
+/// `out/<folder>`, or `reports/<folder>`, the folder named from the board's name by
+/// [`folder_name`].
+pub fn prepare(
+    board: &crate::games::BoardSource,
+    variant: &crate::games::Variant,
+    out: Option<&Path>,
+    all: bool,
+    format: Format,
+) -> Result<(std::path::PathBuf, Plan)> {
+    let (name, has_deck) = crate::games::with_game(board, NameAndDeck(variant))??;
+    let dir = folder(&name, out, all)?;
+    let plan = Plan::new(&dir, format, has_deck)?;
+    Ok((dir, plan))
+}
+
+/// [`prepare`] for a Hare and Tortoise board (its own report, [`hare::HarePlan`]).
+pub fn prepare_hare(
+    board: &crate::games::BoardSource,
+    variant: &crate::games::Variant,
+    out: Option<&Path>,
+    all: bool,
+    format: Format,
+) -> Result<(std::path::PathBuf, hare::HarePlan)> {
+    let name = crate::games::hare::parse_with(&board.label, &board.text, variant)?.name;
+    let dir = folder(&name, out, all)?;
+    let plan = hare::HarePlan::new(&dir, format)?;
+    Ok((dir, plan))
+}
+
+/// The folder of the report of the board named `name`, created.
+fn folder(name: &str, out: Option<&Path>, all: bool) -> Result<std::path::PathBuf> {
+    // The folder is named by a strict rule, never by the name itself: a board file is someone
+    // else's text, and its name could be "../../somewhere" or "/etc".
+    let folder = folder_name(name);
+    let dir = match (out, all) {
+        (Some(out), false) => out.to_path_buf(),
+        (Some(out), true) => out.join(&folder),
+        (None, _) => Path::new("reports").join(&folder),
+    };
+    // A folder the tool names itself (under `reports/`, or under --out with --all) is never
+    // followed through a link someone planted there: it would send the report elsewhere.
+    let named_here = out.is_none() || all;
+    if named_here && std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(crate::input::error::UserError::BadFlag {
+            flag: "--out".into(),
+            message: format!(
+                "'{}' is a symbolic link; a report folder this tool names is never followed through a link, so remove the link or give the folder with --out",
+                dir.display()
+            ),
+        }
+        .into());
+    }
+    crate::output::create_folder(&dir, "--out")?;
+    Ok(dir)
+}
+
+/// A board's name and whether it has a deck, with the variant applied: enough to plan its
+/// folder before anything is computed.
+struct NameAndDeck<'a>(&'a crate::games::Variant);
+
+impl crate::games::GameVisitor for NameAndDeck<'_> {
+    type Output = Result<(String, bool), crate::input::error::UserError>;
+    fn visit<G: crate::games::Game>(
+        self,
+        source: crate::games::Source<G>,
+    ) -> Result<(String, bool), crate::input::error::UserError> {
+        let game = source.game(self.0)?;
+        Ok((game.name().to_string(), game.has_deck()))
+    }
+}
+
+impl Plan {
+    /// Opens every file; `has_deck` says whether the game deals cards from a deck (else the
+    /// shuffled-deck chart is left out).
+    pub fn new(dir: &Path, format: Format, has_deck: bool) -> Result<Plan> {
+        let stems = CHARTS
+            .iter()
+            .map(|&(stem, _)| stem)
+            .filter(|&stem| has_deck || stem != "deck");
+        Ok(Plan {
+            files: Files::open(dir, format, stems)?,
+        })
+    }
+
+    /// [`Plan::write`], refused at once when drawing would take longer than the budget has
+    /// left.
+    pub fn write_within(
+        self,
+        r: &Report,
+        size: (u32, u32),
+        budget: &crate::budget::Budget,
+    ) -> Result<Vec<String>> {
+        // Drawing: about 0.1 s of processor time for the charts at the default size (most of
+        // it encoding pixels), and the board and landing charts grow with the spaces.
+        let pixels = f64::from(size.0) * f64::from(size.1);
+        budget.time(
+            "drawing the charts and writing the report",
+            crate::budget::idle(0.1 * pixels / 960_000.0 + 2e-7 * r.analysis.spaces as f64),
+            "",
+        )?;
+        self.write(r, size)
+    }
+
+    /// Renders the report at `size` and puts every file in place; returns the file names.
+    pub fn write(self, r: &Report, size: (u32, u32)) -> Result<Vec<String>> {
+        let files = self.files;
+        let summary = ReportSummary::of(r, files.names());
+        let sections = sections(r, &summary, files.format, size)?;
+        let blocks = document(&summary, r, &sections);
+        let markdown = markdown(&blocks, &sections, files.format);
+        let html = html(&format!("Report: {}", summary.board), &blocks, &sections);
+        let json = crate::output::json::document("report", &summary)?;
+        files.finish(&sections, &markdown, &html, &json)
+    }
+}
+
 /// The largest `summary.json` read back for its list of files.
 const MAX_SUMMARY_BYTES: u64 = 64 << 20;
 
-/// Every file name a report can write: each chart in either format, the two pages and
-/// `summary.json`. Only these are ever removed from a report folder.
+/// Every file name a report can write (of any game): each chart in either format, the two
+/// pages and `summary.json`. Only these are ever removed from a report folder.
 pub fn report_file_names() -> Vec<String> {
     let mut names: Vec<String> = CHARTS
         .iter()
+        .chain(hare::CHARTS.iter())
         .flat_map(|(stem, _)| {
             [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension()))
         })
@@ -289,41 +332,4 @@ fn stale_files(dir: &Path, files: &[String]) -> Vec<String> {
         .filter(|f| known.iter().any(|k| k == f) && !files.iter().any(|n| n == f))
         .map(String::from)
         .collect()
-}
-
-/// `summary.json` of a report.
-fn summary(r: &Report, files: Vec<String>) -> ReportSummary {
-    let a = &r.analysis;
-    ReportSummary {
-        board: r.about.board.clone(),
-        description: r.about.description.clone(),
-        source: r.about.source.clone(),
-        rules_json: r.about.rules_json.clone(),
-        rules: r.about.rules.clone(),
-        variant: r.about.variant.clone(),
-        figures: MainFigures::of(a),
-        mean_exact: a.expected_turns_exact.as_ref().map(Exact::from),
-        tail_rho: r.tail.map(|t| t.0),
-        tail_c: r.tail.map(|t| t.1),
-        players: r
-            .players
-            .iter()
-            .map(|p| PlayersSummary {
-                players: p.players,
-                turns: BoundedMean::of(&p.first_finisher.turns),
-                rounds: BoundedMean::of(&p.first_finisher.rounds),
-                win: p.first_finisher.win.clone(),
-                undecided: p.first_finisher.undecided,
-                everyone: EveryoneSummary {
-                    turns: Mean {
-                        mean: p.everyone.turns.mean,
-                    },
-                },
-            })
-            .collect(),
-        whatif: r.whatif.clone(),
-        shuffled: r.shuffled.as_ref().map(|(_, s)| s.clone()),
-        shuffled_seed: r.seed,
-        files,
-    }
 }

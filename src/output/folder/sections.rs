@@ -29,7 +29,11 @@ pub(super) struct Section {
 
 /// A chart drawn in the report's format at `size` (for its file), and as SVG at the page's
 /// size (for `report.html`, see [`page_size`]).
-fn render<C: Chart>(chart: &C, format: Format, size: (u32, u32)) -> Result<(Vec<u8>, String)> {
+pub(super) fn render<C: Chart>(
+    chart: &C,
+    format: Format,
+    size: (u32, u32),
+) -> Result<(Vec<u8>, String)> {
     let image = crate::output::charts::render(chart, format, size)?;
     let page = page_size(size);
     let svg = match format {
@@ -297,7 +301,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             image: landing,
             svg: landing_svg,
             text: format!(
-                "The chance of landing on each {word} at least once ({}), the finish left out. The most visited is {word} {} ({}).{lost}",
+                "The chance of landing on each {word} at least once ({}), the finish left out.{}{lost}",
                 crate::output::landing_words(
                     spaces,
                     &track
@@ -308,8 +312,11 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
                         .collect::<Vec<_>>(),
                     false
                 ),
-                most.map_or(0, |x| x.0),
-                most.map_or(String::new(), |x| pct(x.1)),
+                // A track with no space before the finish has no most visited one.
+                most.map_or(String::new(), |(space, p)| format!(
+                    " The most visited is {word} {space} ({}).",
+                    pct(p)
+                )),
             ),
         },
     ])

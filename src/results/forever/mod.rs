@@ -380,11 +380,13 @@ pub fn to_f64(r: &BigRational) -> f64 {
 mod answer;
 mod cost;
 mod order;
+mod question;
 mod radius;
 pub use answer::{
     ForeverReport, LoopReport, Question, ShortestPath, StepReport, Survey, SurveyRow,
 };
 pub use order::{format_order, parse_order, play_fixed_order, FixedOrder};
+pub use question::{forever, forever_game, witness_file, DeckOrder, ForeverOptions};
 pub use radius::{dense_radius, radius_by_returns, spectral_radius};
 
 /// What `analyze` says about a game that can go on forever. This struct is its `--json` then.

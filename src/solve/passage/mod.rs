@@ -33,7 +33,7 @@ pub use every::{every, HittingChance, HittingChances};
 pub use target::{Part, Target, TargetError};
 
 use super::{
-    check_finishes, check_solves, distribution_seconds, failure_error, Quantile, SolveError,
+    check_counts_solves, check_finishes, distribution_seconds, failure_error, Quantile, SolveError,
     SolveFailure, QUANTILES,
 };
 use crate::budget::{Budget, OverBudget};
@@ -445,14 +445,16 @@ pub(crate) fn solve<G: crate::games::race::RaceGame>(
     splits: &[&dyn Fn(usize, usize) -> bool],
     options: &PassageOptions,
 ) -> Result<Core, PassageError> {
-    check_solves(
-        chain,
+    // Priced on the matrix that is solved: the chain with the hitting moves taken out.
+    let (counts, hits) = absorbed(chain, hit);
+    let d = chain.denominator();
+    check_counts_solves(
+        &counts,
+        d,
         4.0 + splits.len() as f64,
         "the first passage (a few linear solves)",
         &options.budget,
     )?;
-    let (counts, hits) = absorbed(chain, hit);
-    let d = chain.denominator();
     let df = f64::from(d);
     let n = chain.len();
     let fail = |f: SolveFailure| PassageError::Solve(failure_error(game, chain, f));

@@ -1,19 +1,15 @@
-//! What the games on numbered squares with ladders and chutes share (`chutes-and-ladders` and
-//! `race`): the file's `[board]` table and jump entries, their checks (each jump goes the way
-//! its kind says, one per square, none from square 0 or the last square, chains only when
-//! asked for and never a cycle), following them in a step, a token's [`Square`] with the turns
-//! it owes, `--without ladders|chutes`, and the chart's marks.
+//! The squares of a race and their ladders and chutes: the file's `[board]` table and jump
+//! entries, their checks (each jump goes the way its kind says, one per square, none from
+//! square 0 or the last square, chains only when asked for and never a cycle), following them
+//! in a step, a token's [`Square`] with the turns it owes, `--without ladders|chutes`, and the
+//! chart's marks.
 
 use serde::{Deserialize, Serialize};
 
+use super::events::{CHUTE, LADDER};
 use crate::games::race::{Event, Events, Next, Outcome, Turn};
 use crate::games::{Edit, Jumps, Rgb, Track};
 use crate::input::problems::Problems;
-
-/// A ladder was climbed.
-pub const LADDER: Event = Event::game(0);
-/// A chute was slid down.
-pub const CHUTE: Event = Event::game(1);
 
 /// `[board]`: the number of squares and the jumps.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

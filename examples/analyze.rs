@@ -1,0 +1,28 @@
+//! How long does one player's game last? The exact expected length (as a fraction too), the
+//! spread and the median of a board, from the library alone.
+//!
+//! `cargo run --example analyze -- chutes-and-ladders` (a shipped board's name or a board
+//! file's path; `classic` by default).
+
+use candyland::budget::Budget;
+use candyland::games::load::read_board;
+use candyland::results::{analyze, AnalyzeAnswer, AnalyzeOptions};
+
+fn main() -> anyhow::Result<()> {
+    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let board = read_board(Some(&name))?;
+    match analyze(&board, &AnalyzeOptions::default(), &Budget::default())? {
+        AnalyzeAnswer::Figures { analysis: a, .. } => {
+            let exact = a.expected_turns_exact.map(|e| e.to_string());
+            println!("{}: E[T] = {:.4} turns", a.board, a.expected_turns);
+            println!("  exactly {}", exact.unwrap_or_default());
+            println!(
+                "  sd {:.4}, median {}, mode {}",
+                a.std_dev, a.median, a.mode
+            );
+        }
+        // Moments only, or a game that can go on forever: its JSON says what there is.
+        other => println!("{}", serde_json::to_string_pretty(&other)?),
+    }
+    Ok(())
+}

@@ -1,0 +1,35 @@
+//! Is another simulator right? Here the "other simulator" is this one: 2,000 games of classic
+//! with i.i.d. draws, checked against the exact answer and against every board, rule set and
+//! deck model searched. The set the data cannot reject should hold the rules they came from.
+//!
+//! `cargo run --release --example check`
+
+use candyland::budget::{Budget, Silent};
+use candyland::games::load::read_board;
+use candyland::results::{check, simulate, CheckAnswer, CheckData, CheckOptions, SimulateOptions};
+use candyland::sim::DeckMode;
+
+fn main() -> anyhow::Result<()> {
+    let board = read_board(Some("classic"))?;
+    let games = SimulateOptions {
+        games: 2_000,
+        seed: 7,
+        deck: Some(DeckMode::Iid),
+        keep_lengths: true,
+        ..SimulateOptions::default()
+    };
+    let lengths = simulate(&board, &games, &Budget::default(), &Silent)?.lengths;
+    let data = CheckData::Lengths {
+        label: "2,000 simulated games".into(),
+        lengths,
+    };
+    let options = CheckOptions {
+        reference_games: 10_000,
+        ..CheckOptions::default()
+    };
+    if let CheckAnswer::Lengths(r) = check(&board, &data, &options, &Budget::new(600.0), &Silent)? {
+        println!("{}", r.conclusion);
+        println!("consistent with: {}", r.set.join("; "));
+    }
+    Ok(())
+}

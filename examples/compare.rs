@@ -1,0 +1,34 @@
+//! Two boards side by side: classic Candy Land as shipped and without its licorice.
+//!
+//! `cargo run --example compare`
+
+use candyland::budget::Budget;
+use candyland::games::load::read_board;
+use candyland::games::Variant;
+use candyland::results::{compare, Side};
+
+fn main() -> anyhow::Result<()> {
+    let shipped = Side {
+        board: read_board(Some("classic"))?,
+        variant: Variant::default(),
+    };
+    let no_licorice = Side {
+        board: read_board(Some("classic"))?,
+        variant: Variant::default().with_rule("licorice", "none"),
+    };
+    let c = compare(
+        &shipped,
+        &no_licorice,
+        &Variant::default(),
+        &Budget::default(),
+    )?;
+    println!(
+        "{}: E[T] {:.4}; {}: E[T] {:.4}; difference {:+.4}",
+        c.a.board,
+        c.a.expected_turns,
+        c.b_variant,
+        c.b.expected_turns,
+        c.b.expected_turns - c.a.expected_turns
+    );
+    Ok(())
+}

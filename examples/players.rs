@@ -1,0 +1,35 @@
+//! Does the first seat have an edge? Each seat's exact chance to win with 1 to 4 players,
+//! next to a simulation of the same games with a real shuffled deck.
+//!
+//! `cargo run --release --example players -- classic`
+
+use candyland::budget::{Budget, Silent};
+use candyland::games::load::read_board;
+use candyland::results::{players, PlayersOptions};
+
+fn main() -> anyhow::Result<()> {
+    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let board = read_board(Some(&name))?;
+    let options = PlayersOptions {
+        games: 20_000,
+        ..PlayersOptions::default()
+    };
+    let report = players(&board, &options, &Budget::default(), &Silent)?;
+    for row in &report.rows {
+        let exact: Vec<String> = row
+            .exact
+            .first_finisher
+            .win
+            .iter()
+            .map(|p| format!("{:.3}", p))
+            .collect();
+        let deck = row.shuffled.as_ref().map(|s| s.win_share.clone());
+        println!(
+            "{} players: win (exact) {}, shuffled deck {:?}",
+            row.players,
+            exact.join(" "),
+            deck
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Which spaces are landed on most? The expected landings per game on every space, exactly,
+//! and the five busiest.
+//!
+//! `cargo run --example spaces -- chutes-and-ladders`
+
+use candyland::budget::Budget;
+use candyland::games::load::read_board;
+use candyland::results::{spaces, SpacesOptions};
+
+fn main() -> anyhow::Result<()> {
+    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let board = read_board(Some(&name))?;
+    let r = spaces(&board, &SpacesOptions::default(), &Budget::default())?;
+    let mut busiest: Vec<_> = r.figures.spaces.iter().filter(|s| !s.finish).collect();
+    busiest.sort_by(|a, b| b.expected_landings.total_cmp(&a.expected_landings));
+    for s in busiest.iter().take(5) {
+        let number = s.space + r.first_number;
+        let name = &r.names[s.space];
+        println!(
+            "{number:>4} {name:<16} {:.3} landings per game",
+            s.expected_landings
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,692 @@
+//! Hare and Tortoise hypotheses for `check`: a student's program plays Wiener's game with
+//! computer players, and its game lengths are tested against these rules and policies.
+//!
+//! A hypothesis is a board under a rule set ([`crate::games::hare::board::rule_space`],
+//! narrowed by `--vary` and `--fix`), a policy for every seat, and a number of players (the one
+//! `--players` gives, else every count from 1 to 6). One player alone is a Markov chain of
+//! its own, solved exactly ([`crate::solve::hare`]; a cyclic card pile excepted, which the
+//! chain cannot follow); several players interact (occupied squares, race positions), so
+//! their distribution comes from simulation, with its noise counted in every comparison
+//! ([`super::model`]).
+//!
+//! Rule sets that give the same game (the card pile under a die, the same track and rules on
+//! two boards) share one distribution. The distinct ones are too many to simulate each at
+//! full size, so they go through stages: every one is simulated briefly, those the
+//! paired likelihood test cannot yet reject against the best (within [`SCREEN_NATS`] per game)
+//! are simulated again with more games, and the best of those get the full reference (or the
+//! exact chain). A hypothesis left behind keeps the model of its last stage, whose larger
+//! noise it carries: it is rejected only when even that noise cannot explain the data.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::budget::OverBudget;
+use crate::games::hare::board::{CardPile, HareDraws};
+use crate::games::hare::{self, Board};
+use crate::games::{BoardSource, Variant};
+
+use super::model::LengthModelError;
+use super::set::{self, Sample};
+use super::{Candidate, GameSearch, LengthModel, RuleSpace, SearchedGame, Settings};
+use super::{PAIRED_SHARE, SCREEN_NATS};
+
+/// The player counts searched when `--players` is not given: the game's two to six, and one
+/// player alone.
+pub const PLAYER_COUNTS: std::ops::RangeInclusive<usize> = 1..=6;
+
+/// Games of the first, brief simulation of every distinct hypothesis.
+pub const PILOT_GAMES: u64 = 250;
+
+/// The stage after the pilot simulates a tenth of `--reference-games` for at most this many
+/// distinct hypotheses, best first.
+pub const MIDDLE: (u64, usize) = (10, 32);
+
+/// The middle stage's games at least (when the reference has as many): what a hypothesis must
+/// survive before its exact chain is solved.
+pub const MIDDLE_GAMES: u64 = 2_000;
+
+/// The last stage simulates `--reference-games` (one player alone: its exact chain) for at
+/// most this many.
+pub const FINAL: usize = 8;
+
+/// A game still running after this many turns is stopped (`simulate`, `report`).
+pub const MAX_TURNS: u32 = 100_000;
+
+/// Where the reference simulations of a sample whose longest game is `longest` turns stop a
+/// game: four times that, at least 1,000 turns. A game stopped there counts as one turn
+/// longer, the least it lasts; no length of the sample is that long, so only its share of the
+/// games matters, which the stop leaves as it is. (Some rule sets make games run for
+/// thousands of turns, or forever.)
+pub fn stop_after(longest: usize) -> u32 {
+    (4 * longest).clamp(1_000, MAX_TURNS as usize) as u32
+}
+
+/// The exact chain's carrot cap when none is given ([`crate::solve::hare`]).
+pub const CARROT_CAP: u32 = 600;
+
+/// The most states an exact chain may have.
+pub const MAX_STATES: usize = 3_000_000;
+
+/// The exact distribution is pushed until less than this is still playing (and at least to
+/// the longest game of the sample); the geometric tail continues it.
+const EXACT_TAIL: f64 = super::EXACT_TAIL;
+
+/// One distinct game: a board's track and rules, the seats' policies, the number of players.
+struct Distinct {
+    board: Board,
+    policies: Vec<String>,
+    /// The distribution so far, and the games simulated for it (0: exact).
+    model: Option<(Arc<LengthModel>, u64)>,
+}
+
+impl Distinct {
+    fn players(&self) -> usize {
+        self.policies.len()
+    }
+
+    /// Whether the exact chain describes it: one player, and no pile shuffled once.
+    fn exact_able(&self) -> bool {
+        self.players() == 1 && !cyclic(&self.board)
+    }
+
+    fn seat_policies(&self) -> Vec<&hare::Policy> {
+        self.policies
+            .iter()
+            .map(|n| &self.board.policies[n])
+            .collect()
+    }
+}
+
+/// Whether hare squares draw from a pile shuffled once and cycled (which no chain of one
+/// player's state follows).
+pub fn cyclic(board: &Board) -> bool {
+    board.rules.hare_draws == HareDraws::Cards
+        && board.rules.card_pile == CardPile::Cyclic
+        && board.squares.contains(&hare::board::Square::Hare)
+}
+
+/// What makes two hypotheses the same game: the track, the rules in force (the card pile only
+/// when cards are drawn), the die table or the pile, the seats' policies.
+fn fingerprint(board: &Board, policies: &[String]) -> String {
+    let mut rules = board.rules.clone();
+    let has_hare = board.squares.contains(&hare::board::Square::Hare);
+    if rules.hare_draws == HareDraws::Die || !has_hare {
+        rules.card_pile = CardPile::default();
+    }
+    if !has_hare {
+        rules.hare_draws = HareDraws::default();
+    }
+    let draws = match (has_hare, rules.hare_draws) {
+        (false, _) => String::new(),
+        (true, HareDraws::Die) => format!("{:?}", board.die),
+        (true, HareDraws::Cards) => format!("{:?}", board.pile),
+    };
+    let seats: Vec<String> = policies
+        .iter()
+        .map(|n| format!("{:?}", board.policies.get(n)))
+        .collect();
+    format!("{:?}|{rules:?}|{draws}|{seats:?}", board.squares)
+}
+
+/// The seats' policies in a word: the name when every seat plays the same, else the names seat
+/// by seat, comma-separated.
+pub fn policy_word(policies: &[String]) -> String {
+    if policies.iter().all(|p| *p == policies[0]) {
+        policies[0].clone()
+    } else {
+        policies.join(",")
+    }
+}
+
+/// A hypothesis's settings after its rules: `policy` and `players`.
+fn extra(policies: &[String]) -> Vec<(String, String)> {
+    vec![
+        ("policy".to_string(), policy_word(policies)),
+        ("players".to_string(), policies.len().to_string()),
+    ]
+}
+
+/// The exact distribution of one player alone with `policy`: the chain's pmf and its
+/// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`.
+pub fn exact_model(
+    board: &Board,
+    policy: &hare::Policy,
+    cap: u32,
+    longest: usize,
+) -> Result<LengthModel, String> {
+    let chain = crate::solve::hare::build(board, policy, cap, MAX_STATES)?;
+    let l = crate::solve::hare::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
+    LengthModel::exact(l.home, l.survival).map_err(|e| e.to_string())
+}
+
+/// How far an exact distribution is pushed at most for a sample whose longest game is
+/// `longest` turns: twice that and 100 turns more. Every length of the sample is then exact;
+/// past the last turn computed, a chain whose tail is still heavier than [`EXACT_TAIL`] there
+/// (rules under which games can drag on for thousands of turns) is continued by its
+/// geometric tail ([`LengthModel`]), as every exact reference is past its last turn.
+pub fn exact_turns(longest: usize) -> usize {
+    2 * longest + 100
+}
+
+/// The distribution of `games` simulated games (a game stopped after `stop` turns counts as
+/// one turn longer), smoothed by [`smoothed`].
+pub fn simulated_model(
+    board: &Board,
+    policies: &[&hare::Policy],
+    games: u64,
+    seed: u64,
+    stop: u32,
+) -> Result<LengthModel, LengthModelError> {
+    let s = crate::sim::hare::simulate(board, policies, games, seed, stop);
+    let histogram = crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize);
+    let prior = Arc::new(smoothed(&histogram)?);
+    Ok(LengthModel::simulated(histogram, prior))
+}
+
+/// A simulated histogram smoothed into a distribution with every length from 1 on possible: a
+/// Laplace kernel, P(T = t) proportional to sum_u c_u exp(-|t - u| / h) with h a quarter of
+/// the sample's standard deviation (at least 1), whose tails fall geometrically by exp(-1/h) a
+/// turn. It is the prior a simulated model borrows its shape from where the simulation is thin
+/// ([`LengthModel::simulated`]); no chain gives one for several interacting players.
+pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
+    let n: f64 = histogram.iter().sum::<u64>() as f64;
+    let (m1, m2) = histogram
+        .iter()
+        .enumerate()
+        .fold((0.0, 0.0), |(a, b), (t, &c)| {
+            (a + t as f64 * c as f64, b + (t * t) as f64 * c as f64)
+        });
+    let mean = m1 / n.max(1.0);
+    let sd = (m2 / n.max(1.0) - mean * mean).max(0.0).sqrt();
+    let h = (sd / 4.0).max(1.0);
+    let r = (-1.0 / h).exp();
+    let longest = histogram.len().saturating_sub(1);
+    let last = longest + (40.0 * h).ceil() as usize;
+    // sum_u c_u r^|t - u| in two sweeps: from the left, l_t = c_t + r l_(t-1); from the
+    // right, q_t = c_t + r q_(t+1); the sum is l_t + q_t - c_t.
+    let count = |t: usize| histogram.get(t).copied().unwrap_or(0) as f64;
+    let mut pmf = vec![0.0; last + 1];
+    let mut from_left = 0.0;
+    for (t, p) in pmf.iter_mut().enumerate() {
+        from_left = count(t) + r * from_left;
+        *p = from_left;
+    }
+    let mut from_right = 0.0;
+    for t in (0..=last).rev() {
+        from_right = count(t) + r * from_right;
+        pmf[t] += from_right - count(t);
+    }
+    pmf[0] = 0.0;
+    // Beyond `last` the kernel falls by r a turn: the rest of the mass is pmf[last] r / (1 - r).
+    let beyond = pmf[last] * r / (1.0 - r);
+    let total: f64 = pmf.iter().sum::<f64>() + beyond;
+    let mut survival = vec![0.0; last + 1];
+    let mut above = beyond;
+    for t in (0..=last).rev() {
+        survival[t] = above / total;
+        above += pmf[t];
+    }
+    for p in &mut pmf {
+        *p /= total;
+    }
+    LengthModel::exact(pmf, survival)
+}
+
+/// One board of the search: its name and its file.
+#[derive(Debug, Clone)]
+pub struct HareBoard {
+    /// The name the report gives it.
+    pub name: String,
+    /// Its text, parsed again under every rule set.
+    pub source: BoardSource,
+}
+
+/// What the Hare and Tortoise search covers.
+#[derive(Debug, Clone)]
+pub struct HareSpace<'a> {
+    /// The boards: every shipped Hare and Tortoise board, and the given one.
+    pub boards: &'a [HareBoard],
+    /// The rule sets.
+    pub space: &'a RuleSpace,
+    /// The player counts.
+    pub players: &'a [usize],
+    /// Seats' policies tried besides "every seat the same policy" (`--policy a,b,...`), each
+    /// on the boards that have its policies, for its number of players.
+    pub mixed: &'a [Vec<String>],
+    /// The carrot cap of the exact chains.
+    pub cap: u32,
+    /// Whether the best hypotheses get the last stage (their exact chain, or the whole
+    /// reference simulated): when the given board is a Hare and Tortoise one. When another
+    /// game's board is the reference, Hare and Tortoise is one of the other games searched and
+    /// its hypotheses keep the middle stage's simulations (their noise counted in every test).
+    pub refine: bool,
+    /// Player counts left out, with why (they contradict the winners given).
+    pub left_out_players: &'a [String],
+}
+
+/// Builds every Hare and Tortoise hypothesis of `space` and scores them on `sample` through
+/// the stages ([`MIDDLE`], [`FINAL`]); `progress` hears of the hypotheses as their pilots are done.
+pub fn search_game(
+    space: &HareSpace,
+    sample: &Sample,
+    settings: &Settings,
+    others_best: Option<Best>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<GameSearch, OverBudget> {
+    let fix = "narrow the search with --players, --vary or --fix, use fewer --reference-games, or skip it with --no-rank";
+    let longest = sample.lengths.last().map_or(1, |l| l.0);
+    let stop = stop_after(longest);
+    // (board, variant, policies, distinct index)
+    let mut entries: Vec<(String, Variant, Vec<String>, usize)> = Vec::new();
+    let mut distinct: Vec<Distinct> = Vec::new();
+    let mut by_print: HashMap<String, usize> = HashMap::new();
+    let mut boards: Vec<String> = Vec::new();
+    let mut left_out = 0;
+    for b in space.boards {
+        for variant in &space.space.rule_sets {
+            let Ok(board) = hare::parse_with(&b.source.label, &b.source.text, variant) else {
+                left_out += 1;
+                continue;
+            };
+            if !boards.contains(&b.name) {
+                boards.push(b.name.clone());
+            }
+            for &k in space.players {
+                let mut seatings: Vec<Vec<String>> =
+                    board.policies.keys().map(|n| vec![n.clone(); k]).collect();
+                for m in space.mixed {
+                    if m.len() == k && m.iter().all(|n| board.policies.contains_key(n)) {
+                        seatings.push(m.clone());
+                    }
+                }
+                for policies in seatings {
+                    let print = format!("{}|{k}", fingerprint(&board, &policies));
+                    let index = *by_print.entry(print).or_insert_with(|| {
+                        distinct.push(Distinct {
+                            board: board.clone(),
+                            policies: policies.clone(),
+                            model: None,
+                        });
+                        distinct.len() - 1
+                    });
+                    entries.push((b.name.clone(), variant.clone(), policies, index));
+                }
+            }
+        }
+    }
+    let rule_sets = entries.len();
+    // The games of each stage: the pilot; a tenth of the reference (at least
+    // [`MIDDLE_GAMES`], at most the reference); the reference itself, or the exact chain.
+    let reference = settings.reference_games;
+    let pilot = PILOT_GAMES.min(reference);
+    let middle = (reference / MIDDLE.0).max(MIDDLE_GAMES.min(reference));
+    // Progress counts hypotheses: each distinct game's as its pilot is done.
+    let mut weight = vec![0u64; distinct.len()];
+    for e in &entries {
+        weight[e.3] += 1;
+    }
+    let all: Vec<usize> = (0..distinct.len()).collect();
+    let pilot_progress = |i: usize| progress(weight[i]);
+    simulate_stage(
+        &mut distinct,
+        &all,
+        pilot,
+        stop,
+        settings,
+        fix,
+        &pilot_progress,
+    )?;
+    let progress = &|_: usize| {};
+    let mut sizes = vec![pilot];
+    if middle > pilot {
+        let keep = screen(
+            &distinct,
+            sample,
+            settings.alpha,
+            others_best.as_ref(),
+            MIDDLE.1,
+        );
+        simulate_stage(&mut distinct, &keep, middle, stop, settings, fix, progress)?;
+        sizes.push(middle);
+    }
+    // The last stage: one player alone exactly, the others with the whole reference.
+    let keep = if space.refine {
+        screen(
+            &distinct,
+            sample,
+            settings.alpha,
+            others_best.as_ref(),
+            FINAL,
+        )
+    } else {
+        Vec::new()
+    };
+    let (solve, simulate): (Vec<usize>, Vec<usize>) =
+        keep.into_iter().partition(|&i| distinct[i].exact_able());
+    if reference > sizes[sizes.len() - 1] {
+        simulate_stage(
+            &mut distinct,
+            &simulate,
+            reference,
+            stop,
+            settings,
+            fix,
+            progress,
+        )?;
+        sizes.push(reference);
+    }
+    let exact = solve_exact(
+        &mut distinct,
+        &solve,
+        space.cap,
+        longest,
+        settings,
+        fix,
+        progress,
+    )?;
+    let candidates: Vec<Candidate> = entries
+        .iter()
+        .filter_map(|(board, variant, policies, i)| {
+            let (model, _) = distinct[*i].model.clone()?;
+            Some(Candidate {
+                game: hare::KIND,
+                board: board.clone(),
+                variant: variant.clone(),
+                deck: None,
+                extra: extra(policies),
+                model,
+                model_id: 0,
+            })
+        })
+        .collect();
+    let mut keys = space.space.varied.clone();
+    let policies: Vec<String> = entries.iter().map(|e| policy_word(&e.2)).collect();
+    if policies.iter().any(|p| *p != policies[0]) {
+        keys.push("policy".into());
+    }
+    if space.players.len() > 1 {
+        keys.push("players".into());
+    }
+    let full = sizes[sizes.len() - 1];
+    let refined = distinct
+        .iter()
+        .filter(|d| matches!(d.model, Some((_, g)) if g == full && sizes.len() > 1))
+        .count();
+    let how = format!(
+        "{}: every distinct game ({}) simulated with {pilot} games (seed {}){}; {}{}",
+        hare::KIND,
+        distinct.len(),
+        settings.seed,
+        if middle > pilot {
+            format!(
+                ", those the paired test could not reject against the best of every game (or within {SCREEN_NATS} nats per game of it) again with {middle}, at most {}",
+                MIDDLE.1
+            )
+        } else {
+            String::new()
+        },
+        if !space.refine {
+            "the hypotheses keep those simulations (the given board is another game's)".to_string()
+        } else {
+            format!(
+                "the best {FINAL} still in reach then {} ({exact} solved exactly, carrot cap {}; {refined} simulated with {full} games)",
+                if reference > middle.max(pilot) {
+                    format!("with {reference} games, or exactly for one player alone")
+                } else {
+                    "exactly for one player alone".to_string()
+                },
+                space.cap
+            )
+        },
+        if space.left_out_players.is_empty() {
+            String::new()
+        } else {
+            format!("; not searched: {}", space.left_out_players.join("; "))
+        }
+    );
+    Ok(GameSearch {
+        searched: SearchedGame {
+            game: hare::KIND.to_string(),
+            boards,
+            keys,
+            fixed: space.space.fixed.clone(),
+            rule_sets,
+            left_out,
+        },
+        candidates,
+        decks: Vec::new(),
+        simulated: distinct
+            .iter()
+            .filter(|d| matches!(d.model, Some((_, g)) if g > 0))
+            .count(),
+        how: Some(how),
+    })
+}
+
+/// The best hypothesis of the other games searched, scored on the sample, and how many
+/// distinct distributions they hold.
+pub struct Best {
+    scored: set::Scored,
+    distinct: usize,
+}
+
+/// The best of the hypotheses in `parts` (the other games searched) on `sample`.
+pub fn best_of(parts: &[GameSearch], sample: &Sample) -> Option<Best> {
+    let mut seen: HashSet<*const LengthModel> = HashSet::new();
+    let mut best: Option<set::Scored> = None;
+    for c in parts.iter().flat_map(|p| &p.candidates) {
+        if !seen.insert(Arc::as_ptr(&c.model)) {
+            continue;
+        }
+        let s = set::score(sample, &c.model);
+        if best
+            .as_ref()
+            .is_none_or(|b| s.log_likelihood > b.log_likelihood)
+        {
+            best = Some(s);
+        }
+    }
+    best.map(|scored| Best {
+        scored,
+        distinct: seen.len(),
+    })
+}
+
+/// The distinct games worth the next stage: not rejected by the paired test the set uses (at
+/// the set's level, with each model's noise, Bonferroni over these and the other games'
+/// distinct distributions) against the best of these and `others` (the other games' best),
+/// nor more than [`SCREEN_NATS`] per game below it, best first, at most `cap`.
+fn screen(
+    distinct: &[Distinct],
+    sample: &Sample,
+    alpha: f64,
+    others: Option<&Best>,
+    cap: usize,
+) -> Vec<usize> {
+    let scored: Vec<(usize, set::Scored)> = distinct
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.model.as_ref().map(|(m, _)| (i, set::score(sample, m))))
+        .collect();
+    let own = scored
+        .iter()
+        .map(|(_, s)| s)
+        .max_by(|a, b| a.log_likelihood.total_cmp(&b.log_likelihood));
+    let best = match (own, others) {
+        (Some(o), Some(b)) if b.scored.log_likelihood > o.log_likelihood => &b.scored,
+        (Some(o), _) => o,
+        (None, _) => return Vec::new(),
+    };
+    let m = scored.len() + others.map_or(0, |b| b.distinct);
+    let z = set::critical_z(alpha * PAIRED_SHARE, m);
+    let n = sample.games as f64;
+    let mut keep: Vec<(usize, f64)> = scored
+        .iter()
+        .filter(|(_, s)| {
+            let (d, se) = set::compare(sample, best, s);
+            d <= z * se + SCREEN_NATS * n
+        })
+        .map(|(i, s)| (*i, s.log_likelihood))
+        .collect();
+    keep.sort_by(|a, b| b.1.total_cmp(&a.1));
+    keep.truncate(cap);
+    keep.into_iter().map(|(i, _)| i).collect()
+}
+
+/// Seconds one game of `policies` on `board` takes, measured on a few games (at least 20 ms of
+/// them).
+pub fn seconds_per_game(board: &Board, policies: &[&hare::Policy], seed: u64) -> f64 {
+    let started = Instant::now();
+    let mut games = 0u64;
+    let mut rng = crate::sim::chunk_rng(seed ^ 0x9e37_79b9, 0);
+    while games < 20 || started.elapsed().as_secs_f64() < 0.02 && games < 10_000 {
+        crate::sim::hare::play_game(board, policies, &mut rng, MAX_TURNS, &mut |_, _, _| {});
+        games += 1;
+    }
+    started.elapsed().as_secs_f64() / games as f64
+}
+
+/// Simulates `games` games of each of `which`, within the budget.
+#[allow(clippy::too_many_arguments)]
+fn simulate_stage(
+    distinct: &mut [Distinct],
+    which: &[usize],
+    games: u64,
+    stop: u32,
+    settings: &Settings,
+    fix: &str,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<(), OverBudget> {
+    if which.is_empty() {
+        return Ok(());
+    }
+    // Games last about as long for the same policies and players: one timing each.
+    let mut rate: HashMap<Vec<String>, f64> = HashMap::new();
+    let mut seconds = 0.0;
+    for &i in which {
+        let d = &distinct[i];
+        let per = *rate
+            .entry(d.policies.clone())
+            .or_insert_with(|| seconds_per_game(&d.board, &d.seat_policies(), settings.seed));
+        seconds += per * games as f64;
+    }
+    let threads = rayon::current_num_threads().max(1) as f64;
+    settings.budget.time(
+        &format!(
+            "simulating {} Hare and Tortoise games of {} distinct hypotheses ({games} each)",
+            games * which.len() as u64,
+            which.len()
+        ),
+        seconds / threads,
+        fix,
+    )?;
+    let models: Vec<(usize, Result<LengthModel, LengthModelError>)> = which
+        .par_iter()
+        .map(|&i| {
+            let d = &distinct[i];
+            let model = simulated_model(&d.board, &d.seat_policies(), games, settings.seed, stop);
+            progress(i);
+            (i, model)
+        })
+        .collect();
+    // A simulation always gives a distribution (at least one game); one that did not would
+    // keep its earlier stage's model.
+    for (i, model) in models {
+        if let Ok(model) = model {
+            distinct[i].model = Some((Arc::new(model), games));
+        }
+    }
+    Ok(())
+}
+
+/// Solves one player alone exactly for each of `which`, within the budget (the first chain is
+/// timed and the rest estimated from it); returns how many were solved.
+fn solve_exact(
+    distinct: &mut [Distinct],
+    which: &[usize],
+    cap: u32,
+    longest: usize,
+    settings: &Settings,
+    fix: &str,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<usize, OverBudget> {
+    let mut seconds_each = None;
+    let mut solved = 0;
+    for (done, &i) in which.iter().enumerate() {
+        if let Some(each) = seconds_each {
+            settings.budget.fits(
+                &format!(
+                    "the exact chains of {} Hare and Tortoise hypotheses of one player",
+                    which.len() - done
+                ),
+                each * (which.len() - done) as f64,
+                fix,
+            )?;
+        }
+        let started = Instant::now();
+        let d = &distinct[i];
+        let policy = &d.board.policies[&d.policies[0]];
+        // A chain past the state limit keeps its simulated model.
+        if let Ok(model) = exact_model(&d.board, policy, cap, longest) {
+            distinct[i].model = Some((Arc::new(model), 0));
+            solved += 1;
+        }
+        progress(i);
+        seconds_each.get_or_insert(started.elapsed().as_secs_f64());
+    }
+    Ok(solved)
+}
+
+/// The reference of `check` on a Hare and Tortoise board: its rules, `policies` (one per
+/// seat), exact for one player alone where the chain can follow the game, else simulated with
+/// `--reference-games` games.
+pub fn reference(
+    board: &Board,
+    label: String,
+    variant: &Variant,
+    policies: &[&hare::Policy],
+    cap: u32,
+    longest: usize,
+    settings: &Settings,
+) -> Result<Candidate, anyhow::Error> {
+    let d = Distinct {
+        board: board.clone(),
+        policies: policies.iter().map(|p| p.name.clone()).collect(),
+        model: None,
+    };
+    let model = if d.exact_able() {
+        exact_model(board, policies[0], cap, longest).map_err(|m| {
+            crate::input::error::UserError::Board {
+                board: label.clone(),
+                message: m,
+            }
+        })?
+    } else {
+        let per = seconds_per_game(board, policies, settings.seed);
+        let threads = rayon::current_num_threads().max(1) as f64;
+        settings.budget.simulated(
+            settings.reference_games,
+            per * settings.reference_games as f64 / threads,
+            "use fewer --reference-games",
+        )?;
+        simulated_model(
+            board,
+            policies,
+            settings.reference_games,
+            settings.seed,
+            stop_after(longest),
+        )?
+    };
+    Ok(Candidate {
+        game: hare::KIND,
+        board: board.name.clone(),
+        variant: variant.clone(),
+        deck: None,
+        extra: extra(&d.policies),
+        model: Arc::new(model),
+        model_id: 0,
+    })
+}

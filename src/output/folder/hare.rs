@@ -1,0 +1,365 @@
+//! `candyland report` on a Hare and Tortoise board: the charts of one computer player alone
+//! (exact) and of Wiener's game of four (simulated: its length, each seat's chance to win, the
+//! busiest squares), `report.md`, `report.html` and `summary.json`, written into one folder as
+//! the other games' reports are (every file opened first, all renamed together under the
+//! folder's lock).
+
+use std::path::Path;
+
+use anyhow::{anyhow, Result};
+
+use super::document::{Block, Line, Span};
+use super::sections::{render, Section};
+use super::{html::html, markdown::markdown};
+use crate::output::charts::hare::{Bar, BarsChart};
+use crate::output::charts::Format;
+use crate::results::hare::{HareReport, HareSimulation};
+
+/// The charts of a Hare and Tortoise report, in order: (file stem, heading).
+pub const CHARTS: [(&str, &str); 4] = [
+    ("distribution", "How long one player alone takes (exact)"),
+    ("game-length", "How long a game of four lasts (simulated)"),
+    ("seats", "Each seat's chance to win (simulated)"),
+    ("squares", "The busiest squares (simulated)"),
+];
+
+/// The files of one Hare and Tortoise report, opened ahead of time.
+pub struct HarePlan {
+    files: super::Files,
+}
+
+impl HarePlan {
+    /// Opens every file of the report in `dir`.
+    pub fn new(dir: &Path, format: Format) -> Result<HarePlan> {
+        Ok(HarePlan {
+            files: super::Files::open(dir, format, CHARTS.iter().map(|&(stem, _)| stem))?,
+        })
+    }
+
+    /// Renders the report at `size` and puts every file in place; returns the file names.
+    pub fn write(self, mut r: HareReport, size: (u32, u32)) -> Result<Vec<String>> {
+        let files = self.files;
+        r.files = files.names();
+        let sections = sections(&r, files.format, size)?;
+        let blocks = document(&r, &sections);
+        let markdown = markdown(&blocks, &sections, files.format);
+        let html = html(&format!("Report: {}", r.board), &blocks, &sections);
+        let json = crate::output::json::document("report", &r)?;
+        files.finish(&sections, &markdown, &html, &json)
+    }
+}
+
+fn heading(stem: &str) -> &'static str {
+    CHARTS
+        .iter()
+        .find(|(s, _)| *s == stem)
+        .map_or("", |(_, h)| h)
+}
+
+/// A share as a percentage; "-" when there is none (no game finished).
+fn pct(p: Option<f64>) -> String {
+    p.map_or("-".to_string(), |p| format!("{:.1} %", 100.0 * p))
+}
+
+/// The frequency of each length in a simulation's histogram.
+fn frequencies(s: &HareSimulation) -> Vec<(f64, f64)> {
+    let total: u64 = s.histogram.iter().sum();
+    s.histogram
+        .iter()
+        .enumerate()
+        .map(|(t, &c)| (t as f64, c as f64 / total.max(1) as f64))
+        .collect()
+}
+
+/// Every chart with its paragraph.
+fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Section>> {
+    let a = &r.alone;
+    let g = &r.game;
+    let section = |stem: &'static str, (image, svg): (Vec<u8>, String), text: String| Section {
+        stem,
+        heading: heading(stem),
+        image,
+        svg,
+        text,
+    };
+    // The exact distribution from its first visible bar to its 99.9 % point.
+    let tallest = a.pmf.iter().copied().fold(0.0, f64::max);
+    let from = a.pmf.iter().position(|&p| p >= 1e-3 * tallest).unwrap_or(0);
+    let mut shown = a.pmf.len();
+    let mut c = 0.0;
+    for (t, p) in a.pmf.iter().enumerate() {
+        c += p;
+        if c >= 0.999 * a.home {
+            shown = t + 2;
+            break;
+        }
+    }
+    let distribution = BarsChart {
+        stem: "distribution",
+        title: format!("{}: one player alone, policy {} (exact)", r.board, a.policy),
+        axes: ("game length (turns)", "probability"),
+        bars: a
+            .pmf
+            .iter()
+            .enumerate()
+            .take(shown)
+            .skip(from)
+            .map(|(t, &p)| Bar {
+                x: t as f64,
+                height: p,
+                error: 0.0,
+                series: 0,
+            })
+            .collect(),
+        series: vec!["exact P(home on turn n)".into()],
+        line: r.alone_simulated.as_ref().map(|s| {
+            (
+                frequencies(s).into_iter().take(shown).skip(from).collect(),
+                format!("Monte Carlo, {} games", s.games),
+            )
+        }),
+        marks: vec![(a.mean, format!("mean {:.2}", a.mean))]
+            .into_iter()
+            .chain(a.median.map(|m| (m as f64, format!("median {m}"))))
+            .collect(),
+        width: 0.8,
+        whole_x: true,
+    };
+    let Some(turns) = &g.turns else {
+        return Err(anyhow!("no simulated game of {} finished", r.board));
+    };
+    let games = g.games;
+    let game_length = BarsChart {
+        stem: "game-length",
+        title: format!(
+            "{}: {} players ({}), {} simulated games",
+            r.board, g.players, g.seats[0].policy, games
+        ),
+        axes: ("game length (turns of all players)", "share of games"),
+        bars: frequencies(g)
+            .into_iter()
+            .filter(|(_, f)| *f > 0.0)
+            .map(|(t, f)| Bar {
+                x: t,
+                height: f,
+                error: 0.0,
+                series: 0,
+            })
+            .collect(),
+        series: vec!["simulated".into()],
+        line: None,
+        marks: vec![(turns.mean, format!("mean {:.2}", turns.mean))],
+        width: 0.8,
+        whole_x: true,
+    };
+    let seats = BarsChart {
+        stem: "seats",
+        title: format!(
+            "{}: each seat's chance to win, {} players",
+            r.board, g.players
+        ),
+        axes: ("seat (1 moves first)", "share of games won"),
+        bars: g
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                Some(Bar {
+                    x: (i + 1) as f64,
+                    height: s.win?,
+                    error: s.win_ci95_half?,
+                    series: 0,
+                })
+            })
+            .collect(),
+        series: vec![format!("{games} simulated games")],
+        line: None,
+        marks: Vec::new(),
+        width: 0.6,
+        whole_x: true,
+    };
+    let kinds = ["hare", "carrot", "lettuce", "tortoise", "number"];
+    let mut by_square = g.landings.clone();
+    by_square.sort_by_key(|l| l.square);
+    let squares = BarsChart {
+        stem: "squares",
+        title: format!(
+            "{}: landings per game on each square, {} players",
+            r.board, g.players
+        ),
+        axes: ("square", "landings per game"),
+        bars: by_square
+            .iter()
+            .map(|l| Bar {
+                x: l.square as f64,
+                height: l.per_game,
+                error: 0.0,
+                series: kinds
+                    .iter()
+                    .position(|k| l.kind.starts_with(k))
+                    .unwrap_or(4),
+            })
+            .collect(),
+        series: kinds.iter().map(|k| format!("{k} square")).collect(),
+        line: None,
+        marks: Vec::new(),
+        width: 0.8,
+        whole_x: true,
+    };
+    let seat_words: Vec<String> = g
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("seat {} {}", i + 1, pct(s.win)))
+        .collect();
+    let busiest: Vec<String> = g
+        .landings
+        .iter()
+        .take(3)
+        .map(|l| format!("{} ({}, {:.2} a game)", l.square, l.kind, l.per_game))
+        .collect();
+    Ok(vec![
+        section(
+            "distribution",
+            render(&distribution, format, size)?,
+            format!(
+                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {:.1e}). Mean {:.2}, sd {:.2}, median {}, shortest game {}.{}",
+                a.policy,
+                a.states,
+                a.carrot_cap,
+                a.cut,
+                a.mean,
+                a.sd,
+                crate::output::hare::turns_or_dash(a.median),
+                crate::output::hare::turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
+                match &r.alone_simulated {
+                    Some(s) => format!(" The orange line is {} simulated games of the same rules, which should follow the bars.", s.games),
+                    None => String::new(),
+                }
+            ),
+        ),
+        section(
+            "game-length",
+            render(&game_length, format, size)?,
+            format!(
+                "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {:.2} turns of all players on average ({} rounds), sd {:.2}.",
+                games,
+                g.players,
+                g.seed,
+                g.hare_draws,
+                turns.mean,
+                g.rounds.as_ref().map_or("-".to_string(), |r| format!("{:.2}", r.mean)),
+                turns.sd
+            ),
+        ),
+        section(
+            "seats",
+            render(&seats, format, size)?,
+            format!(
+                "The share of games each seat won, with its 95 % interval: {}. Seat 1 moves first.",
+                seat_words.join(", ")
+            ),
+        ),
+        section(
+            "squares",
+            render(&squares, format, size)?,
+            format!(
+                "Landings per game on each square, all players together (moves and a hare's displacements), coloured by kind. The busiest: {}.",
+                busiest.join("; ")
+            ),
+        ),
+    ])
+}
+
+fn text(s: impl Into<String>) -> Line {
+    vec![Span::Text(s.into())]
+}
+
+/// The report's text: heading, identity, the main figures of both games, the charts.
+fn document(r: &HareReport, sections: &[Section]) -> Vec<Block> {
+    let a = &r.alone;
+    let g = &r.game;
+    let mut d = vec![Block::Heading(1, format!("Report: {}", r.board))];
+    let mut about = Vec::new();
+    if !r.source.is_empty() {
+        about.push(text(format!("Source: {}", r.source)));
+    }
+    if !r.variant.is_empty() {
+        about.push(vec![
+            Span::Text("Variant: ".into()),
+            Span::Code(r.variant.clone()),
+        ]);
+    }
+    about.push(vec![
+        Span::Text("Generated by ".into()),
+        Span::Code(format!("candyland report {}", r.board)),
+        Span::Text(
+            "; one player alone is exact, the game of several players simulated (marked).".into(),
+        ),
+    ]);
+    d.push(Block::List(about));
+    d.push(Block::Heading(
+        2,
+        format!("One player alone, policy {} (exact)", a.policy),
+    ));
+    let q = |p: f64| {
+        a.quantiles
+            .iter()
+            .find(|x| x.p == p)
+            .map_or("-".to_string(), |x| x.turns.to_string())
+    };
+    d.push(Block::Table(
+        vec!["figure", "value"],
+        vec![
+            vec![text("states of the chain"), text(a.states.to_string())],
+            vec![text("carrot cap"), text(a.carrot_cap.to_string())],
+            vec![text("expected turns"), text(format!("{:.4}", a.mean))],
+            vec![text("standard deviation"), text(format!("{:.4}", a.sd))],
+            vec![
+                text("median"),
+                text(crate::output::hare::turns_or_dash(a.median)),
+            ],
+            vec![
+                text("5 % - 95 % of games end by"),
+                text(format!("{} - {} turns", q(0.05), q(0.95))),
+            ],
+            vec![
+                text("P(carrots ever over the cap)"),
+                text(format!("{:.2e}", a.cut)),
+            ],
+        ],
+    ));
+    d.push(Block::Heading(
+        2,
+        format!("{} players (simulated, {} games)", g.players, g.games),
+    ));
+    let mut rows = Vec::new();
+    if let Some(t) = &g.turns {
+        rows.push(vec![
+            text("length (turns of all players)"),
+            text(format!("{:.2}, sd {:.2}", t.mean, t.sd)),
+        ]);
+    }
+    for (i, s) in g.seats.iter().enumerate() {
+        rows.push(vec![
+            text(format!("seat {} ({}) wins", i + 1, s.policy)),
+            text(format!("{} ± {}", pct(s.win), pct(s.win_ci95_half))),
+        ]);
+    }
+    rows.push(vec![
+        text("turns skipped per game"),
+        text(format!("{:.3}", g.skips_per_game)),
+    ]);
+    rows.push(vec![
+        text("winner's carrots at the finish"),
+        text(
+            g.winners_carrots
+                .as_ref()
+                .map_or("-".to_string(), |c| format!("{:.2}", c.mean)),
+        ),
+    ]);
+    d.push(Block::Table(vec!["figure", "value"], rows));
+    d.push(Block::Heading(2, "Charts".into()));
+    d.extend((0..sections.len()).map(Block::Chart));
+    d
+}

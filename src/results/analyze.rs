@@ -1,0 +1,215 @@
+//! `analyze`: the exact one-player figures of a board (expected length, variance, the whole
+//! distribution, quantiles), its moments alone on boards too big for the distribution, its
+//! generating function, or, for a game that can go on forever, the exact chance it never ends.
+
+use anyhow::Result;
+use serde::{Serialize, Serializer};
+
+use crate::budget::Budget;
+use crate::games::{BoardSource, Game, Source, Variant};
+use crate::input::error::UserError;
+use crate::results::board::{ask, build, Built, Question};
+use crate::results::forever::Unfinishable;
+use crate::solve::pgf::Pgf;
+use crate::solve::{check_finishes, Analysis, Moments, Options};
+
+/// The turn limit of the distribution when none is given.
+pub const DEFAULT_MAX_TURNS: usize = 100_000;
+
+/// Chains with more states than this get the measured cost of one turn-step of the
+/// distribution with their figures.
+const SHOW_STEP_COST: usize = 100_000;
+
+/// What `analyze` computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Wanted {
+    /// The figures and the whole distribution.
+    #[default]
+    Figures,
+    /// Only the expected length and the variance (fast on boards of millions of spaces).
+    MomentsOnly,
+    /// The length's generating function as a ratio of polynomials (chains of up to 500 states).
+    Pgf,
+}
+
+/// The options of [`analyze`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalyzeOptions {
+    /// Changes to the board file (`--without`, rule overrides).
+    pub variant: Variant,
+    /// What to compute.
+    pub wanted: Wanted,
+    /// Compute the distribution until P(T > n) is below this.
+    pub tolerance: f64,
+    /// Never compute the distribution past this many turns. `None`: [`DEFAULT_MAX_TURNS`],
+    /// and the whole distribution is what is asked for, so a distribution that would not fit
+    /// the budget is left out (with a note) rather than cut.
+    pub max_turns: Option<usize>,
+    /// Compute the exact expected length as a fraction.
+    pub exact: bool,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> AnalyzeOptions {
+        AnalyzeOptions {
+            variant: Variant::default(),
+            wanted: Wanted::Figures,
+            tolerance: 1e-12,
+            max_turns: None,
+            exact: true,
+        }
+    }
+}
+
+impl AnalyzeOptions {
+    /// Checks the numbers, naming the option as the command line spells it.
+    pub fn validate(&self) -> Result<(), UserError> {
+        if !(self.tolerance > 0.0 && self.tolerance < 1.0) {
+            return Err(UserError::BadFlag {
+                flag: "--tolerance".into(),
+                message: format!(
+                    "{} is not a probability between 0 and 1 (exclusive); try 1e-12",
+                    self.tolerance
+                ),
+            });
+        }
+        if self.max_turns == Some(0) {
+            return Err(UserError::BadFlag {
+                flag: "--max-turns".into(),
+                message: "must be at least 1; try 100000".into(),
+            });
+        }
+        Ok(())
+    }
+
+    fn solve_options(&self, budget: &Budget) -> Options {
+        Options {
+            tolerance: self.tolerance,
+            max_turns: self.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+            exact: self.exact,
+            budget: *budget,
+        }
+    }
+}
+
+/// The answer of [`analyze`]. Its JSON is the inner struct's, one of the shapes of
+/// `schemas/analyze.schema.json`.
+// One answer per question, moved once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnalyzeAnswer {
+    /// The one-player figures and the whole distribution.
+    Figures {
+        /// The figures.
+        analysis: Analysis,
+        /// The measured seconds of one turn-step of the distribution, given on chains of
+        /// over 100,000 states.
+        step_seconds: Option<f64>,
+    },
+    /// The moments alone: asked for, or the distribution would not fit the budget.
+    Moments {
+        /// E\[T\], the variance and the expected draws.
+        moments: Moments,
+        /// Seconds taken to build and solve the chain.
+        seconds: f64,
+        /// Why the distribution was left out, when it was not asked to be.
+        note: Option<String>,
+    },
+    /// The length's probability generating function.
+    Pgf(Pgf),
+    /// The game can go on forever: no finite figures, the exact chance it never ends.
+    Unfinishable(Unfinishable),
+}
+
+impl Serialize for AnalyzeAnswer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            AnalyzeAnswer::Figures { analysis, .. } => analysis.serialize(s),
+            AnalyzeAnswer::Moments { moments, .. } => moments.serialize(s),
+            AnalyzeAnswer::Pgf(p) => p.serialize(s),
+            AnalyzeAnswer::Unfinishable(u) => u.serialize(s),
+        }
+    }
+}
+
+/// The exact one-player figures of `board`, whatever its game.
+pub fn analyze(
+    board: &BoardSource,
+    options: &AnalyzeOptions,
+    budget: &Budget,
+) -> Result<AnalyzeAnswer> {
+    options.validate()?;
+    ask(board, options, budget)
+}
+
+impl Question for AnalyzeOptions {
+    type Answer = AnalyzeAnswer;
+
+    fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<AnalyzeAnswer> {
+        analyze_game(&source, self, b)
+    }
+}
+
+/// [`analyze`] on a board of game `G`.
+pub fn analyze_game<G: Game>(
+    source: &Source<G>,
+    options: &AnalyzeOptions,
+    b: &Budget,
+) -> Result<AnalyzeAnswer> {
+    options.validate()?;
+    let started = std::time::Instant::now();
+    let Built { game, about, chain } = build(source, &options.variant, b)?;
+    if check_finishes(&game, &chain).is_err() {
+        // Valid input with no finite figures: reported, with the exact chance of never ending.
+        return Ok(AnalyzeAnswer::Unfinishable(Unfinishable::of(
+            &game,
+            &chain,
+            &about.board,
+            b,
+        )?));
+    }
+    match options.wanted {
+        Wanted::Pgf => {
+            return Ok(AnalyzeAnswer::Pgf(crate::solve::pgf::pgf(
+                &game, &chain, &about, b,
+            )?))
+        }
+        Wanted::MomentsOnly => {
+            // The per-card table is not needed for the moments: freed before the solves.
+            let matrix = chain.into_matrix();
+            let moments = Moments::within(&game, &matrix, &about, b)?;
+            return Ok(AnalyzeAnswer::Moments {
+                moments,
+                seconds: started.elapsed().as_secs_f64(),
+                note: None,
+            });
+        }
+        Wanted::Figures => {}
+    }
+    let moments = Moments::within(&game, &chain, &about, b)?;
+    let seconds = started.elapsed().as_secs_f64();
+    // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
+    // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
+    // Without a turn limit, the whole distribution (to the tolerance) is what is asked for.
+    let limit = options.max_turns.unwrap_or(usize::MAX);
+    let steps = crate::solve::distribution_steps(&moments, options.tolerance, limit);
+    let estimate = crate::solve::distribution_seconds(&chain, steps);
+    if estimate > b.left() && options.max_turns.is_none() {
+        let note = format!(
+            "the full distribution would take about {} ({steps:.0} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
+            crate::budget::duration(estimate),
+            crate::budget::duration(b.seconds()),
+        );
+        return Ok(AnalyzeAnswer::Moments {
+            moments,
+            seconds,
+            note: Some(note),
+        });
+    }
+    let analysis =
+        Analysis::from_moments(&game, &chain, about, &options.solve_options(b), &moments)?;
+    Ok(AnalyzeAnswer::Figures {
+        analysis,
+        step_seconds: (chain.len() > SHOW_STEP_COST).then(|| estimate / steps),
+    })
+}

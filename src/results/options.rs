@@ -1,0 +1,43 @@
+//! What the questions share in their options: the number of players, how cards are drawn, and
+//! the error for an option that cannot be used (named as the command line spells it, so that a
+//! message says which flag to change).
+
+use crate::input::error::UserError;
+use crate::sim::DeckMode;
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// The error for option `flag` (as the command line spells it) with what to do about it.
+pub fn bad_option(flag: &str, message: impl Into<String>) -> UserError {
+    UserError::BadFlag {
+        flag: flag.into(),
+        message: message.into(),
+    }
+}
+
+/// Checks a number of players.
+pub fn check_players(k: usize) -> Result<(), UserError> {
+    if (1..=MAX_PLAYERS).contains(&k) {
+        Ok(())
+    } else {
+        Err(bad_option(
+            "--players",
+            format!("{k} is not between 1 and {MAX_PLAYERS}"),
+        ))
+    }
+}
+
+/// How cards are drawn: as asked, else a shuffled deck where there is a deck and i.i.d. draws
+/// for a spinner (which has nothing to shuffle).
+pub fn deck_mode(asked: Option<DeckMode>, has_deck: bool) -> Result<DeckMode, UserError> {
+    match (asked, has_deck) {
+        (Some(d), false) if d.needs_deck() => Err(bad_option(
+            "--deck",
+            "this game is played with a spinner or die, not a deck of cards, so there is nothing to shuffle: its draws are independent; use --deck iid (the default here)",
+        )),
+        (Some(d), _) => Ok(d),
+        (None, true) => Ok(DeckMode::Shuffled),
+        (None, false) => Ok(DeckMode::Iid),
+    }
+}
