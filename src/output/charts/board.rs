@@ -29,8 +29,7 @@ fn y_label(y: &f64) -> String {
     s
 }
 
-type TrackAxes<'a, DB> =
-    ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Ticked>>;
+type TrackAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Ticked>>;
 
 /// The axes both board charts share: one position per x unit (numbered as the board numbers
 /// them), `bottom..top` up with ticks from 0 (below 0, the band of jumps has none);
@@ -140,18 +139,18 @@ impl Chart for RemainingChart<'_> {
     }
 
     fn legend(&self) -> Vec<Legend> {
-        let mut keys = vec![Key::new(
-            "expected turns left",
-            Shape::Line,
-            palette::EXACT,
-        )];
+        let mut keys = vec![Key::new("expected turns left", Shape::Line, palette::EXACT)];
         let (trap_name, traps) = &self.track.traps;
         if !traps.is_empty() {
             keys.push(Key::new(trap_name.as_str(), Shape::Cross, BLACK));
         }
         let (named_name, named_rgb, named) = &self.track.named;
         if !named.is_empty() {
-            keys.push(Key::new(named_name.as_str(), Shape::Triangle, rgb(*named_rgb)));
+            keys.push(Key::new(
+                named_name.as_str(),
+                Shape::Triangle,
+                rgb(*named_rgb),
+            ));
         }
         for jumps in self.track.jumps.iter().filter(|j| !j.moves.is_empty()) {
             keys.push(Key::new(
@@ -163,7 +162,11 @@ impl Chart for RemainingChart<'_> {
         Legend::of(keys)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let k = look.scale;
         let top = self.remaining.iter().flatten().cloned().fold(0.0, f64::max) * 1.12;
         let (placed, rows) = lanes(self.track);
@@ -401,10 +404,7 @@ impl Chart for LandingChart<'_> {
         }
         for jumps in kinds {
             keys.push(Key::new(
-                format!(
-                    "a {} starts here: no move ends here, so no bar",
-                    jumps.name
-                ),
+                format!("a {} starts here: no move ends here, so no bar", jumps.name),
                 Shape::Triangle,
                 rgb(jumps.colour),
             ));
@@ -412,7 +412,11 @@ impl Chart for LandingChart<'_> {
         Legend::of(keys)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let k = look.scale;
         let highest = self.p_land.iter().cloned().fold(0.0, f64::max);
         // Head room for the legend above the tallest bars, in a picture.

@@ -4,7 +4,9 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{builder, draw_legend, length_axis, palette, Chart, DrawResult, Key, Legend, Look, Shape};
+use super::{
+    builder, draw_legend, length_axis, palette, Chart, DrawResult, Key, Legend, Look, Shape,
+};
 
 /// A chart with turns across and probability up.
 type LengthAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -102,7 +104,11 @@ impl Chart for DistributionChart<'_> {
         Legend::of(keys)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let k = look.scale;
         let x_max = length_axis(self.pmf);
         let top = self.pmf.iter().cloned().fold(0.0, f64::max) * 1.15;
@@ -173,7 +179,11 @@ impl Chart for CdfChart<'_> {
         Legend::of(keys)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let k = look.scale;
         let x_max = length_axis(self.pmf);
         let mut chart = builder(root, look, &self.title())
@@ -262,7 +272,11 @@ impl Chart for SurvivalChart<'_> {
         Legend::of(keys)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let floor = 1e-12;
         let last = self
             .survival
@@ -352,7 +366,11 @@ impl Chart for DeckChart<'_> {
         ])
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let k = look.scale;
         let (_, freq, mean) = &self.shuffled;
         let x_max = length_axis(self.pmf);

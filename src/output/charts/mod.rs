@@ -427,7 +427,10 @@ fn fitting<'t, DB: DrawingBackend>(
     let style: TextStyle = font.clone().into();
     texts
         .iter()
-        .find(|t| area.estimate_text_size(t, &style).is_ok_and(|(w, _)| w <= room))
+        .find(|t| {
+            area.estimate_text_size(t, &style)
+                .is_ok_and(|(w, _)| w <= room)
+        })
         .or(texts.last())
         .copied()
         .unwrap_or("")

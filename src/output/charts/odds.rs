@@ -50,7 +50,11 @@ impl Chart for OddsChart<'_> {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let k = look.scale;
         let root = titled(root, look, self.caption)?;
         let turns = self.win.len().saturating_sub(1).max(1) as f64;

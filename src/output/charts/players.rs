@@ -57,7 +57,9 @@ impl Chart for PlayersChart<'_> {
             Legend {
                 title: Some(self.chances_caption().into()),
                 keys: (0..seats)
-                    .map(|seat| Key::new(format!("seat {}", seat + 1), Shape::Box, seat_colour(seat)))
+                    .map(|seat| {
+                        Key::new(format!("seat {}", seat + 1), Shape::Box, seat_colour(seat))
+                    })
                     .collect(),
             },
             Legend {
@@ -82,7 +84,11 @@ impl Chart for PlayersChart<'_> {
         ]
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let root = titled(root, look, &self.title())?;
         let (w, h) = root.dim_in_pixel();
         // Side by side, or one above the other on a drawing taller than wide (a phone's).

@@ -57,11 +57,7 @@ impl WhatIfChart<'_> {
 
     /// Empty rows below the bars, enough to hold the legend (two entries) without covering a
     /// bar; none when the legend is not drawn.
-    fn legend_rows<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        look: Look,
-    ) -> usize {
+    fn legend_rows<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> usize {
         if !look.framed() {
             return 0;
         }
@@ -98,10 +94,12 @@ impl WhatIfChart<'_> {
                 "Nothing to remove.",
             ],
         );
-        let style = font.into_text_style(&area).pos(plotters::style::text_anchor::Pos::new(
-            plotters::style::text_anchor::HPos::Center,
-            plotters::style::text_anchor::VPos::Center,
-        ));
+        let style = font
+            .into_text_style(&area)
+            .pos(plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Center,
+                plotters::style::text_anchor::VPos::Center,
+            ));
         area.draw_text(text, &style, (w as i32 / 2, h as i32 / 2))
     }
 }
@@ -145,7 +143,11 @@ impl Chart for WhatIfChart<'_> {
         ])
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, look: Look) -> DrawResult<DB> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         if self.rows.is_empty() {
             return self.nothing(root, look);
         }
