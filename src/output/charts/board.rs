@@ -355,7 +355,7 @@ pub struct LandingChart<'a> {
 impl LandingChart<'_> {
     /// The spaces where a jump starts that no move ever ends on (a token reaching one goes on
     /// at once, so it has no bar), with the jump's kind.
-    fn passed_through(&self) -> Vec<(usize, &crate::games::Jumps)> {
+    pub fn passed_through(&self) -> Vec<(usize, &crate::games::Jumps)> {
         let mut starts: Vec<(usize, &crate::games::Jumps)> = self
             .track
             .jumps

@@ -24,8 +24,11 @@ fn length_axes<'a, DB: DrawingBackend>(
         .x_label_area_size(k.px(55))
         .y_label_area_size(k.px(90))
         .build_cartesian_2d(0f64..x_max, 0f64..top)?;
+    let (width, height) = chart.plotting_area().dim_in_pixel();
     chart
         .configure_mesh()
+        .x_labels(k.labels_across(width))
+        .y_labels(k.labels_along(height))
         .x_desc("game length (turns)")
         .y_desc("probability")
         .axis_desc_style(k.label())

@@ -14,6 +14,9 @@ pub(super) enum Span {
     Text(String),
     /// Code, shown in a fixed-width font.
     Code(String),
+    /// A figure (a number with its unit, or a few numbers together, "0.5077 / 0.4923"): plain
+    /// text that a page never breaks across lines.
+    Number(String),
 }
 
 /// Text made of spans, e.g. one table cell.
@@ -36,6 +39,11 @@ pub(super) enum Block {
 /// Plain text.
 fn text(s: impl Into<String>) -> Line {
     vec![Span::Text(s.into())]
+}
+
+/// A figure, kept on one line.
+pub(super) fn number(s: impl Into<String>) -> Line {
+    vec![Span::Number(s.into())]
 }
 
 /// Code.
@@ -111,10 +119,10 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
         "Main figures (one player, i.i.d. draws, exact)".into(),
     ));
     let mut rows: Vec<Vec<Line>> = vec![
-        vec![text("states of the chain"), text(f.states.to_string())],
+        vec![text("states of the chain"), number(f.states.to_string())],
         vec![
             text("expected turns"),
-            text(format!("{:.4}", f.expected_turns)),
+            number(format!("{:.4}", f.expected_turns)),
         ],
         vec![
             text("expected turns, exact fraction"),
@@ -122,11 +130,11 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
         ],
         vec![
             text("standard deviation"),
-            text(format!("{:.4}", f.std_dev)),
+            number(format!("{:.4}", f.std_dev)),
         ],
         vec![
             text(format!("expected {}", a.draws.word)),
-            text(format!("{:.4}", f.draws.mean)),
+            number(format!("{:.4}", f.draws.mean)),
         ],
         vec![
             text("shortest game"),
@@ -136,20 +144,23 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
                 a.shortest_game.draws.join(", ")
             )),
         ],
-        vec![text("median"), text(turns(f.median, f.median_lower_bound))],
-        vec![text("mode"), text(format!("{} turns", f.mode))],
+        vec![
+            text("median"),
+            number(turns(f.median, f.median_lower_bound)),
+        ],
+        vec![text("mode"), number(format!("{} turns", f.mode))],
     ];
     for q in &f.quantiles {
         rows.push(vec![
             text(format!("{}% of games end by", q.p * 100.0)),
-            text(turns(q.turns, q.lower_bound)),
+            number(turns(q.turns, q.lower_bound)),
         ]);
     }
     for t in &f.longer_than {
         let bound = if t.upper_bound { "<= " } else { "" };
         rows.push(vec![
             text(format!("P(longer than {} turns)", t.turns)),
-            text(format!("{bound}{:.3e}", t.probability)),
+            number(format!("{bound}{:.3e}", t.probability)),
         ]);
     }
     if let Some(sh) = &s.shuffled {
@@ -186,11 +197,11 @@ fn players_and_whatif(d: &mut Vec<Block>, s: &ReportSummary) {
                 format!("{more}{:.3}", m.mean)
             };
             vec![
-                text(p.players.to_string()),
-                text(mean(&p.turns)),
-                text(mean(&p.rounds)),
-                text(win.join(" / ")),
-                text(format!("{:.3}", p.everyone.turns.mean)),
+                number(p.players.to_string()),
+                number(mean(&p.turns)),
+                number(mean(&p.rounds)),
+                number(win.join(" / ")),
+                number(format!("{:.3}", p.everyone.turns.mean)),
             ]
         })
         .collect();
@@ -224,8 +235,8 @@ fn players_and_whatif(d: &mut Vec<Block>, s: &ReportSummary) {
         .map(|c| match (c.expected_turns, c.difference) {
             (Some(e), Some(diff)) => vec![
                 text(c.change.as_str()),
-                text(format!("{e:.4}")),
-                text(format!("{diff:+.4}")),
+                number(format!("{e:.4}")),
+                number(format!("{diff:+.4}")),
             ],
             _ => {
                 let why = c.unsolved.as_deref().unwrap_or("no figure");

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, Result};
 
-use super::document::{Block, Line, Span};
+use super::document::{number, Block, Line, Span};
 use super::sections::{render, Section};
 use super::{html::html, markdown::markdown};
 use crate::output::charts::hare::{Bar, BarsChart};
@@ -315,21 +315,21 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
     d.push(Block::Table(
         vec!["figure", "value"],
         vec![
-            vec![text("states of the chain"), text(a.states.to_string())],
-            vec![text("carrot cap"), text(a.carrot_cap.to_string())],
-            vec![text("expected turns"), text(format!("{:.4}", a.mean))],
-            vec![text("standard deviation"), text(format!("{:.4}", a.sd))],
+            vec![text("states of the chain"), number(a.states.to_string())],
+            vec![text("carrot cap"), number(a.carrot_cap.to_string())],
+            vec![text("expected turns"), number(format!("{:.4}", a.mean))],
+            vec![text("standard deviation"), number(format!("{:.4}", a.sd))],
             vec![
                 text("median"),
-                text(crate::output::hare::turns_or_dash(a.median)),
+                number(crate::output::hare::turns_or_dash(a.median)),
             ],
             vec![
                 text("5 % - 95 % of games end by"),
-                text(format!("{} - {} turns", q(0.05), q(0.95))),
+                number(format!("{} - {} turns", q(0.05), q(0.95))),
             ],
             vec![
                 text("P(carrots ever over the cap)"),
-                text(format!("{:.2e}", a.cut)),
+                number(format!("{:.2e}", a.cut)),
             ],
         ],
     ));
@@ -341,22 +341,22 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
     if let Some(t) = &g.turns {
         rows.push(vec![
             text("length (turns of all players)"),
-            text(format!("{:.2}, sd {:.2}", t.mean, t.sd)),
+            number(format!("{:.2}, sd {:.2}", t.mean, t.sd)),
         ]);
     }
     for (i, s) in g.seats.iter().enumerate() {
         rows.push(vec![
             text(format!("seat {} ({}) wins", i + 1, s.policy)),
-            text(format!("{} ± {}", pct(s.win), pct(s.win_ci95_half))),
+            number(format!("{} ± {}", pct(s.win), pct(s.win_ci95_half))),
         ]);
     }
     rows.push(vec![
         text("turns skipped per game"),
-        text(format!("{:.3}", g.skips_per_game)),
+        number(format!("{:.3}", g.skips_per_game)),
     ]);
     rows.push(vec![
         text("winner's carrots at the finish"),
-        text(
+        number(
             g.winners_carrots
                 .as_ref()
                 .map_or("-".to_string(), |c| format!("{:.2}", c.mean)),

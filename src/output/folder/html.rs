@@ -19,9 +19,8 @@ use super::document::{Block, Line, Span};
 use super::sections::{Section, PAGE_CHART_WIDTH};
 use crate::output::charts::{Legend, Shape};
 
-/// The page's style sheet. Every table cell but the first of its row keeps its text on one
-/// line (numbers, "0.5123 / 0.4877"); a table wider than the screen scrolls sideways in its
-/// box. A figure is at most as wide as its drawing ([`PAGE_CHART_WIDTH`]).
+/// The page's style sheet. A figure ([`Span::Number`], "0.5123 / 0.4877") keeps to one line;
+/// a table wider than the screen scrolls sideways in its box. A figure is at most as wide as its drawing ([`PAGE_CHART_WIDTH`]).
 fn style() -> String {
     format!(
         "\
@@ -33,7 +32,7 @@ h1,p,li{{overflow-wrap:break-word}}\
 .table{{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.5em 0 1em}}\
 table{{border-collapse:collapse;font-variant-numeric:tabular-nums}}\
 th,td{{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}}\
-td+td{{white-space:nowrap}}\
+.n{{white-space:nowrap}}\
 th{{background:#f3f3f3}}tr:nth-child(even) td{{background:#fafafa}}\
 code{{font-size:.9em;background:#f3f3f3;padding:0 .2em;overflow-wrap:anywhere}}\
 figure{{margin:.5em 0;max-width:{PAGE_CHART_WIDTH}px}}\
@@ -53,6 +52,7 @@ fn line(l: &Line) -> String {
         .map(|span| match span {
             Span::Text(t) => encode_text(t).into_owned(),
             Span::Code(c) => format!("<code>{}</code>", encode_text(c)),
+            Span::Number(n) => format!("<span class=\"n\">{}</span>", encode_text(n)),
         })
         .collect()
 }

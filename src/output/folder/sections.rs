@@ -39,15 +39,27 @@ pub(super) struct Page {
     pub(super) legend: Vec<Legend>,
 }
 
-/// A chart drawn in the report's format at `size` (for its file), and for the page.
+/// A chart drawn in the report's format at `size` (for its file), and for the page at
+/// [`page_size`].
 pub(super) fn render<C: Chart>(
     chart: &C,
     format: Format,
     size: (u32, u32),
 ) -> Result<(Vec<u8>, Page)> {
+    render_at(chart, format, size, page_size(size))
+}
+
+/// [`render`], drawn `page` pixels large for the page (a chart of many rows, or of two panels
+/// one above the other, is taller there).
+fn render_at<C: Chart>(
+    chart: &C,
+    format: Format,
+    size: (u32, u32),
+    page: (u32, u32),
+) -> Result<(Vec<u8>, Page)> {
     let image = crate::output::charts::render(chart, format, size)?;
     let page = Page {
-        svg: crate::output::charts::render_page(chart, page_size(size), PAGE_TICK)?,
+        svg: crate::output::charts::render_page(chart, page, PAGE_TICK)?,
         caption: chart.title(),
         legend: chart.legend(),
     };
@@ -284,17 +296,32 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         format,
         size,
     )?;
-    let (landing, landing_page) = render(
-        &LandingChart {
-            board: &r.about.board,
-            track,
-            p_land: on_track()
-                .map(|(f, counted)| if counted { f.p_land } else { 0.0 })
-                .collect(),
-        },
-        format,
-        size,
-    )?;
+    let landing_chart = LandingChart {
+        board: &r.about.board,
+        track,
+        p_land: on_track()
+            .map(|(f, counted)| if counted { f.p_land } else { 0.0 })
+            .collect(),
+    };
+    let (landing, landing_page) = render(&landing_chart, format, size)?;
+    // The starts of jumps where no move ends: why they have no bar.
+    let mut no_bar: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, jumps) in landing_chart.passed_through() {
+        let at = (i + track.first_number).to_string();
+        match no_bar.iter_mut().find(|(name, _)| *name == jumps.name) {
+            Some((_, spaces)) => spaces.push(at),
+            None => no_bar.push((jumps.name.clone(), vec![at])),
+        }
+    }
+    let no_bar: String = no_bar
+        .iter()
+        .map(|(name, spaces)| {
+            format!(
+                " A {name}'s start ({word} {}) has no bar: no move ends there, a token reaching it goes on at once; a triangle on the axis marks it.",
+                spaces.join(", ")
+            )
+        })
+        .collect();
     Ok([
         Section {
             stem: "remaining",
@@ -312,7 +339,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             image: landing,
             page: landing_page,
             text: format!(
-                "The chance of landing on each {word} at least once ({}), the finish left out.{}{lost}",
+                "The chance of landing on each {word} at least once ({}), the finish left out.{}{no_bar}{lost}",
                 crate::output::landing_words(
                     spaces,
                     &track
@@ -334,7 +361,10 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
 }
 
 fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
-    let (image, page) = render(
+    // On the page, the two panels one above the other (each as wide as the page, its text of
+    // the page's size): a drawing taller than wide.
+    let (width, height) = page_size(size);
+    let (image, page) = render_at(
         &PlayersChart {
             board: &r.about.board,
             series: r
@@ -356,6 +386,7 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
         },
         format,
         size,
+        (width, height * 2 - height / 4),
     )?;
     Ok(Section {
         stem: "players",
@@ -364,7 +395,7 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
         page,
         text: match s.players.iter().find(|p| p.players == 2) {
             Some(p) => format!(
-                "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {}{} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
+                "Each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {}{} against {} with two), and how long the game lasts, all players' turns together, until the first player finishes.",
                 if p.undecided > 0.0 { "at least " } else { "" },
                 pct(p.win[0]),
                 pct(p.win[1])
@@ -381,7 +412,11 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         .iter()
         .filter_map(|c| Some((c.change.clone(), c.difference?)))
         .collect();
-    let (image, page) = render(
+    // On the page, each row about three lines of the page's text high: its label above its
+    // bar, apart from the next (plus the axis below).
+    let (width, height) = page_size(size);
+    let tall = (rows.len() as f64 * 3.0 * PAGE_TICK + 6.0 * PAGE_TICK).ceil() as u32;
+    let (image, page) = render_at(
         &WhatIfChart {
             board: &r.about.board,
             expected_turns: w.expected_turns,
@@ -389,6 +424,7 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         },
         format,
         size,
+        (width, height.max(tall)),
     )?;
     Ok(Section {
         stem: "whatif",
