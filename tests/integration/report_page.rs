@@ -132,23 +132,28 @@ fn chart_text_is_at_least_11_css_pixels_on_a_phone_by_the_pages_own_sizes() {
     }
 }
 
-/// The rendered chart text sizes, table cells and page width that Chromium lays out at
-/// `width` pixels, by a script appended to a copy of the page (the page itself has none).
-const MEASURE: &str = r#"<script>
-const m = {width: innerWidth, page: document.documentElement.scrollWidth, fonts: [], cells: [], tables: []};
-for (const t of document.querySelectorAll('svg text')) {
-  if (!t.textContent.trim()) continue;
-  const c = t.getScreenCTM();
-  m.fonts.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(c.a, c.b));
-}
-for (const n of document.querySelectorAll('td .n')) {
-  m.cells.push([n.textContent, n.getClientRects().length]);
-}
-for (const box of document.querySelectorAll('.table')) {
-  m.tables.push([getComputedStyle(box).overflowX, box.clientWidth, box.scrollWidth]);
-}
-document.body.setAttribute('data-measured', JSON.stringify(m));
-</script>"#;
+/// The rendered chart text sizes, figures in tables and page width that Chromium lays out,
+/// measured by a script of an outer page around the report (which has no script itself), shown
+/// in a frame `{WIDTH}` pixels wide: headless Chromium's window is at least 500 pixels wide.
+const MEASURE: &str = r#"<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" style="width:{WIDTH}px;height:3000px;border:0" srcdoc="{PAGE}"></iframe>
+<script>
+const f = document.getElementById('f');
+f.addEventListener('load', () => {
+  const w = f.contentWindow, d = f.contentDocument;
+  const m = {width: w.innerWidth, page: d.documentElement.scrollWidth, fonts: [], cells: [], tables: []};
+  for (const t of d.querySelectorAll('svg text')) {
+    if (!t.textContent.trim()) continue;
+    const c = t.getScreenCTM();
+    m.fonts.push(parseFloat(w.getComputedStyle(t).fontSize) * Math.hypot(c.a, c.b));
+  }
+  for (const n of d.querySelectorAll('td .n')) m.cells.push([n.textContent, n.getClientRects().length]);
+  for (const box of d.querySelectorAll('.table')) {
+    m.tables.push([w.getComputedStyle(box).overflowX, box.clientWidth, box.scrollWidth]);
+  }
+  document.body.setAttribute('data-measured', JSON.stringify(m));
+});
+</script></body></html>"#;
 
 /// Chromium's layout of `html` at `width` pixels (see [`MEASURE`]), or `None` when Chromium is
 /// not installed.
@@ -161,7 +166,10 @@ fn measure_in_chromium(html: &str, width: u32) -> Option<serde_json::Value> {
     })?;
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("measure.html");
-    std::fs::write(&page, html.replace("</body>", &format!("{MEASURE}</body>"))).unwrap();
+    let outer = MEASURE
+        .replace("{WIDTH}", &width.to_string())
+        .replace("{PAGE}", &html_escape::encode_double_quoted_attribute(html));
+    std::fs::write(&page, outer).unwrap();
     let o = std::process::Command::new(browser)
         .args([
             "--headless",
@@ -178,7 +186,7 @@ fn measure_in_chromium(html: &str, width: u32) -> Option<serde_json::Value> {
             "--user-data-dir={}",
             dir.path().join("profile").display()
         ))
-        .arg(format!("--window-size={width},2000"))
+        .arg(format!("--window-size={},3000", width.max(500)))
         .arg("--dump-dom")
         .arg(format!("file://{}", page.display()))
         .output()
