@@ -32,6 +32,8 @@
 //!   stages in order, with no import circle;
 //! - `hostile`, `hostile_numbers`: hostile input and numbers;
 //! - `shared`, `shared_text`, `shared_signals`: shared folders, hostile text, interrupted runs;
+//! - `report`, `report_page`: the report folder's charts and pages; report.html on a phone
+//!   (chart text sizes, tables) and the command line a report quotes;
 //! - `library`: every question asked from Rust gives what the binary prints.
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
@@ -77,6 +79,7 @@ mod properties;
 mod race;
 mod readme;
 mod report;
+mod report_page;
 mod shared;
 mod shared_signals;
 mod shared_text;

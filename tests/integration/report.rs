@@ -181,7 +181,7 @@ fn report_html_is_one_self_contained_page_with_every_chart_inline() {
         // The figures of summary.json, as report.md shows them.
         let mean = format!("{:.4}", s.figures.expected_turns);
         assert!(
-            html.contains(&format!("<td>{mean}</td>")),
+            html.contains(&format!("<td><span class=\"n\">{mean}</span></td>")),
             "{board}: {mean}"
         );
         let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();

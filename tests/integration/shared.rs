@@ -266,16 +266,17 @@ fn concurrent_reports_into_one_folder_leave_one_whole_report() {
         &[0, 2, 0, 2, 0, 2], // six at once, ending close together
         &[2, 0, 2, 0, 2, 0],
     ];
+    // The folder has the solo runs' name: a report quotes its command line, `-o` included.
     let (dir, _) = dir_with(&[]);
-    let shared = dir.path().join("shared");
+    let shared = dir.path().join("solo");
     for (round, started) in rounds.iter().enumerate() {
         let children: Vec<(usize, Child)> = started
             .iter()
             .map(|&c| {
                 let child = bin()
+                    .current_dir(dir.path())
                     .args(&configs[c])
-                    .arg("-o")
-                    .arg(&shared)
+                    .args(["-o", "solo"])
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
                     .spawn()

@@ -4,7 +4,9 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{box_legend, legend, line_legend, palette, Chart, DrawResult, Scale};
+use super::{
+    builder, draw_legend, palette, Chart, DrawResult, Key, Legend, Look, Scale, Shape, Ticked,
+};
 use crate::games::Rgb;
 use crate::games::Track;
 
@@ -18,12 +20,8 @@ impl Track {
     }
 }
 
-/// A y tick label: none below 0 (the band of jumps), else the value with at most three
-/// decimals and at least one.
+/// A y tick label: the value with at most three decimals and at least one.
 fn y_label(y: &f64) -> String {
-    if *y < -1e-9 {
-        return String::new();
-    }
     let mut s = format!("{:.3}", y.max(0.0));
     while s.ends_with('0') && !s.ends_with(".0") {
         s.pop();
@@ -31,37 +29,38 @@ fn y_label(y: &f64) -> String {
     s
 }
 
-type TrackAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+type TrackAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Ticked>>;
 
 /// The axes both board charts share: one position per x unit (numbered as the board numbers
-/// them), `bottom..top` up (values below 0 are not labelled: that band holds the jumps);
+/// them), `bottom..top` up with ticks from 0 (below 0, the band of jumps has none);
 /// `white_grid` hides the fine grid lines (behind bars).
 fn track_axes<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
-    title: String,
+    look: Look,
+    title: &str,
     track: &Track,
     (bottom, top): (f64, f64),
     y_desc: &str,
     white_grid: bool,
 ) -> Result<TrackAxes<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let k = Scale::of(root);
-    let first = track.first_number as f64;
-    let mut chart = ChartBuilder::on(root)
-        .caption(&title, k.title(root, &title))
-        .margin(k.margin())
+    let k = look.scale;
+    let n = track.fills.len() as f64;
+    let ticks = RangedCoordf64::from(0.0..top).key_points(k.labels_along(root.dim_in_pixel().1));
+    let mut chart = builder(root, look, title)
         .x_label_area_size(k.px(55))
         .y_label_area_size(k.px(80))
-        .build_cartesian_2d(-1f64..track.fills.len() as f64, bottom..top)?;
+        .build_cartesian_2d(-0.6..n - 0.4, Ticked::new(bottom..top, ticks))?;
+    let first = track.first_number as f64;
     let formatter = |x: &f64| format!("{:.0}", x + first);
+    let width = chart.plotting_area().dim_in_pixel().0;
     let mut mesh = chart.configure_mesh();
     mesh.x_desc(&track.axis)
         .y_desc(y_desc)
         .axis_desc_style(k.label())
         .label_style(k.tick())
-        .x_label_formatter(&formatter);
-    if bottom < 0.0 {
-        mesh.y_label_formatter(&y_label);
-    }
+        .x_labels(k.labels_across(width))
+        .x_label_formatter(&formatter)
+        .y_label_formatter(&y_label);
     if white_grid {
         mesh.light_line_style(WHITE);
     }
@@ -132,8 +131,43 @@ impl Chart for RemainingChart<'_> {
         "remaining"
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
+    fn title(&self) -> String {
+        format!(
+            "{}: expected turns left from each {}",
+            self.board, self.track.word
+        )
+    }
+
+    fn legend(&self) -> Vec<Legend> {
+        let mut keys = vec![Key::new("expected turns left", Shape::Line, palette::EXACT)];
+        let (trap_name, traps) = &self.track.traps;
+        if !traps.is_empty() {
+            keys.push(Key::new(trap_name.as_str(), Shape::Cross, BLACK));
+        }
+        let (named_name, named_rgb, named) = &self.track.named;
+        if !named.is_empty() {
+            keys.push(Key::new(
+                named_name.as_str(),
+                Shape::Triangle,
+                rgb(*named_rgb),
+            ));
+        }
+        for jumps in self.track.jumps.iter().filter(|j| !j.moves.is_empty()) {
+            keys.push(Key::new(
+                format!("{} (arrows in the grey band)", jumps.name),
+                Shape::Line,
+                rgb(jumps.colour),
+            ));
+        }
+        Legend::of(keys)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let k = look.scale;
         let top = self.remaining.iter().flatten().cloned().fold(0.0, f64::max) * 1.12;
         let (placed, rows) = lanes(self.track);
         let lane = top * lane_share(rows);
@@ -144,18 +178,19 @@ impl Chart for RemainingChart<'_> {
         };
         let mut chart = track_axes(
             root,
-            format!(
-                "{}: expected turns left from each {}",
-                self.board, self.track.word
-            ),
+            look,
+            &self.title(),
             self.track,
             (bottom, top),
             "expected remaining turns",
             false,
         )?;
-        self.curve(&mut chart, k, top)?;
+        self.curve(&mut chart, k)?;
+        self.names(&mut chart, root, k)?;
         self.jumps(&mut chart, k, &placed, lane)?;
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::UpperRight, look)?;
+        }
         Ok(())
     }
 }
@@ -168,12 +203,7 @@ impl RemainingChart<'_> {
 
     /// The curve (broken where no game rests), its points in the spaces' colours, the traps
     /// and the named spaces.
-    fn curve<DB: DrawingBackend>(
-        &self,
-        chart: &mut TrackAxes<'_, DB>,
-        k: Scale,
-        top: f64,
-    ) -> DrawResult<DB> {
+    fn curve<DB: DrawingBackend>(&self, chart: &mut TrackAxes<'_, DB>, k: Scale) -> DrawResult<DB> {
         let n = self.remaining.len();
         let mut segment: Vec<(f64, f64)> = Vec::new();
         let mut segments = Vec::new();
@@ -185,55 +215,81 @@ impl RemainingChart<'_> {
         }
         segments.push(segment);
         let line = palette::EXACT.stroke_width(k.px(2));
-        for (j, s) in segments.into_iter().filter(|s| !s.is_empty()).enumerate() {
-            let series = chart.draw_series(LineSeries::new(s, line))?;
-            if j == 0 {
-                series
-                    .label("expected turns left")
-                    .legend(line_legend(palette::EXACT, k));
-            }
+        for s in segments.into_iter().filter(|s| !s.is_empty()) {
+            chart.draw_series(LineSeries::new(s, line))?;
         }
         chart.draw_series(
             (0..n)
                 .filter_map(|i| self.at(i).map(|p| (i, p)))
                 .map(|(i, p)| Circle::new(p, k.px(3), self.track.fill(i).filled())),
         )?;
-        let (trap_name, traps) = &self.track.traps;
         let cross = BLACK.stroke_width(k.px(3));
-        if !traps.is_empty() {
-            let (big, small) = (k.dx(9), k.dx(6));
-            chart
-                .draw_series(
-                    traps
+        chart.draw_series(
+            self.track
+                .traps
+                .1
+                .iter()
+                .filter_map(|&i| self.at(i))
+                .map(|p| Cross::new(p, k.dx(9), cross)),
+        )?;
+        let (_, named_rgb, named) = &self.track.named;
+        let c = rgb(*named_rgb);
+        chart.draw_series(
+            named
+                .iter()
+                .filter_map(|(i, _)| self.at(*i))
+                .map(|p| TriangleMarker::new(p, k.dx(9), c.filled())),
+        )?;
+        Ok(())
+    }
+
+    /// The named spaces' names, each beside its triangle: above it, or higher, or below it,
+    /// wherever it overlaps no name already placed and stays inside the plot; a name with no
+    /// such place (on a narrow chart, crowded names) is left out.
+    fn names<DB: DrawingBackend>(
+        &self,
+        chart: &mut TrackAxes<'_, DB>,
+        root: &DrawingArea<DB, Shift>,
+        k: Scale,
+    ) -> DrawResult<DB> {
+        let font = k.tick();
+        let style: TextStyle = font.clone().into();
+        let plot = chart.plotting_area().get_pixel_range();
+        let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
+        let mut labels = Vec::new();
+        for (i, name) in &self.track.named.2 {
+            let Some(p) = self.at(*i) else { continue };
+            let (w, h) = root.estimate_text_size(name, &style)?;
+            let (w, h) = (w as i32, h as i32);
+            let (x, y) = chart.backend_coord(&p);
+            let gap = k.dx(10);
+            let left = x - k.dx(4);
+            let tops = [
+                y - gap - h,
+                y - gap - 2 * h,
+                y - gap - 3 * h,
+                y + gap,
+                y + gap + h,
+            ];
+            let fits = |&top: &i32| {
+                let b = (left, top, left + w, top + h);
+                b.0 >= plot.0.start
+                    && b.2 <= plot.0.end
+                    && b.1 >= plot.1.start
+                    && b.3 <= plot.1.end
+                    && placed
                         .iter()
-                        .filter_map(|&i| self.at(i))
-                        .map(|p| Cross::new(p, big, cross)),
-                )?
-                .label(trap_name.as_str())
-                .legend(move |(x, y)| Cross::new((x + small * 2, y), small, cross));
-        }
-        let (named_name, named_rgb, named) = &self.track.named;
-        if !named.is_empty() {
-            let c = rgb(*named_rgb);
-            let (big, small) = (k.dx(9), k.dx(6));
-            chart
-                .draw_series(
-                    named
-                        .iter()
-                        .filter_map(|(i, _)| self.at(*i))
-                        .map(|p| TriangleMarker::new(p, big, c.filled())),
-                )?
-                .label(named_name.as_str())
-                .legend(move |(x, y)| TriangleMarker::new((x + small * 2, y), small, c.filled()));
-            for (i, name) in named {
-                if let Some((x, y)) = self.at(*i) {
-                    chart.draw_series(std::iter::once(Text::new(
-                        name.clone(),
-                        (x, y + top * 0.03),
-                        k.tick(),
-                    )))?;
-                }
+                        .all(|o| b.2 < o.0 || b.0 > o.2 || b.3 < o.1 || b.1 > o.3)
+            };
+            if let Some(&top) = tops.iter().find(|t| fits(t)) {
+                placed.push((left, top, left + w, top + h));
+                labels.push((name.clone(), (left, top)));
             }
+        }
+        let area = chart.plotting_area().strip_coord_spec();
+        let (x0, y0) = (plot.0.start, plot.1.start);
+        for (name, (x, y)) in labels {
+            area.draw(&Text::new(name, (x - x0, y - y0), font.clone()))?;
         }
         Ok(())
     }
@@ -253,7 +309,7 @@ impl RemainingChart<'_> {
         let n = self.remaining.len() as f64;
         let rows = placed.iter().map(|p| p.lane + 1).max().unwrap_or(0) as f64;
         chart.draw_series(std::iter::once(Rectangle::new(
-            [(-1.0, -(rows + 0.5) * lane), (n, 0.0)],
+            [(-0.6, -(rows + 0.5) * lane), (n - 0.4, 0.0)],
             RGBColor(242, 242, 242).filled(),
         )))?;
         let head = (n * 0.012).max(0.5);
@@ -263,13 +319,10 @@ impl RemainingChart<'_> {
             let mine = || placed.iter().filter(move |p| p.kind == kind);
             let y = |p: &Placed| -(p.lane as f64 + 0.75) * lane;
             let toward = |p: &Placed| if p.to > p.from { 1.0 } else { -1.0 };
-            chart
-                .draw_series(mine().map(|p| {
-                    let base = p.to as f64 - toward(p) * head;
-                    PathElement::new(vec![(p.from as f64, y(p)), (base, y(p))], style)
-                }))?
-                .label(format!("{} (arrows in the grey band)", jumps.name))
-                .legend(line_legend(c, k));
+            chart.draw_series(mine().map(|p| {
+                let base = p.to as f64 - toward(p) * head;
+                PathElement::new(vec![(p.from as f64, y(p)), (base, y(p))], style)
+            }))?;
             chart.draw_series(mine().map(|p| {
                 let (tip, base) = (p.to as f64, p.to as f64 - toward(p) * head);
                 Polygon::new(
@@ -299,21 +352,84 @@ pub struct LandingChart<'a> {
     pub p_land: Vec<f64>,
 }
 
+impl LandingChart<'_> {
+    /// The spaces where a jump starts that no move ever ends on (a token reaching one goes on
+    /// at once, so it has no bar), with the jump's kind.
+    pub fn passed_through(&self) -> Vec<(usize, &crate::games::Jumps)> {
+        let mut starts: Vec<(usize, &crate::games::Jumps)> = self
+            .track
+            .jumps
+            .iter()
+            .flat_map(|j| j.moves.iter().map(move |&(from, _)| (from, j)))
+            .filter(|&(from, _)| self.p_land.get(from) == Some(&0.0))
+            .collect();
+        starts.sort_by_key(|&(from, _)| from);
+        starts.dedup_by_key(|&mut (from, _)| from);
+        starts
+    }
+}
+
 impl Chart for LandingChart<'_> {
     fn name(&self) -> &'static str {
         "landing"
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
-        // Head room for the legend above the tallest bars.
-        let top = (self.p_land.iter().cloned().fold(0.0, f64::max) * 1.5).min(1.2);
+    fn title(&self) -> String {
+        format!(
+            "{}: chance of ever landing on each {}",
+            self.board, self.track.word
+        )
+    }
+
+    /// The kinds of space the board has (not every kind the game knows), its traps, and the
+    /// starts of jumps that have no bar.
+    fn legend(&self) -> Vec<Legend> {
+        let mut keys: Vec<Key> = self
+            .track
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(kind, _)| self.track.fills.contains(kind))
+            .map(|(_, (name, c))| Key::new(name.as_str(), Shape::Box, rgb(*c)))
+            .collect();
+        let (trap_name, traps) = &self.track.traps;
+        if !traps.is_empty() {
+            keys.push(Key::new(trap_name.as_str(), Shape::Cross, BLACK));
+        }
+        let mut kinds: Vec<&crate::games::Jumps> = Vec::new();
+        for (_, jumps) in self.passed_through() {
+            if !kinds.iter().any(|k| k.name == jumps.name) {
+                kinds.push(jumps);
+            }
+        }
+        for jumps in kinds {
+            keys.push(Key::new(
+                format!("a {} starts here: no move ends here, so no bar", jumps.name),
+                Shape::Triangle,
+                rgb(jumps.colour),
+            ));
+        }
+        Legend::of(keys)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let k = look.scale;
+        let highest = self.p_land.iter().cloned().fold(0.0, f64::max);
+        // Head room for the legend above the tallest bars, in a picture.
+        let top = if look.framed() {
+            (highest * 1.5).min(1.2)
+        } else {
+            highest * 1.1
+        }
+        .max(0.01);
         let mut chart = track_axes(
             root,
-            format!(
-                "{}: chance of ever landing on each {}",
-                self.board, self.track.word
-            ),
+            look,
+            &self.title(),
             self.track,
             (0.0, top),
             "P(land there at least once)",
@@ -326,29 +442,24 @@ impl Chart for LandingChart<'_> {
                 self.track.fill(i).filled(),
             )
         }))?;
-        let (trap_name, traps) = &self.track.traps;
-        for &i in traps {
+        for &i in &self.track.traps.1 {
             chart.draw_series(std::iter::once(Cross::new(
                 (i as f64, self.p_land[i] + top * 0.025),
                 k.dx(7),
                 BLACK.stroke_width(k.px(2)),
             )))?;
         }
-        // Legend: the kinds of space, then the traps.
-        for (name, c) in &self.track.kinds {
-            chart
-                .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
-                .label(name.as_str())
-                .legend(box_legend(rgb(*c), k));
+        // Where a jump starts and no move ends: a triangle on the axis, in the jump's colour.
+        for (i, jumps) in self.passed_through() {
+            chart.draw_series(std::iter::once(TriangleMarker::new(
+                (i as f64, top * 0.02),
+                k.dx(7),
+                rgb(jumps.colour).filled(),
+            )))?;
         }
-        if !traps.is_empty() {
-            let (size, stroke) = (k.dx(6), BLACK.stroke_width(k.px(2)));
-            chart
-                .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
-                .label(trap_name.as_str())
-                .legend(move |(x, y)| Cross::new((x + 2 * size, y), size, stroke));
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::UpperRight, look)?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
         Ok(())
     }
 }

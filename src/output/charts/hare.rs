@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{box_legend, dashed_legend, legend, line_legend, palette, Chart, DrawResult, Scale};
+use super::{builder, draw_legend, palette, Chart, DrawResult, Key, Legend, Look, Shape};
 
 /// One bar: where it stands, its height, and the half-width of its 95 % interval (0 for
 /// none).
@@ -19,6 +19,9 @@ pub struct Bar {
     /// Which series colour (0 to 5).
     pub series: usize,
 }
+
+/// The colours of the marker lines, in order.
+const MARKS: [RGBColor; 3] = [palette::MEAN, palette::MEDIAN, palette::MODE];
 
 /// Bars across, values up, with a legend entry per series and dashed marker lines.
 pub struct BarsChart<'a> {
@@ -47,8 +50,49 @@ impl Chart for BarsChart<'_> {
         self.stem
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn legend(&self) -> Vec<Legend> {
+        let mut keys: Vec<Key> = self
+            .series
+            .iter()
+            .enumerate()
+            .map(|(s, label)| {
+                Key::new(
+                    label.as_str(),
+                    Shape::Box,
+                    palette::SERIES[s % palette::SERIES.len()],
+                )
+            })
+            .collect();
+        if self.bars.iter().any(|b| b.error > 0.0) {
+            keys.push(Key::new(
+                "95 % confidence interval",
+                Shape::Line,
+                RGBColor(0, 0, 0),
+            ));
+        }
+        if let Some((_, label)) = &self.line {
+            keys.push(Key::new(label.as_str(), Shape::Line, palette::SIMULATED));
+        }
+        for (i, (_, label)) in self.marks.iter().enumerate() {
+            keys.push(Key::new(
+                label.as_str(),
+                Shape::Dashed,
+                MARKS[i % MARKS.len()],
+            ));
+        }
+        Legend::of(keys)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let k = look.scale;
         let x_min = self.bars.iter().map(|b| b.x).fold(f64::INFINITY, f64::min) - 1.0;
         let x_max = self
             .bars
@@ -71,18 +115,23 @@ impl Chart for BarsChart<'_> {
             0.0
         };
         let x_max = if x_max.is_finite() { x_max } else { 1.0 };
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, k.title(root, &self.title))
-            .margin(k.margin())
+        let mut chart = builder(root, look, &self.title)
             .x_label_area_size(k.px(55))
             .y_label_area_size(k.px(90))
             .build_cartesian_2d(x_min..x_max, 0f64..top)?;
         let whole = self.whole_x;
         // Whole numbers across: a tick on each when there are few, and none between them.
         let span = (x_max - x_min).ceil() as usize;
+        let (width, height) = chart.plotting_area().dim_in_pixel();
+        let across = k.labels_across(width);
         chart
             .configure_mesh()
-            .x_labels(if whole && span <= 20 { span + 1 } else { 10 })
+            .x_labels(if whole && span <= 20 {
+                (span + 1).min(across)
+            } else {
+                across
+            })
+            .y_labels(k.labels_along(height))
             .x_desc(self.axes.0)
             .y_desc(self.axes.1)
             .axis_desc_style(k.label())
@@ -99,52 +148,41 @@ impl Chart for BarsChart<'_> {
             .light_line_style(WHITE)
             .draw()?;
         let half = self.width / 2.0;
-        for (s, label) in self.series.iter().enumerate() {
+        for s in 0..self.series.len() {
             let color = palette::SERIES[s % palette::SERIES.len()];
-            chart
-                .draw_series(self.bars.iter().filter(|b| b.series == s).map(|b| {
-                    Rectangle::new(
-                        [(b.x - half, 0.0), (b.x + half, b.height)],
-                        color.mix(0.75).filled(),
-                    )
-                }))?
-                .label(label.as_str())
-                .legend(box_legend(color, k));
+            chart.draw_series(self.bars.iter().filter(|b| b.series == s).map(|b| {
+                Rectangle::new(
+                    [(b.x - half, 0.0), (b.x + half, b.height)],
+                    color.mix(0.75).filled(),
+                )
+            }))?;
         }
         let errors: Vec<&Bar> = self.bars.iter().filter(|b| b.error > 0.0).collect();
         if !errors.is_empty() {
-            chart
-                .draw_series(errors.iter().map(|b| {
-                    PathElement::new(
-                        vec![(b.x, b.height - b.error), (b.x, b.height + b.error)],
-                        BLACK.stroke_width(k.px(2)),
-                    )
-                }))?
-                .label("95 % confidence interval")
-                .legend(line_legend(RGBColor(0, 0, 0), k));
+            chart.draw_series(errors.iter().map(|b| {
+                PathElement::new(
+                    vec![(b.x, b.height - b.error), (b.x, b.height + b.error)],
+                    BLACK.stroke_width(k.px(2)),
+                )
+            }))?;
         }
-        if let Some((points, label)) = &self.line {
-            chart
-                .draw_series(LineSeries::new(
-                    points.iter().copied(),
-                    palette::SIMULATED.stroke_width(k.px(2)),
-                ))?
-                .label(label.as_str())
-                .legend(line_legend(palette::SIMULATED, k));
+        if let Some((points, _)) = &self.line {
+            chart.draw_series(LineSeries::new(
+                points.iter().copied(),
+                palette::SIMULATED.stroke_width(k.px(2)),
+            ))?;
         }
-        for (i, (x, label)) in self.marks.iter().enumerate() {
-            let color = [palette::MEAN, palette::MEDIAN, palette::MODE][i % 3];
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![(*x, 0.0), (*x, top * 0.97)],
-                    k.px(8),
-                    k.px(5),
-                    color.stroke_width(k.px(2)),
-                ))?
-                .label(label.as_str())
-                .legend(dashed_legend(color, k));
+        for (i, (x, _)) in self.marks.iter().enumerate() {
+            chart.draw_series(DashedLineSeries::new(
+                vec![(*x, 0.0), (*x, top * 0.97)],
+                k.px(8),
+                k.px(5),
+                MARKS[i % MARKS.len()].stroke_width(k.px(2)),
+            ))?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::UpperRight, look)?;
+        }
         Ok(())
     }
 }

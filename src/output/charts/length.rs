@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    box_legend, dashed_legend, legend, length_axis, line_legend, palette, Chart, DrawResult, Scale,
+    builder, draw_legend, length_axis, palette, Chart, DrawResult, Key, Legend, Look, Shape,
 };
 
 /// A chart with turns across and probability up.
@@ -14,19 +14,21 @@ type LengthAxes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Range
 /// Axes for a length distribution: turns 0..x_max across, probability 0..top up.
 fn length_axes<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
-    title: String,
+    look: Look,
+    title: &str,
     x_max: f64,
     top: f64,
 ) -> Result<LengthAxes<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let k = Scale::of(root);
-    let mut chart = ChartBuilder::on(root)
-        .caption(&title, k.title(root, &title))
-        .margin(k.margin())
+    let k = look.scale;
+    let mut chart = builder(root, look, title)
         .x_label_area_size(k.px(55))
         .y_label_area_size(k.px(90))
         .build_cartesian_2d(0f64..x_max, 0f64..top)?;
+    let (width, height) = chart.plotting_area().dim_in_pixel();
     chart
         .configure_mesh()
+        .x_labels(k.labels_across(width))
+        .y_labels(k.labels_along(height))
         .x_desc("game length (turns)")
         .y_desc("probability")
         .axis_desc_style(k.label())
@@ -54,41 +56,10 @@ pub struct DistributionChart<'a> {
     pub simulated: Option<(u64, Vec<f64>)>,
 }
 
-impl Chart for DistributionChart<'_> {
-    fn name(&self) -> &'static str {
-        "distribution"
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
-        let x_max = length_axis(self.pmf);
-        let top = self.pmf.iter().cloned().fold(0.0, f64::max) * 1.15;
-        let mut chart = length_axes(
-            root,
-            format!("{}: how long a one-player game lasts (exact)", self.board),
-            x_max,
-            top,
-        )?;
-        chart
-            .draw_series(self.pmf.iter().enumerate().map(|(n, &p)| {
-                let x = n as f64;
-                Rectangle::new(
-                    [(x - 0.4, 0.0), (x + 0.4, p)],
-                    palette::EXACT.mix(0.7).filled(),
-                )
-            }))?
-            .label("exact P(T = n), i.i.d. draws")
-            .legend(box_legend(palette::EXACT, k));
-        if let Some((games, freq)) = &self.simulated {
-            chart
-                .draw_series(LineSeries::new(
-                    freq.iter().enumerate().map(|(n, &f)| (n as f64, f)),
-                    palette::SIMULATED.stroke_width(k.px(2)),
-                ))?
-                .label(format!("Monte Carlo, {games} i.i.d. games (solid)"))
-                .legend(line_legend(palette::SIMULATED, k));
-        }
-        for (x, color, label) in [
+impl DistributionChart<'_> {
+    /// The marker lines: (turns, colour, legend label).
+    fn markers(&self) -> [(f64, RGBColor, String); 3] {
+        [
             (
                 self.mean,
                 palette::MEAN,
@@ -104,18 +75,71 @@ impl Chart for DistributionChart<'_> {
                 palette::MODE,
                 format!("mode {}", self.mode),
             ),
-        ] {
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![(x, 0.0), (x, top * 0.97)],
-                    k.px(8),
-                    k.px(5),
-                    color.stroke_width(k.px(2)),
-                ))?
-                .label(label)
-                .legend(dashed_legend(color, k));
+        ]
+    }
+}
+
+impl Chart for DistributionChart<'_> {
+    fn name(&self) -> &'static str {
+        "distribution"
+    }
+
+    fn title(&self) -> String {
+        format!("{}: how long a one-player game lasts (exact)", self.board)
+    }
+
+    fn legend(&self) -> Vec<Legend> {
+        let mut keys = vec![Key::new(
+            "exact P(T = n), i.i.d. draws",
+            Shape::Box,
+            palette::EXACT,
+        )];
+        if let Some((games, _)) = &self.simulated {
+            keys.push(Key::new(
+                format!("Monte Carlo, {games} i.i.d. games (solid)"),
+                Shape::Line,
+                palette::SIMULATED,
+            ));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
+        for (_, colour, label) in self.markers() {
+            keys.push(Key::new(label, Shape::Dashed, colour));
+        }
+        Legend::of(keys)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let k = look.scale;
+        let x_max = length_axis(self.pmf);
+        let top = self.pmf.iter().cloned().fold(0.0, f64::max) * 1.15;
+        let mut chart = length_axes(root, look, &self.title(), x_max, top)?;
+        chart.draw_series(self.pmf.iter().enumerate().map(|(n, &p)| {
+            let x = n as f64;
+            Rectangle::new(
+                [(x - 0.4, 0.0), (x + 0.4, p)],
+                palette::EXACT.mix(0.7).filled(),
+            )
+        }))?;
+        if let Some((_, freq)) = &self.simulated {
+            chart.draw_series(LineSeries::new(
+                freq.iter().enumerate().map(|(n, &f)| (n as f64, f)),
+                palette::SIMULATED.stroke_width(k.px(2)),
+            ))?;
+        }
+        for (x, color, _) in self.markers() {
+            chart.draw_series(DashedLineSeries::new(
+                vec![(x, 0.0), (x, top * 0.97)],
+                k.px(8),
+                k.px(5),
+                color.stroke_width(k.px(2)),
+            ))?;
+        }
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::UpperRight, look)?;
+        }
         Ok(())
     }
 }
@@ -130,27 +154,53 @@ pub struct CdfChart<'a> {
     pub marks: Vec<(f64, usize)>,
 }
 
+impl CdfChart<'_> {
+    /// The colour of the `i`-th marked point.
+    fn colour(i: usize) -> RGBColor {
+        palette::SERIES[(i + 1) % palette::SERIES.len()]
+    }
+}
+
 impl Chart for CdfChart<'_> {
     fn name(&self) -> &'static str {
         "cdf"
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
+    fn title(&self) -> String {
+        format!("{}: chance the game is over by turn n", self.board)
+    }
+
+    fn legend(&self) -> Vec<Legend> {
+        let mut keys = vec![Key::new("exact CDF", Shape::Line, palette::EXACT)];
+        for (i, &(p, n)) in self.marks.iter().enumerate() {
+            keys.push(Key::new(
+                format!("{}% of games end by turn {n}", p * 100.0),
+                Shape::Dashed,
+                Self::colour(i),
+            ));
+        }
+        Legend::of(keys)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let k = look.scale;
         let x_max = length_axis(self.pmf);
-        let title = format!("{}: chance the game is over by turn n", self.board);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&title, k.title(root, &title))
-            .margin(k.margin())
+        let mut chart = builder(root, look, &self.title())
             .x_label_area_size(k.px(55))
             .y_label_area_size(k.px(80))
             .build_cartesian_2d(0f64..x_max, 0f64..1.02)?;
+        let width = chart.plotting_area().dim_in_pixel().0;
         chart
             .configure_mesh()
             .x_desc("turns n")
             .y_desc("P(T <= n)")
             .axis_desc_style(k.label())
             .label_style(k.tick())
+            .x_labels(k.labels_across(width))
             .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()?;
         let mut c = 0.0;
@@ -160,27 +210,22 @@ impl Chart for CdfChart<'_> {
             c += p;
             points.push((n as f64, c));
         }
-        chart
-            .draw_series(LineSeries::new(
-                points,
-                palette::EXACT.stroke_width(k.px(3)),
-            ))?
-            .label("exact CDF")
-            .legend(line_legend(palette::EXACT, k));
+        chart.draw_series(LineSeries::new(
+            points,
+            palette::EXACT.stroke_width(k.px(3)),
+        ))?;
         for (i, &(p, n)) in self.marks.iter().enumerate() {
-            let color = palette::SERIES[(i + 1) % palette::SERIES.len()];
             let x = n as f64;
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![(0.0, p), (x, p), (x, 0.0)],
-                    k.px(8),
-                    k.px(5),
-                    color.stroke_width(k.px(2)),
-                ))?
-                .label(format!("{}% of games end by turn {n}", p * 100.0))
-                .legend(dashed_legend(color, k));
+            chart.draw_series(DashedLineSeries::new(
+                vec![(0.0, p), (x, p), (x, 0.0)],
+                k.px(8),
+                k.px(5),
+                Self::colour(i).stroke_width(k.px(2)),
+            ))?;
         }
-        legend(&mut chart, SeriesLabelPosition::LowerRight, k)?;
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::LowerRight, look)?;
+        }
         Ok(())
     }
 }
@@ -197,12 +242,44 @@ pub struct SurvivalChart<'a> {
     pub c: f64,
 }
 
+impl SurvivalChart<'_> {
+    /// Whether the geometric tail is drawn.
+    fn has_tail(&self) -> bool {
+        self.rho > 0.0 && self.rho < 1.0 && self.c > 0.0
+    }
+}
+
 impl Chart for SurvivalChart<'_> {
     fn name(&self) -> &'static str {
         "survival"
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+    fn title(&self) -> String {
+        format!("{}: chance a game lasts longer than n turns", self.board)
+    }
+
+    fn legend(&self) -> Vec<Legend> {
+        let mut keys = vec![Key::new("exact P(T > n)", Shape::Line, palette::EXACT)];
+        if self.has_tail() {
+            keys.push(Key::new(
+                format!(
+                    "geometric tail {:.3} x {:.5}^n: each turn, {:.2}% of the remaining games end",
+                    self.c,
+                    self.rho,
+                    (1.0 - self.rho) * 100.0
+                ),
+                Shape::Dashed,
+                palette::FIT,
+            ));
+        }
+        Legend::of(keys)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
         let floor = 1e-12;
         let last = self
             .survival
@@ -211,56 +288,46 @@ impl Chart for SurvivalChart<'_> {
             .unwrap_or(0)
             .max(1);
         let x_max = last as f64 * 1.05;
-        let k = Scale::of(root);
-        let title = format!("{}: chance a game lasts longer than n turns", self.board);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&title, k.title(root, &title))
-            .margin(k.margin())
+        let k = look.scale;
+        let mut chart = builder(root, look, &self.title())
             .x_label_area_size(k.px(55))
             .y_label_area_size(k.px(100))
             .build_cartesian_2d(0f64..x_max, (floor..1.5f64).log_scale())?;
+        let width = chart.plotting_area().dim_in_pixel().0;
         chart
             .configure_mesh()
             .x_desc("turns n")
             .y_desc("P(T > n), log scale")
             .axis_desc_style(k.label())
             .label_style(k.tick())
+            .x_labels(k.labels_across(width))
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{y:.0e}"))
             .draw()?;
-        chart
-            .draw_series(LineSeries::new(
-                self.survival
-                    .iter()
-                    .enumerate()
-                    .take(last + 1)
-                    .filter(|(_, &s)| s > 0.0)
-                    .map(|(n, &s)| (n as f64, s)),
-                palette::EXACT.stroke_width(k.px(3)),
-            ))?
-            .label("exact P(T > n)")
-            .legend(line_legend(palette::EXACT, k));
-        if self.rho > 0.0 && self.rho < 1.0 && self.c > 0.0 {
+        chart.draw_series(LineSeries::new(
+            self.survival
+                .iter()
+                .enumerate()
+                .take(last + 1)
+                .filter(|(_, &s)| s > 0.0)
+                .map(|(n, &s)| (n as f64, s)),
+            palette::EXACT.stroke_width(k.px(3)),
+        ))?;
+        if self.has_tail() {
             let tail: Vec<(f64, f64)> = (0..=last)
                 .map(|n| (n as f64, self.c * self.rho.powi(n as i32)))
                 .filter(|&(_, y)| (floor..=1.5).contains(&y))
                 .collect();
-            chart
-                .draw_series(DashedLineSeries::new(
-                    tail,
-                    k.px(10),
-                    k.px(6),
-                    palette::FIT.stroke_width(k.px(2)),
-                ))?
-                .label(format!(
-                    "geometric tail {:.3} x {:.5}^n: each turn, {:.2}% of the remaining games end",
-                    self.c,
-                    self.rho,
-                    (1.0 - self.rho) * 100.0
-                ))
-                .legend(dashed_legend(palette::FIT, k));
+            chart.draw_series(DashedLineSeries::new(
+                tail,
+                k.px(10),
+                k.px(6),
+                palette::FIT.stroke_width(k.px(2)),
+            ))?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::UpperRight, look)?;
+        }
         Ok(())
     }
 }
@@ -282,9 +349,33 @@ impl Chart for DeckChart<'_> {
         "deck"
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
-        let (games, freq, mean) = &self.shuffled;
+    fn title(&self) -> String {
+        format!("{}: i.i.d. draws against a real shuffled deck", self.board)
+    }
+
+    fn legend(&self) -> Vec<Legend> {
+        let (games, _, mean) = &self.shuffled;
+        Legend::of(vec![
+            Key::new(
+                format!("i.i.d. draws, exact (mean {:.2})", self.exact_mean),
+                Shape::Line,
+                palette::EXACT,
+            ),
+            Key::new(
+                format!("shuffled deck, {games} simulated games (mean {mean:.2})"),
+                Shape::Line,
+                palette::SIMULATED,
+            ),
+        ])
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let k = look.scale;
+        let (_, freq, mean) = &self.shuffled;
         let x_max = length_axis(self.pmf);
         let top = self
             .pmf
@@ -293,29 +384,18 @@ impl Chart for DeckChart<'_> {
             .cloned()
             .fold(0.0, f64::max)
             * 1.15;
-        let mut chart = length_axes(
-            root,
-            format!("{}: i.i.d. draws against a real shuffled deck", self.board),
-            x_max,
-            top,
-        )?;
-        chart
-            .draw_series(LineSeries::new(
-                self.pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
-                palette::EXACT.stroke_width(k.px(3)),
-            ))?
-            .label(format!("i.i.d. draws, exact (mean {:.2})", self.exact_mean))
-            .legend(line_legend(palette::EXACT, k));
-        chart
-            .draw_series(LineSeries::new(
-                freq.iter().enumerate().map(|(n, &f)| (n as f64, f)),
-                palette::SIMULATED.stroke_width(k.px(3)),
-            ))?
-            .label(format!(
-                "shuffled deck, {games} simulated games (mean {mean:.2})"
-            ))
-            .legend(line_legend(palette::SIMULATED, k));
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
+        let mut chart = length_axes(root, look, &self.title(), x_max, top)?;
+        chart.draw_series(LineSeries::new(
+            self.pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
+            palette::EXACT.stroke_width(k.px(3)),
+        ))?;
+        chart.draw_series(LineSeries::new(
+            freq.iter().enumerate().map(|(n, &f)| (n as f64, f)),
+            palette::SIMULATED.stroke_width(k.px(3)),
+        ))?;
+        for legend in self.legend() {
+            draw_legend(&mut chart, &legend, SeriesLabelPosition::UpperRight, look)?;
+        }
         // Top left of the plot, where the distributions are still near zero.
         chart.draw_series(std::iter::once(Text::new(
             format!("difference in mean: {:+.2} turns", mean - self.exact_mean),

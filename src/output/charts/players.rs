@@ -5,7 +5,9 @@ use plotters::prelude::*;
 
 use crate::solve::guarantee::Figure;
 
-use super::{box_legend, legend, length_axis, line_legend, palette, Chart, DrawResult, Scale};
+use super::{
+    draw_legend, length_axis, palette, titled, Chart, DrawResult, Key, Legend, Look, Shape,
+};
 
 /// One number of players.
 pub struct PlayersSeries {
@@ -39,47 +41,119 @@ impl Chart for PlayersChart<'_> {
         "players"
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let k = Scale::of(root);
-        let title = match self.cut_at {
+    fn title(&self) -> String {
+        match self.cut_at {
             None => format!("{}: several players (exact, i.i.d. draws)", self.board),
             Some(turn) => format!(
                 "{}: several players (i.i.d. draws; distribution cut at turn {turn})",
                 self.board
             ),
-        };
-        let root = root.titled(&title, k.title(root, &title))?;
-        let (left, right) = root.split_horizontally(root.dim_in_pixel().0 * 2 / 5);
+        }
+    }
 
-        self.seat_chances(&left, k)?;
-        self.lengths(&right, k)?;
+    fn legend(&self) -> Vec<Legend> {
+        let seats = self.groups().iter().map(|s| s.players).max().unwrap_or(0);
+        vec![
+            Legend {
+                title: Some(self.chances_caption().into()),
+                keys: (0..seats)
+                    .map(|seat| {
+                        Key::new(format!("seat {}", seat + 1), Shape::Box, seat_colour(seat))
+                    })
+                    .collect(),
+            },
+            Legend {
+                title: Some(LENGTHS_CAPTION.into()),
+                keys: self
+                    .series
+                    .iter()
+                    .map(|s| {
+                        Key::new(
+                            format!(
+                                "{} player{} (mean {})",
+                                s.players,
+                                if s.players == 1 { "" } else { "s" },
+                                s.mean_turns.text(1)
+                            ),
+                            Shape::Line,
+                            players_colour(s.players),
+                        )
+                    })
+                    .collect(),
+            },
+        ]
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        look: Look,
+    ) -> DrawResult<DB> {
+        let root = titled(root, look, &self.title())?;
+        let (w, h) = root.dim_in_pixel();
+        // Side by side, or one above the other on a drawing taller than wide (a phone's).
+        let (first, second) = if h > w {
+            root.split_vertically(h * 2 / 5)
+        } else {
+            root.split_horizontally(w * 2 / 5)
+        };
+        let legend = self.legend();
+        if let [chances, lengths] = legend.as_slice() {
+            self.seat_chances(&first, look, chances)?;
+            self.lengths(&second, look, lengths)?;
+        }
         Ok(())
     }
 }
 
+/// The caption of the panel of lengths.
+const LENGTHS_CAPTION: &str = "game length until the first player finishes";
+
+/// The colour of seat `seat` (0 plays first).
+fn seat_colour(seat: usize) -> RGBColor {
+    palette::SERIES[seat % palette::SERIES.len()]
+}
+
+/// The colour of the curve of `players` players.
+fn players_colour(players: usize) -> RGBColor {
+    palette::SERIES[(players - 1) % palette::SERIES.len()]
+}
+
 impl PlayersChart<'_> {
+    /// The numbers of players with seats to compare: 2 and up.
+    fn groups(&self) -> Vec<&PlayersSeries> {
+        self.series.iter().filter(|s| s.players > 1).collect()
+    }
+
+    /// The caption of the panel of chances.
+    fn chances_caption(&self) -> &'static str {
+        if self.groups().iter().any(|s| s.undecided > 0.0) {
+            "each seat's chance to win (at least)"
+        } else {
+            "each seat's chance to win"
+        }
+    }
+
     /// Left: grouped bars, one group per number of players (2 and up), one bar per seat.
     fn seat_chances<DB: DrawingBackend>(
         &self,
         left: &DrawingArea<DB, Shift>,
-        k: Scale,
+        look: Look,
+        legend: &Legend,
     ) -> DrawResult<DB> {
-        let groups: Vec<&PlayersSeries> = self.series.iter().filter(|s| s.players > 1).collect();
+        let k = look.scale;
+        let groups = self.groups();
         let top = groups
             .iter()
             .flat_map(|s| s.win.iter())
             .cloned()
             .fold(0.0, f64::max)
             * 1.2;
-        let mut chart = ChartBuilder::on(left)
-            .caption(
-                if groups.iter().any(|s| s.undecided > 0.0) {
-                    "each seat's chance to win (at least)"
-                } else {
-                    "each seat's chance to win"
-                },
-                k.label(),
-            )
+        let mut builder = ChartBuilder::on(left);
+        if look.framed() {
+            builder.caption(self.chances_caption(), k.label());
+        }
+        let mut chart = builder
             .margin(k.px(15))
             .x_label_area_size(k.px(50))
             .y_label_area_size(k.px(70))
@@ -105,30 +179,27 @@ impl PlayersChart<'_> {
             .draw()?;
         let seats = groups.iter().map(|s| s.players).max().unwrap_or(0);
         for seat in 0..seats {
-            let color = palette::SERIES[seat % palette::SERIES.len()];
-            chart
-                .draw_series(groups.iter().enumerate().filter_map(|(g, s)| {
-                    let w = *s.win.get(seat)?;
-                    let width = 0.8 / s.players as f64;
-                    let x0 = g as f64 + 0.1 + seat as f64 * width;
-                    Some(Rectangle::new(
-                        [(x0, 0.0), (x0 + width * 0.9, w)],
-                        color.filled(),
-                    ))
-                }))?
-                .label(format!("seat {}", seat + 1))
-                .legend(box_legend(color, k));
+            chart.draw_series(groups.iter().enumerate().filter_map(|(g, s)| {
+                let w = *s.win.get(seat)?;
+                let width = 0.8 / s.players as f64;
+                let x0 = g as f64 + 0.1 + seat as f64 * width;
+                Some(Rectangle::new(
+                    [(x0, 0.0), (x0 + width * 0.9, w)],
+                    seat_colour(seat).filled(),
+                ))
+            }))?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
-        Ok(())
+        draw_legend(&mut chart, legend, SeriesLabelPosition::UpperRight, look)
     }
 
     /// Right: the length distributions, in turns of all players together.
     fn lengths<DB: DrawingBackend>(
         &self,
         right: &DrawingArea<DB, Shift>,
-        k: Scale,
+        look: Look,
+        legend: &Legend,
     ) -> DrawResult<DB> {
+        let k = look.scale;
         let x_max = self
             .series
             .iter()
@@ -141,36 +212,31 @@ impl PlayersChart<'_> {
             .cloned()
             .fold(0.0, f64::max)
             * 1.1;
-        let mut chart = ChartBuilder::on(right)
-            .caption("game length until the first player finishes", k.label())
+        let mut builder = ChartBuilder::on(right);
+        if look.framed() {
+            builder.caption(LENGTHS_CAPTION, k.label());
+        }
+        let mut chart = builder
             .margin(k.px(15))
             .x_label_area_size(k.px(50))
             .y_label_area_size(k.px(80))
             .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
+        let width = chart.plotting_area().dim_in_pixel().0;
         chart
             .configure_mesh()
             .x_desc("turns, all players together")
             .y_desc("probability")
             .axis_desc_style(k.label())
             .label_style(k.tick())
+            .x_labels(k.labels_across(width))
             .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()?;
         for s in &self.series {
-            let color = palette::SERIES[(s.players - 1) % palette::SERIES.len()];
-            chart
-                .draw_series(LineSeries::new(
-                    s.turns_pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
-                    color.stroke_width(k.px(2)),
-                ))?
-                .label(format!(
-                    "{} player{} (mean {})",
-                    s.players,
-                    if s.players == 1 { "" } else { "s" },
-                    s.mean_turns.text(1)
-                ))
-                .legend(line_legend(color, k));
+            chart.draw_series(LineSeries::new(
+                s.turns_pmf.iter().enumerate().map(|(n, &p)| (n as f64, p)),
+                players_colour(s.players).stroke_width(k.px(2)),
+            ))?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight, k)?;
-        Ok(())
+        draw_legend(&mut chart, legend, SeriesLabelPosition::UpperRight, look)
     }
 }

@@ -89,10 +89,10 @@ fn line(l: &Line, place: Place) -> String {
     let mut out = String::new();
     for (i, span) in l.iter().enumerate() {
         match span {
-            Span::Text(t) if i == 0 && place == Place::Block => {
+            Span::Text(t) | Span::Number(t) if i == 0 && place == Place::Block => {
                 out.push_str(&escape_block_start(t));
             }
-            Span::Text(t) => out.push_str(&escape(t)),
+            Span::Text(t) | Span::Number(t) => out.push_str(&escape(t)),
             Span::Code(c) => out.push_str(&code(c, place)),
         }
     }

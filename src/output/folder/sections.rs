@@ -6,7 +6,7 @@ use anyhow::Result;
 use super::{ReportSummary, CHARTS};
 use crate::output::charts::players::PlayersSeries;
 use crate::output::charts::{
-    CdfChart, Chart, DeckChart, DistributionChart, Format, LandingChart, PlayersChart,
+    CdfChart, Chart, DeckChart, DistributionChart, Format, LandingChart, Legend, PlayersChart,
     RemainingChart, SurvivalChart, WhatIfChart,
 };
 use crate::results::report::Report;
@@ -21,26 +21,49 @@ pub(super) struct Section {
     pub(super) heading: &'static str,
     /// The rendered chart, in the report's format (its file).
     pub(super) image: Vec<u8>,
-    /// The same chart as SVG, for `report.html`.
-    pub(super) svg: String,
+    /// The same chart drawn for `report.html`.
+    pub(super) page: Page,
     /// The paragraph under it: what it shows, with the figures.
     pub(super) text: String,
 }
 
-/// A chart drawn in the report's format at `size` (for its file), and as SVG at the page's
-/// size (for `report.html`, see [`page_size`]).
+/// A chart as `report.html` shows it: the drawing, sized for the page (see [`page_size`]),
+/// with its caption and legend as text beside it (text in the page keeps its size and wraps on
+/// any screen; text in the drawing shrinks with it).
+pub(super) struct Page {
+    /// The SVG drawing, axes and their labels only.
+    pub(super) svg: String,
+    /// What the chart shows, of which board.
+    pub(super) caption: String,
+    /// What each colour and mark means.
+    pub(super) legend: Vec<Legend>,
+}
+
+/// A chart drawn in the report's format at `size` (for its file), and for the page at
+/// [`page_size`].
 pub(super) fn render<C: Chart>(
     chart: &C,
     format: Format,
     size: (u32, u32),
-) -> Result<(Vec<u8>, String)> {
+) -> Result<(Vec<u8>, Page)> {
+    render_at(chart, format, size, page_size(size))
+}
+
+/// [`render`], drawn `page` pixels large for the page (a chart of many rows, or of two panels
+/// one above the other, is taller there).
+fn render_at<C: Chart>(
+    chart: &C,
+    format: Format,
+    size: (u32, u32),
+    page: (u32, u32),
+) -> Result<(Vec<u8>, Page)> {
     let image = crate::output::charts::render(chart, format, size)?;
-    let page = page_size(size);
-    let svg = match format {
-        Format::Svg if page == size => image.clone(),
-        _ => crate::output::charts::render(chart, Format::Svg, page)?,
+    let page = Page {
+        svg: crate::output::charts::render_page(chart, page, PAGE_TICK)?,
+        caption: chart.title(),
+        legend: chart.legend(),
     };
-    Ok((image, String::from_utf8(svg)?))
+    Ok((image, page))
 }
 
 /// The share of each length in a simulated histogram.
@@ -74,11 +97,11 @@ pub(super) fn sections(
     let a = &r.analysis;
     let f = &s.figures;
     let name = r.about.board.as_str();
-    let section = |stem: &'static str, (image, svg): (Vec<u8>, String), text: String| Section {
+    let section = |stem: &'static str, (image, page): (Vec<u8>, Page), text: String| Section {
         stem,
         heading: heading(stem),
         image,
-        svg,
+        page,
         text,
     };
     let mut out = vec![
@@ -139,7 +162,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
     let a = &r.analysis;
     let f = &s.figures;
     let quantile = |p: f64| a.quantiles.iter().find(|q| q.p == p).map(|q| q.turns);
-    let (image, svg) = render(
+    let (image, page) = render(
         &CdfChart {
             board: &r.about.board,
             pmf: &a.pmf,
@@ -155,7 +178,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
         stem: "cdf",
         heading: heading("cdf"),
         image,
-        svg,
+        page,
         text: {
             // "by turn n", or "after turn n" for a quantile past a cut distribution (at least
             // one past the last turn computed).
@@ -183,7 +206,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
 
 fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
     let f = &s.figures;
-    let (image, svg) = render(
+    let (image, page) = render(
         &SurvivalChart {
             board: &r.about.board,
             survival: &r.analysis.survival,
@@ -197,7 +220,7 @@ fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> 
         stem: "survival",
         heading: heading("survival"),
         image,
-        svg,
+        page,
         text: match (s.tail_rho, s.tail_c) {
             (Some(rho), Some(c)) => format!(
                 "The chance that a game lasts longer than n turns, on a log scale. Far out it falls geometrically, like {c:.3} x {rho:.5}^n: each extra turn ends {:.2} % of the games still running. One game in {:.0} lasts longer than 100 turns.",
@@ -262,7 +285,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             jumps.join(" and ")
         ));
     }
-    let (remaining, remaining_svg) = render(
+    let (remaining, remaining_page) = render(
         &RemainingChart {
             board: &r.about.board,
             track,
@@ -273,23 +296,38 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         format,
         size,
     )?;
-    let (landing, landing_svg) = render(
-        &LandingChart {
-            board: &r.about.board,
-            track,
-            p_land: on_track()
-                .map(|(f, counted)| if counted { f.p_land } else { 0.0 })
-                .collect(),
-        },
-        format,
-        size,
-    )?;
+    let landing_chart = LandingChart {
+        board: &r.about.board,
+        track,
+        p_land: on_track()
+            .map(|(f, counted)| if counted { f.p_land } else { 0.0 })
+            .collect(),
+    };
+    let (landing, landing_page) = render(&landing_chart, format, size)?;
+    // The starts of jumps where no move ends: why they have no bar.
+    let mut no_bar: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, jumps) in landing_chart.passed_through() {
+        let at = (i + track.first_number).to_string();
+        match no_bar.iter_mut().find(|(name, _)| *name == jumps.name) {
+            Some((_, spaces)) => spaces.push(at),
+            None => no_bar.push((jumps.name.clone(), vec![at])),
+        }
+    }
+    let no_bar: String = no_bar
+        .iter()
+        .map(|(name, spaces)| {
+            format!(
+                " A {name}'s start ({word} {}) has no bar: no move ends there, a token reaching it goes on at once; a triangle on the axis marks it.",
+                spaces.join(", ")
+            )
+        })
+        .collect();
     Ok([
         Section {
             stem: "remaining",
             heading: heading("remaining"),
             image: remaining,
-            svg: remaining_svg,
+            page: remaining_page,
             text: format!(
                 "Expected turns still to play when standing on each {word}{free}{}.",
                 if marked.is_empty() { String::new() } else { format!("; {}", marked.join("; ")) }
@@ -299,9 +337,9 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             stem: "landing",
             heading: heading("landing"),
             image: landing,
-            svg: landing_svg,
+            page: landing_page,
             text: format!(
-                "The chance of landing on each {word} at least once ({}), the finish left out.{}{lost}",
+                "The chance of landing on each {word} at least once ({}), the finish left out.{}{no_bar}{lost}",
                 crate::output::landing_words(
                     spaces,
                     &track
@@ -323,7 +361,10 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
 }
 
 fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Result<Section> {
-    let (image, svg) = render(
+    // On the page, the two panels one above the other (each as wide as the page, its text of
+    // the page's size): a drawing taller than wide.
+    let (width, height) = page_size(size);
+    let (image, page) = render_at(
         &PlayersChart {
             board: &r.about.board,
             series: r
@@ -345,15 +386,16 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
         },
         format,
         size,
+        (width, height * 2 - height / 4),
     )?;
     Ok(Section {
         stem: "players",
         heading: heading("players"),
         image,
-        svg,
+        page,
         text: match s.players.iter().find(|p| p.players == 2) {
             Some(p) => format!(
-                "Left: each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {}{} against {} with two). Right: how long the game lasts, all players' turns together, until the first player finishes.",
+                "Each seat's chance to win with 2, 3 and 4 players (the first seat's edge: {}{} against {} with two), and how long the game lasts, all players' turns together, until the first player finishes.",
                 if p.undecided > 0.0 { "at least " } else { "" },
                 pct(p.win[0]),
                 pct(p.win[1])
@@ -370,7 +412,11 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         .iter()
         .filter_map(|c| Some((c.change.clone(), c.difference?)))
         .collect();
-    let (image, svg) = render(
+    // On the page, each row about three lines of the page's text high: its label above its
+    // bar, apart from the next (plus the axis below).
+    let (width, height) = page_size(size);
+    let tall = (rows.len() as f64 * 3.0 * PAGE_TICK + 6.0 * PAGE_TICK).ceil() as u32;
+    let (image, page) = render_at(
         &WhatIfChart {
             board: &r.about.board,
             expected_turns: w.expected_turns,
@@ -378,12 +424,13 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
         },
         format,
         size,
+        (width, height.max(tall)),
     )?;
     Ok(Section {
         stem: "whatif",
         heading: heading("whatif"),
         image,
-        svg,
+        page,
         text: match s.whatif.by_element.first() {
             Some(c) => format!(
                 "Removing one element at a time, largest effect first: green bars mean the element costs turns (games get shorter without it), red bars that it saves turns. The largest: {} ({}).",
@@ -398,16 +445,29 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
     })
 }
 
-/// The width, in pixels, of the charts drawn for the page.
-const PAGE_CHART_WIDTH: u32 = 640;
+/// The width, in pixels, of the charts drawn for the page. The page shows a chart at most this
+/// many CSS pixels wide (one pixel of the drawing, one CSS pixel: its text as drawn) and
+/// narrower on a narrower screen, where the drawing and its text shrink together.
+pub const PAGE_CHART_WIDTH: u32 = 600;
 
-/// The size of the charts drawn for `report.html`: 640 pixels wide, as tall as the report's
-/// `--size` makes them (at least the smallest chart height). Charts shrink to the width of the
-/// screen and their text with them; since chart text shrinks more slowly than the chart (see
-/// [`crate::output::charts`]), a 640-pixel chart carries text about twice the share of its width of a
-/// 1200-pixel one, enough to read on a phone 400 pixels wide.
+/// The narrowest column the page's chart text is sized for, in CSS pixels: a phone 412 pixels
+/// wide, less the page's margins (1em of 16 pixels on each side).
+pub const PHONE_COLUMN: f64 = 412.0 - 32.0;
+
+/// The size of the smallest chart text (the tick labels) on that phone, in CSS pixels: a little
+/// over 11, the smallest size that reads comfortably on a phone.
+const PHONE_TEXT: f64 = 11.5;
+
+/// The tick labels' font size in a page drawing, in its own pixels: [`PHONE_TEXT`] once the
+/// drawing is shrunk from [`PAGE_CHART_WIDTH`] to [`PHONE_COLUMN`] (about 18 pixels, as the
+/// drawing shows on a wider screen).
+const PAGE_TICK: f64 = PHONE_TEXT * PAGE_CHART_WIDTH as f64 / PHONE_COLUMN;
+
+/// The size of the charts drawn for `report.html`: [`PAGE_CHART_WIDTH`] pixels wide, with the
+/// aspect ratio of the report's `--size`, at least two thirds as tall as wide (a wide, low
+/// `--size` would leave no room up the axes for text of the page's size).
 pub(super) fn page_size((width, height): (u32, u32)) -> (u32, u32) {
     let tall = f64::from(height) * f64::from(PAGE_CHART_WIDTH) / f64::from(width);
-    let height = (tall.round() as u32).max(crate::output::charts::MIN_SIZE.1);
+    let height = (tall.round() as u32).max(PAGE_CHART_WIDTH * 2 / 3);
     (PAGE_CHART_WIDTH, height)
 }
