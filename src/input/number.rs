@@ -20,7 +20,7 @@ pub fn probability(p: f64) -> String {
         return format!("{p:.0}");
     }
     if p.abs() < SMALLEST_DECIMAL {
-        return format!("{p:.2e}");
+        return scientific(p);
     }
     // Enough decimals for six significant digits of p, and of 1 - p when p is near 1 (so that
     // 0.99999987 does not read as a certain 1).
@@ -28,6 +28,19 @@ pub fn probability(p: f64) -> String {
     let complement = if p < 1.0 { significant(1.0 - p) } else { 0 };
     let decimals = significant(p).max(complement).clamp(0, 17) as usize;
     trim(format!("{p:.decimals$}"))
+}
+
+/// Any other figure (a coefficient, a ratio) in text: six significant digits as a plain decimal
+/// from 1e-4 to a million in size, e-notation outside (`2.63636`, `-0.000343091`, `1.23e9`).
+pub fn decimal(x: f64) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return format!("{x}");
+    }
+    if !(SMALLEST_DECIMAL..1e6).contains(&x.abs()) {
+        return scientific(x);
+    }
+    let decimals = (DIGITS - 1 - x.abs().log10().floor() as i32).clamp(0, 17) as usize;
+    trim(format!("{x:.decimals$}"))
 }
 
 /// A count with thousands separators: `20,000`, `134`.
@@ -48,6 +61,15 @@ pub fn count(n: u64) -> String {
 pub fn plain(x: f64) -> String {
     // Rust's `Display` for f64 is the shortest round-trip form and never uses an exponent.
     x.to_string()
+}
+
+/// Three significant digits in e-notation, trailing zeros cut: `3.41e-7`, `1e-12`.
+fn scientific(x: f64) -> String {
+    let s = format!("{x:.2e}");
+    match s.split_once('e') {
+        Some((mantissa, exponent)) => format!("{}e{exponent}", trim(mantissa.to_string())),
+        None => s,
+    }
 }
 
 /// Trailing zeros of a decimal cut (`0.250000` reads `0.25`), but never the point's last digit.
@@ -75,6 +97,16 @@ mod tests {
         assert_eq!(probability(1.0), "1");
         assert_eq!(probability(0.99999987), "0.99999987");
         assert_eq!(probability(0.5), "0.5");
+    }
+
+    #[test]
+    fn other_figures_are_decimals_in_a_middle_range() {
+        assert_eq!(decimal(2.636364), "2.63636");
+        assert_eq!(decimal(-3.430910e-4), "-0.000343091");
+        assert_eq!(decimal(1.5e9), "1.5e9");
+        assert_eq!(decimal(-2e-7), "-2e-7");
+        assert_eq!(probability(1e-12), "1e-12");
+        assert_eq!(decimal(0.0), "0");
     }
 
     #[test]

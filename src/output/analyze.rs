@@ -142,8 +142,8 @@ fn histogram(a: &Analysis, layout: Layout) -> String {
         s.push_str(&layout.para(
             "  ",
             &format!(
-                "(to turn {last}, where the distribution was cut; {:.1e} of the chance lies past it)",
-                a.unfinished_mass
+                "(to turn {last}, where the distribution was cut; {} of the chance lies past it)",
+                probability(a.unfinished_mass)
             ),
         ));
     }

@@ -1,7 +1,7 @@
 //! `check`: the answer first (the set of hypotheses the data cannot reject, what is decided and
 //! what is not), then the evidence.
 
-use crate::input::number::probability;
+use crate::input::number::{count, probability};
 use std::fmt::Write;
 
 use super::Layout;
@@ -206,7 +206,7 @@ pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
         .collect();
     let published = format!(
         "Published summary of {} games: {}",
-        r.published.games,
+        count(r.published.games),
         stats.join(", ")
     );
     s.push_str(&layout.hang("", "  ", &published));
@@ -230,7 +230,7 @@ pub(crate) fn summary_text(r: &SummaryReport, layout: Layout) -> String {
         String::new()
     };
     let rule = format!(
-        "A hypothesis is rejected when a statistic's two-sided p-value is at or below {} ({:.0} % shared among {} statistics; the set inverts this test hypothesis by hypothesis).{small} A summary holds less than the lengths it came from: `check` on those lengths runs these same tests of their summary (the same p-values) and a chi-square of the whole distribution besides, so a reference INCONSISTENT here is INCONSISTENT there too (both below the same floor: p <= 1e-4, |z| >= 4 for the mean), while the lengths may reject what their summary cannot. Most consistent {}:",
+        "A hypothesis is rejected when a statistic's two-sided p-value is at or below {} ({:.0} % shared among {} statistics; the set inverts this test hypothesis by hypothesis).{small} A summary holds less than the lengths it came from: `check` on those lengths runs these same tests of their summary (the same p-values) and a chi-square of the whole distribution besides, so a reference INCONSISTENT here is INCONSISTENT there too (both below the same floor: p <= 0.0001, |z| >= 4 for the mean), while the lengths may reject what their summary cannot. Most consistent {}:",
         probability(r.threshold),
         (1.0 - r.level) * 100.0,
         r.published.statistics().len(),

@@ -2,7 +2,7 @@
 //! [`crate::results::hare`]: the exact figures of one player alone, the simulated figures of
 //! several, and Wiener's transactions log of one game; the CSV of each.
 
-use crate::input::number::{plain, probability};
+use crate::input::number::{count, plain, probability};
 use std::fmt::Write as _;
 
 use super::render::{json, Render};
@@ -181,7 +181,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             "Hare and Tortoise, {label}: {k} player{} ({}), {} games, seed {}; hare squares: {}",
             if k == 1 { "" } else { "s" },
             names.join(", "),
-            r.games,
+            count(r.games),
             r.seed,
             if r.hare_draws == "die" {
                 "a die read in the hare table"
@@ -195,7 +195,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             "  ",
             &format!(
                 "{} games ({:.3}%) still running after {} turns were stopped: every figure below is over the finished games only",
-                r.unfinished,
+                count(r.unfinished),
                 100.0 * r.unfinished as f64 / r.games as f64,
                 r.max_turns
             ),

@@ -3,6 +3,7 @@
 //! matrix as CSV (`transitions --fundamental`) and the length's generating function
 //! (`analyze --pgf`).
 
+use crate::input::number::{decimal, probability};
 use std::fmt::Write;
 
 use super::Layout;
@@ -142,10 +143,10 @@ pub(crate) fn passage_table(p: &Passage, layout: Layout) -> String {
             "  ",
             "  ",
             &format!(
-                "(the turn limit cut the distribution at turn {}, with a chance of {:.1e} of reaching it later still to come (more than the tolerance {:e}): figures marked > are bounds; the chance, mean and sd come from linear solves and are not cut)",
+                "(the turn limit cut the distribution at turn {}, with a chance of {} of reaching it later still to come (more than the tolerance {}): figures marked > are bounds; the chance, mean and sd come from linear solves and are not cut)",
                 p.pmf.len() - 1,
-                p.unfinished_mass,
-                p.tolerance
+                probability(p.unfinished_mass),
+                probability(p.tolerance)
             ),
         ));
     }
@@ -408,7 +409,7 @@ pub(crate) fn pgf_text(p: &Pgf, layout: Layout) -> String {
             "  ",
             &format!("a_{}", i + 1),
             8,
-            &format!("{:.6e}  ({a})", a.float),
+            &format!("{}  ({a})", decimal(a.float)),
         ));
     }
     s

@@ -120,7 +120,10 @@ fn simulated_mean(sim: &Simulation) -> String {
         Some([low, high]) if t.cut == 0 => format!("{:.3} ({low:.3} to {high:.3})", t.mean),
         _ => format!(
             "> {:.3} ({} of {} games cut at {} turns)",
-            t.mean, t.cut, t.games, sim.max_turns
+            t.mean,
+            count(t.cut),
+            count(t.games),
+            sim.max_turns
         ),
     }
 }

@@ -27,7 +27,7 @@ pub(crate) fn sample_mean(x: &Summary, decimals: usize, unit: &str) -> String {
         ),
         _ => format!(
             "> {:.decimals$}  (a lower bound: {} of {} games were stopped at the turn limit and count as {} {unit}; no confidence interval)",
-            x.mean, x.cut, x.games, x.max
+            x.mean, count(x.cut), count(x.games), x.max
         ),
     }
 }
@@ -123,8 +123,8 @@ pub(crate) fn simulation_table(r: &Simulation, layout: Layout) -> String {
     if r.unfinished > 0 {
         let warning = format!(
             "{} of the {} games were stopped at --max-turns {} before anyone finished: each counts as {} turns, the least it lasts, so the means are lower bounds (figures marked >), and none of them is won by any seat",
-            r.unfinished,
-            r.games,
+            count(r.unfinished),
+            count(r.games),
             r.max_turns,
             u64::from(r.max_turns) + 1
         );

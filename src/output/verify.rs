@@ -1,5 +1,6 @@
 //! `crosscheck`: the simulator against the exact solver.
 
+use crate::input::number::count;
 use std::fmt::Write;
 
 use super::simulate::summary_rows;
@@ -15,7 +16,9 @@ pub(crate) fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
     };
     let head = format!(
         "{}{variant}: exact solver against {} simulated games per deck (seed {})",
-        c.board, c.games, c.seed
+        c.board,
+        count(c.games),
+        c.seed
     );
     let mut s = layout.hang("", "  ", &head);
     s.push('\n');

@@ -47,8 +47,10 @@ impl Cut {
     /// capital or a full stop, to go into a note).
     pub fn sentence(&self) -> String {
         format!(
-            "the turn limit cut the distribution at turn {}, with {:.1e} of the games still running (more than the tolerance {:e}): figures marked >, >= or <= are bounds",
-            self.last_turn, self.unfinished_mass, self.tolerance
+            "the turn limit cut the distribution at turn {}, with {} of the games still running (more than the tolerance {}): figures marked >, >= or <= are bounds",
+            self.last_turn,
+            crate::input::number::probability(self.unfinished_mass),
+            crate::input::number::probability(self.tolerance)
         )
     }
 }

@@ -233,10 +233,17 @@ fn every_text_command(dir: &Path) -> Vec<Vec<String>> {
 }
 
 /// Runs every command line (two at a time), `COLUMNS` set to `columns` or unset, and returns
-/// each line of output wider than `limit` characters, with its command.
-fn too_wide(lines: &[Vec<String>], columns: Option<usize>, limit: usize) -> Vec<String> {
+/// each line of output wider than `limit` characters, with its command; and each figure of
+/// 1e-4 or more (and under a million) written in e-notation, which the one number style of
+/// the text output never does.
+fn too_wide(
+    lines: &[Vec<String>],
+    columns: Option<usize>,
+    limit: usize,
+) -> (Vec<String>, Vec<String>) {
     let queue = Mutex::new(lines.iter());
     let found = Mutex::new(Vec::new());
+    let e_notation = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| loop {
@@ -262,26 +269,60 @@ fn too_wide(lines: &[Vec<String>], columns: Option<usize>, limit: usize) -> Vec<
                     .map(|l| format!("{args:?} ({} columns): {l}", l.chars().count()))
                     .collect();
                 found.lock().unwrap().append(&mut wide);
+                let mut spelled: Vec<String> = text
+                    .lines()
+                    .flat_map(e_notation_figures)
+                    .map(|x| format!("{args:?}: {x}"))
+                    .collect();
+                e_notation.lock().unwrap().append(&mut spelled);
             });
         }
     });
-    found.into_inner().unwrap()
+    (
+        found.into_inner().unwrap(),
+        e_notation.into_inner().unwrap(),
+    )
+}
+
+/// The figures of `line` in e-notation ("2.629e-1") whose value is 1e-4 or more and under a
+/// million (a chance, a p-value, a count), each with its line.
+fn e_notation_figures(line: &str) -> Vec<String> {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '+'))
+        .map(|w| w.trim_matches(|c: char| c == '.' || c == '-' || c == '+'))
+        .filter(|w| {
+            w.split_once('e').is_some_and(|(m, e)| {
+                !m.is_empty()
+                    && m.chars().all(|c| c.is_ascii_digit() || c == '.')
+                    && m.starts_with(|c: char| c.is_ascii_digit())
+                    && e.trim_start_matches(['-', '+'])
+                        .chars()
+                        .all(|c| c.is_ascii_digit())
+                    && !e.trim_start_matches(['-', '+']).is_empty()
+            })
+        })
+        .filter_map(|w| w.parse::<f64>().ok().map(|x| (w, x)))
+        .filter(|&(_, x)| (1e-4..1e6).contains(&x))
+        .map(|(w, _)| format!("{w} in: {line}"))
+        .collect()
 }
 
 #[test]
-fn every_command_fits_80_columns_when_not_on_a_terminal() {
+fn every_command_fits_80_columns_and_spells_no_figure_above_1e_4_in_e_notation() {
+    // One run of every command checks both: the width when not on a terminal, and the number
+    // style (a chance of 0.26 read "2.629e-1" in one command and "0.262898" in another).
     let dir = tempfile::tempdir().unwrap();
     let lines = every_text_command(dir.path());
     assert!(lines.len() > 100, "{} command lines", lines.len());
-    let wide = too_wide(&lines, None, 80);
+    let (wide, e_notation) = too_wide(&lines, None, 80);
     assert!(wide.is_empty(), "{}", wide.join("\n"));
+    assert!(e_notation.is_empty(), "{}", e_notation.join("\n"));
 }
 
 #[test]
 fn every_command_fits_60_columns_with_columns_60() {
     let dir = tempfile::tempdir().unwrap();
     let lines = every_text_command(dir.path());
-    let wide = too_wide(&lines, Some(60), 60);
+    let (wide, _) = too_wide(&lines, Some(60), 60);
     assert!(wide.is_empty(), "{}", wide.join("\n"));
 }
 
@@ -318,4 +359,11 @@ fn the_width_follows_columns_within_bounds() {
         let got = widest(columns);
         assert!((width - 2..=width).contains(&got), "{columns:?}: {got}");
     }
+}
+
+#[test]
+fn figures_in_e_notation_are_found() {
+    assert_eq!(e_notation_figures("p = 2.629e-1, mass 9.9e-13").len(), 1);
+    assert!(e_notation_figures("P = 0.000642647 (1e-12)").is_empty());
+    assert!(e_notation_figures("4.0e12 years; --seed 3e").is_empty());
 }

@@ -5,7 +5,7 @@
 
 use super::sections::Section;
 use super::ReportSummary;
-use crate::input::number::probability;
+use crate::input::number::{count, probability};
 use crate::output::analyze::turns;
 use crate::results::report::Report;
 
@@ -168,7 +168,8 @@ fn main_figures(d: &mut Vec<Block>, s: &ReportSummary, r: &Report) {
         rows.push(vec![
             text(format!(
                 "shuffled deck (simulated, {} games, seed {}): mean turns",
-                sh.games, s.shuffled_seed
+                count(sh.games),
+                s.shuffled_seed
             )),
             text(match sh.mean_ci95 {
                 Some([low, high]) => format!("{:.4} (95 % CI {low:.4} to {high:.4})", sh.mean),

@@ -120,7 +120,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
         line: r.alone_simulated.as_ref().map(|s| {
             (
                 frequencies(s).into_iter().take(shown).skip(from).collect(),
-                format!("Monte Carlo, {} games", s.games),
+                format!("Monte Carlo, {} games", count(s.games)),
             )
         }),
         marks: vec![(a.mean, format!("mean {:.2}", a.mean))]
@@ -138,7 +138,10 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
         stem: "game-length",
         title: format!(
             "{}: {} players ({}), {} simulated games",
-            r.board, g.players, g.seats[0].policy, games
+            r.board,
+            g.players,
+            g.seats[0].policy,
+            count(games)
         ),
         axes: ("game length (turns of all players)", "share of games"),
         bars: frequencies(g)
@@ -248,7 +251,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             render(&game_length, format, size)?,
             format!(
                 "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {:.2} turns of all players on average ({} rounds), sd {:.2}.",
-                games,
+                count(games),
                 g.players,
                 g.seed,
                 g.hare_draws,
@@ -336,7 +339,11 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
     ));
     d.push(Block::Heading(
         2,
-        format!("{} players (simulated, {} games)", g.players, g.games),
+        format!(
+            "{} players (simulated, {} games)",
+            g.players,
+            count(g.games)
+        ),
     ));
     let mut rows = Vec::new();
     if let Some(t) = &g.turns {

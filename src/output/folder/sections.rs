@@ -1,6 +1,7 @@
 //! The charts of a report, each built as one [`Section`] record: file stem, heading, image and
 //! the paragraph that explains it, together.
 
+use crate::input::number::count;
 use anyhow::Result;
 
 use super::{ReportSummary, CHARTS};
@@ -151,7 +152,7 @@ pub(super) fn sections(
             )?,
             format!(
                 "The exact distribution with i.i.d. draws (what the Markov chain assumes) against {} simulated games with a real shuffled deck: mean {:.2} against {:.2}.",
-                summary.games, summary.mean, f.expected_turns
+                count(summary.games), summary.mean, f.expected_turns
             ),
         ));
     }
