@@ -106,7 +106,7 @@ fn a_simulation_cut_at_the_turn_limit_gives_its_mean_as_a_lower_bound() {
     let text = stdout(&args);
     assert!(text.contains("mean turns                > "), "{text}");
     assert!(
-        text.contains(&format!("{cut} of 1000 games were")),
+        text.contains(&format!("{cut} of 1,000 games were")),
         "{text}"
     );
     assert!(!text.contains("95% CI"), "{text}");
