@@ -29,7 +29,8 @@ fn main() -> anyhow::Result<()> {
     };
     if let CheckAnswer::Lengths(r) = check(&board, &data, &options, &Budget::new(600.0), &Silent)? {
         println!("{}", r.conclusion);
-        println!("consistent with: {}", r.set.join("; "));
+        let set: Vec<&str> = r.set.iter().map(|m| m.candidate.as_str()).collect();
+        println!("consistent with: {}", set.join("; "));
     }
     Ok(())
 }

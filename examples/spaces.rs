@@ -11,14 +11,16 @@ fn main() -> anyhow::Result<()> {
     let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
     let board = read_board(Some(&name))?;
     let r = spaces(&board, &SpacesOptions::default(), &Budget::default())?;
-    let mut busiest: Vec<_> = r.figures.spaces.iter().filter(|s| !s.finish).collect();
-    busiest.sort_by(|a, b| b.expected_landings.total_cmp(&a.expected_landings));
+    let mut busiest: Vec<_> = r.spaces.iter().filter(|s| !s.figures.finish).collect();
+    busiest.sort_by(|a, b| {
+        b.figures
+            .expected_landings
+            .total_cmp(&a.figures.expected_landings)
+    });
     for s in busiest.iter().take(5) {
-        let number = s.space + r.first_number;
-        let name = &r.names[s.space];
         println!(
-            "{number:>4} {name:<16} {:.3} landings per game",
-            s.expected_landings
+            "{:>4} {:<16} {:.3} landings per game",
+            s.number, s.name, s.figures.expected_landings
         );
     }
     Ok(())

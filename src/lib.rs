@@ -53,7 +53,7 @@
 //! assert!((analysis.expected_turns - 15.8019).abs() < 1e-4);
 //! // What `candyland analyze hi-ho-cherry-o --json` prints.
 //! let json = render(&answer, Format::Json, Layout::default())?;
-//! assert!(json.starts_with("{\n  \"schema_version\": 1,\n  \"command\": \"analyze\""));
+//! assert!(json.starts_with("{\n  \"schema_version\": 2,\n  \"command\": \"analyze\""));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

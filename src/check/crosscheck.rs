@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::input::number::count;
 use crate::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator};
 use crate::solve::Analysis;
 use crate::stats::{chi_square, max_cdf_gap, with_cut, ChiSquare, Summary, P_FLOOR, Z95, Z_LIMIT};
@@ -171,23 +172,24 @@ fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
     let fits = z_mean.abs() < Z_LIMIT && p > P_FLOOR;
     let consistent = fits && r.unfinished == 0;
     let mut verdict = format!(
-        "{}: {} i.i.d. games {} the exact distribution (chi-square p = {:.3}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
+        "{}: {} i.i.d. games {} the exact distribution (chi-square p = {}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
         match (fits, r.unfinished) {
             (true, 0) => "CONSISTENT",
             (true, _) => "UNDECIDED",
             (false, _) => "INCONSISTENT",
         },
-        n,
+        count(n),
         if fits { "fit" } else { "do not fit" },
-        p,
+        crate::input::number::probability(p),
         z_mean,
         gap,
         at
     );
     if r.unfinished > 0 {
         verdict.push_str(&format!(
-            "; but {} games were stopped at the turn limit of {MAX_TURNS}, so the sample's mean (and its z) is only a lower bound",
-            r.unfinished
+            "; but {} games were stopped at the turn limit of {}, so the sample's mean (and its z) is only a lower bound",
+            count(r.unfinished),
+            count(u64::from(MAX_TURNS))
         ));
     }
     if exact.truncated {
@@ -226,8 +228,11 @@ fn finite_deck(exact: &Analysis, r: &SimResult) -> Option<FiniteDeck> {
     let median_difference = sample.median as i64 - exact.median as i64;
     let effect = if r.unfinished > 0 {
         format!(
-            "cannot be measured here: {} of its {} games were stopped at the turn limit of {MAX_TURNS}, so its mean ({:.2} turns more than i.i.d. draws, at least) is only a lower bound",
-            r.unfinished, r.games, d
+            "cannot be measured here: {} of its {} games were stopped at the turn limit of {}, so its mean ({:.2} turns more than i.i.d. draws, at least) is only a lower bound",
+            count(r.unfinished),
+            count(r.games),
+            count(u64::from(MAX_TURNS)),
+            d
         )
     } else if significant {
         format!(

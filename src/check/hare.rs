@@ -142,10 +142,14 @@ pub fn policy_word(policies: &[String]) -> String {
 }
 
 /// A hypothesis's settings after its rules: `policy` and `players`.
-fn extra(policies: &[String]) -> Vec<(String, String)> {
+fn extra(policies: &[String]) -> Vec<(String, super::SettingValue)> {
+    use super::SettingValue;
     vec![
-        ("policy".to_string(), policy_word(policies)),
-        ("players".to_string(), policies.len().to_string()),
+        (
+            "policy".to_string(),
+            SettingValue::text(policy_word(policies)),
+        ),
+        ("players".to_string(), SettingValue::count(policies.len())),
     ]
 }
 

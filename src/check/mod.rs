@@ -35,6 +35,7 @@ pub mod lengths;
 pub mod model;
 mod search;
 pub mod set;
+pub mod setting;
 pub mod space;
 pub mod summary;
 pub mod winners;
@@ -45,7 +46,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
-use crate::games::{value_word, Variant};
+use crate::games::Variant;
 use crate::sim::DeckMode;
 use crate::stats::Summary;
 
@@ -57,6 +58,7 @@ pub use search::{
     SearchedGame, SAME_DISTRIBUTION,
 };
 pub use set::{Comparison, Sample};
+pub use setting::{Member, SettingList, SettingValue};
 pub use space::{rule_space, rule_space_of, Narrowing, RuleSpace};
 
 /// A game still running after this many turns is left out of a reference simulation.
@@ -92,7 +94,7 @@ pub struct Candidate {
     pub deck: Option<DeckMode>,
     /// Settings after the rules, as (key, value): a Hare and Tortoise hypothesis's `policy`
     /// and `players`.
-    pub extra: Vec<(String, String)>,
+    pub extra: Vec<(String, SettingValue)>,
     /// The distribution of game lengths under this hypothesis.
     pub model: Arc<LengthModel>,
     /// Which distinct distribution this is (candidates with the same id are the same).
@@ -109,7 +111,7 @@ impl Candidate {
         for (key, value) in &self.extra {
             match key.as_str() {
                 "players" => {
-                    let s = if value == "1" { "" } else { "s" };
+                    let s = if *value == "1" { "" } else { "s" };
                     label.push_str(&format!(", {value} player{s}"));
                 }
                 _ => label.push_str(&format!(", {key} {value}")),
@@ -123,19 +125,19 @@ impl Candidate {
 
     /// The candidate's settings as (key, value): game, board, each rule it sets, the extra
     /// settings, deck.
-    pub fn settings(&self) -> Vec<(String, String)> {
+    pub fn settings(&self) -> SettingList {
         let mut out = vec![
-            ("game".to_string(), self.game.to_string()),
-            ("board".to_string(), self.board.clone()),
+            ("game".to_string(), SettingValue::text(self.game)),
+            ("board".to_string(), SettingValue::text(self.board.clone())),
         ];
         for (key, value) in &self.variant.rules {
-            out.push((key.clone(), value_word(value)));
+            out.push((key.clone(), SettingValue::of_rule(value)));
         }
         out.extend(self.extra.iter().cloned());
         if let Some(deck) = self.deck {
-            out.push(("deck".to_string(), deck.name().to_string()));
+            out.push(("deck".to_string(), SettingValue::text(deck.name())));
         }
-        out
+        SettingList(out)
     }
 }
 
@@ -160,8 +162,9 @@ pub struct Settings {
 pub struct Ranked {
     /// The candidate's label, e.g. "classic --doubles one-step, shuffled deck".
     pub candidate: String,
-    /// The candidate's settings as (name, value): game, board, each rule, deck.
-    pub settings: Vec<(String, String)>,
+    /// The candidate's settings: game, board, each rule, deck, each value typed as in a
+    /// board file.
+    pub settings: SettingList,
     /// Mean log-likelihood per game; left out when some length of the sample is impossible
     /// under these rules (`comparison` is then "impossible").
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -273,8 +276,8 @@ pub fn rank(
 pub struct Setting {
     /// The setting: "game", "board", a rule key, or "deck".
     pub key: String,
-    /// Its values in the set, best member's first.
-    pub values: Vec<String>,
+    /// Its values in the set, best member's first, typed as in a board file.
+    pub values: Vec<SettingValue>,
     /// When the set holds hypotheses of several games and only some have this key: the games
     /// whose rules have it (the key is then undecided). Empty when every member has it.
     pub only_in: Vec<String>,
@@ -290,7 +293,7 @@ pub fn decide(ranking: &[Ranked]) -> (Vec<Setting>, Vec<Setting>) {
     let members: Vec<&Ranked> = ranking.iter().filter(|r| r.in_set).collect();
     let mut keys: Vec<&str> = Vec::new();
     for m in &members {
-        for (k, _) in &m.settings {
+        for (k, _) in m.settings.iter() {
             if !keys.contains(&k.as_str()) {
                 keys.push(k);
             }
@@ -298,16 +301,15 @@ pub fn decide(ranking: &[Ranked]) -> (Vec<Setting>, Vec<Setting>) {
     }
     let game_of = |m: &Ranked| -> String {
         m.settings
-            .iter()
-            .find(|(k, _)| k == "game")
-            .map_or_else(String::new, |(_, g)| g.clone())
+            .get("game")
+            .map_or_else(String::new, ToString::to_string)
     };
     let (mut decided, mut undecided) = (Vec::new(), Vec::new());
     for key in keys {
         let (mut values, mut having, mut lacking) = (Vec::new(), Vec::new(), false);
         for m in &members {
-            match m.settings.iter().find(|(k, _)| k == key) {
-                Some((_, v)) => {
+            match m.settings.get(key) {
+                Some(v) => {
                     if !values.contains(v) {
                         values.push(v.clone());
                     }
@@ -338,26 +340,16 @@ pub fn decide(ranking: &[Ranked]) -> (Vec<Setting>, Vec<Setting>) {
 /// set holds for `key`, the hypothesis searched with that value and the member's other
 /// settings exists and has the member's distribution.
 fn no_difference(ranking: &[Ranked], members: &[&Ranked], key: &str) -> bool {
-    let rest = |r: &Ranked| -> Vec<(String, String)> {
-        r.settings
-            .iter()
-            .filter(|(k, _)| k != key)
-            .cloned()
-            .collect()
-    };
-    let value = |r: &Ranked| {
-        r.settings
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|s| s.1.clone())
-    };
-    let mut by_settings: HashMap<(Vec<(String, String)>, String), usize> = HashMap::new();
+    let rest = |r: &Ranked| r.settings.without(key);
+    let value = |r: &Ranked| r.settings.get(key).cloned();
+    type Rest = Vec<(String, SettingValue)>;
+    let mut by_settings: HashMap<(Rest, SettingValue), usize> = HashMap::new();
     for r in ranking {
         if let Some(v) = value(r) {
             by_settings.insert((rest(r), v), r.distribution);
         }
     }
-    let values: Vec<String> = members.iter().filter_map(|m| value(m)).collect();
+    let values: Vec<SettingValue> = members.iter().filter_map(|m| value(m)).collect();
     members.iter().all(|m| {
         let Some(own) = value(m) else {
             return false;
@@ -392,8 +384,8 @@ pub struct CheckReport {
     pub detectable_mean_shift: f64,
     /// What was searched (`None` with `--no-rank`).
     pub searched: Option<Searched>,
-    /// The labels of the candidates in the confidence set, best first.
-    pub set: Vec<String>,
+    /// The candidates in the confidence set, best first: each label and its settings.
+    pub set: Vec<Member>,
     /// Settings every member of the set agrees on (none when the sample is too small).
     pub decided: Vec<Setting>,
     /// Settings the set does not agree on, with the values it holds.
@@ -465,11 +457,11 @@ pub fn conclusion(e: &Evidence) -> String {
             scope(searched)
         );
     }
-    let values_of = |key: &str| -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
+    let values_of = |key: &str| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
         for r in &members {
-            if let Some((_, b)) = r.settings.iter().find(|(k, _)| k == key) {
-                if !out.contains(&b.as_str()) {
+            if let Some(b) = r.settings.get(key).map(ToString::to_string) {
+                if !out.contains(&b) {
                     out.push(b);
                 }
             }
@@ -513,7 +505,7 @@ pub fn conclusion(e: &Evidence) -> String {
                     } else {
                         format!("; a rule of {} only", x.only_in.join(" and "))
                     };
-                    format!("{} ({}{only})", x.key, x.values.join(" or "))
+                    format!("{} ({}{only})", x.key, setting::words(&x.values, " or "))
                 } else {
                     format!("{} {}", x.key, x.values[0])
                 }
@@ -589,13 +581,17 @@ mod tests {
     /// and whether it is in the set.
     fn row(rules: &[(&str, &str)], distribution: usize, in_set: bool) -> Ranked {
         let mut settings = vec![
-            ("game".to_string(), "candyland".to_string()),
-            ("board".to_string(), "classic".to_string()),
+            ("game".to_string(), SettingValue::text("candyland")),
+            ("board".to_string(), SettingValue::text("classic")),
         ];
-        settings.extend(rules.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        settings.extend(
+            rules
+                .iter()
+                .map(|(k, v)| (k.to_string(), SettingValue::text(*v))),
+        );
         Ranked {
             candidate: format!("{rules:?}"),
-            settings,
+            settings: SettingList(settings),
             log_likelihood_per_game: Some(-3.0),
             noise_per_game: 0.0,
             comparison: Comparison::Tested,
@@ -640,8 +636,8 @@ mod tests {
     #[test]
     fn a_key_of_one_game_is_never_decided_while_the_set_holds_another() {
         let mut race = row(&[("overshoot", "bounce")], 5, true);
-        race.settings[0].1 = "race".into();
-        race.settings[1].1 = "race".into();
+        race.settings.0[0].1 = SettingValue::text("race");
+        race.settings.0[1].1 = SettingValue::text("race");
         let ranking = vec![row(&[("skip", "x")], 1, true), race];
         let (decided, undecided) = decide(&ranking);
         assert!(decided.is_empty(), "{decided:?}");

@@ -546,8 +546,8 @@ pub fn test(published: &Published, model: &LengthModel, reference_games: u64) ->
 pub struct SummaryRow {
     /// The candidate's label.
     pub candidate: String,
-    /// Its settings as (name, value): game, board, each rule, deck.
-    pub settings: Vec<(String, String)>,
+    /// Its settings: game, board, each rule, deck, each value typed as in a board file.
+    pub settings: super::SettingList,
     /// Each published statistic's test.
     pub tests: Vec<StatTest>,
     /// The smallest p-value of the tests.
@@ -588,8 +588,9 @@ pub struct SummaryReport {
     pub detectable_mean_shift: f64,
     /// What was searched (`None` with `--no-rank`: only the reference is tested).
     pub searched: Option<Searched>,
-    /// The labels of the hypotheses consistent with every statistic, best first.
-    pub set: Vec<String>,
+    /// The hypotheses consistent with every statistic, best first: each label and its
+    /// settings.
+    pub set: Vec<super::Member>,
     /// Settings every member of the set agrees on.
     pub decided: Vec<Setting>,
     /// Settings the set does not agree on.
@@ -713,7 +714,10 @@ impl SummaryReport {
             set: rows
                 .iter()
                 .filter(|r| r.in_set)
-                .map(|r| r.candidate.clone())
+                .map(|r| super::Member {
+                    candidate: r.candidate.clone(),
+                    settings: r.settings.clone(),
+                })
                 .collect(),
             decided,
             undecided,

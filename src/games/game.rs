@@ -13,6 +13,29 @@ use crate::games::race::RaceGame;
 use crate::games::track::Track;
 use crate::input::problems::{InvalidBoard, Problems};
 
+/// A board's size and draws as numbers (`boards --json`); what a game does not have is left
+/// out.
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Size {
+    /// Spaces (squares, cherries) on the track.
+    pub spaces: usize,
+    /// Cards in the deck, for a game played with cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<u32>,
+    /// Faces of the spinner or die, for a game played with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces: Option<usize>,
+    /// Ladders, for a game that has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ladders: Option<usize>,
+    /// Chutes, for a game that has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chutes: Option<usize>,
+}
+
 /// What a board file says about itself, whatever its game: its short name, a description and
 /// where it comes from. Every kind's validated board holds one, so the accessors of [`Game`]
 /// are written once.
@@ -123,16 +146,14 @@ pub trait Game: RaceGame + Clone + Debug + Send + Sync + 'static {
     fn space_word(&self) -> &str;
     /// [`Game::space_word`] in the plural: "squares", "cherries".
     fn space_plural(&self) -> String {
-        let word = self.space_word();
-        match word.strip_suffix('y') {
-            Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
-            _ => format!("{word}s"),
-        }
+        crate::input::text::plural(self.space_word())
     }
     /// What draws are called in the plural: "cards drawn", "spins".
     fn draws_word(&self) -> &str;
     /// One line for `candyland boards`: size and draws.
     fn size_text(&self) -> String;
+    /// The board's size and draws as numbers, for `boards --json`.
+    fn size(&self) -> Size;
     /// The name of the space at index `i`: its colour, its name, or "square 17".
     fn space_name(&self, i: usize) -> String;
     /// What is special about the space at index `i`, in words ("" for nothing).

@@ -22,7 +22,7 @@ use crate::input::problems::{BoardProblem, InvalidBoard};
 pub use candyland::CandyLand;
 pub use race_track::{ChutesAndLadders, RaceTrack};
 
-pub use game::{Edit, Game, Identity, ShippedBoard};
+pub use game::{Edit, Game, Identity, ShippedBoard, Size};
 pub use race::RaceGame;
 pub use track::{Jumps, Rgb, Track};
 pub use variant::{value_word, values_of, Variant};

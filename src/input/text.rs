@@ -1,8 +1,26 @@
 //! Quoting what the user gave back to them: short, on one line's worth, and never a character
-//! that would act on a terminal; and the "did you mean" of a near miss.
+//! that would act on a terminal; the "did you mean" of a near miss; and the plural and list
+//! forms text output builds from a game's words.
 
 /// Characters of the input a message quotes at most.
 pub const MAX_QUOTE_CHARS: usize = 60;
+
+/// A game's word in the plural: "spaces", "squares", "cherries".
+pub fn plural(word: &str) -> String {
+    match word.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{word}s"),
+    }
+}
+
+/// Items as a list in words: "4", "4 and 33", "4, 33 and 47".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
 
 /// The candidate closest to `given` if it is close enough to be a slip of the keyboard (at
 /// most a third of its letters off, ignoring case), as " (did you mean 'X'?)"; else "".
@@ -69,6 +87,18 @@ pub fn is_unsafe(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plurals_and_lists_read_as_english() {
+        assert_eq!(
+            ["space", "square", "cherry", "day"].map(plural),
+            ["spaces", "squares", "cherries", "days"]
+        );
+        let items = |n: usize| -> Vec<String> { (1..=n).map(|i| i.to_string()).collect() };
+        assert_eq!(and_list(&items(1)), "1");
+        assert_eq!(and_list(&items(2)), "1 and 2");
+        assert_eq!(and_list(&items(3)), "1, 2 and 3");
+    }
 
     #[test]
     fn quotes_are_short() {

@@ -279,11 +279,12 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
                 }
                 t
             }
-            AnalyzeAnswer::Moments {
+            AnalyzeAnswer::Moments { moments, seconds } => moments_table(
                 moments,
-                seconds,
-                note,
-            } => moments_table(moments, *seconds, note.as_deref(), layout),
+                *seconds,
+                moments.left_out.as_ref().map(|l| l.why.as_str()),
+                layout,
+            ),
             AnalyzeAnswer::Pgf(p) => super::passage::pgf_text(p, layout),
             AnalyzeAnswer::Unfinishable(u) => unfinishable_text(u, layout),
         }

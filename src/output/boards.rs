@@ -35,7 +35,7 @@ impl Render for BoardList {
             }
             s.push_str(&layout.para("", group.heading()));
             for b in rows {
-                let mut text = format!("{}. {}", b.size, b.description);
+                let mut text = format!("{}. {}", b.size_text, b.description);
                 if !b.aliases.is_empty() {
                     let _ = write!(
                         text,

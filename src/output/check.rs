@@ -31,16 +31,16 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
         }
     );
     s.push_str(&layout.hang("", "  ", &head));
-    let _ = writeln!(s, "  {:<24}{:>12}{:>14}", "", "your data", "reference");
+    let _ = writeln!(s, "  {:<26}{:>12}{:>14}", "", "your data", "reference");
     let _ = writeln!(
         s,
-        "  {:<24}{:>12.4}{:>14.4}",
+        "  {:<26}{:>12.4}{:>14.4}",
         "mean turns", x.mean, r.fit.reference.mean
     );
     let _ = writeln!(
         s,
-        "  {:<24}{:>12}",
-        "min / median / max",
+        "  {:<26}{:>12}",
+        "min / median / max turns",
         format!("{} / {} / {}", x.min, x.median, x.max)
     );
     let reference = format!("{} ({})", r.fit.reference.label, r.fit.reference.kind);

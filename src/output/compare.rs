@@ -8,7 +8,8 @@ use crate::results::compare::Comparison;
 /// Columns of the labels, and of each figure: at least 14, as wide as a board's name and 2.
 const LABEL: usize = 26;
 const FIGURE: usize = 14;
-/// On a narrow line: the labels' column (the longest label is 18) and the least for a figure.
+/// On a narrow line: the labels' column (the longest label, "99.9% end by turn", is 17) and the
+/// least for a figure.
 const NARROW_LABEL: usize = 20;
 const NARROW_FIGURE: usize = 11;
 
@@ -54,20 +55,31 @@ pub(crate) fn comparison_table(c: &Comparison, layout: Layout) -> String {
     );
     // A cell: its value, and its mark when it is only a bound of a cut distribution (">" past
     // the cut, "<=" for a tail chance); the difference of a bound is unknown.
-    let mut row = |name: &str, (x, mx): (f64, &str), (y, my): (f64, &str), digits: usize| {
-        let cell = |v: f64, mark: &str| format!("{mark}{v:.digits$}");
-        let difference = if mx.is_empty() && my.is_empty() {
-            format!("{:+.digits$}", y - x)
-        } else {
-            "unknown".to_string()
+    // `digits`: decimals of a figure; `None` for a chance, in the one number style of
+    // probabilities.
+    let mut row =
+        |name: &str, (x, mx): (f64, &str), (y, my): (f64, &str), digits: Option<usize>| {
+            let figure = |v: f64| match digits {
+                Some(d) => format!("{v:.d$}"),
+                None => crate::input::number::probability(v),
+            };
+            let cell = |v: f64, mark: &str| format!("{mark}{}", figure(v));
+            let difference = if mx.is_empty() && my.is_empty() {
+                let d = y - x;
+                match digits {
+                    Some(digits) => format!("{d:+.digits$}"),
+                    None => format!("{}{}", if d < 0.0 { "-" } else { "+" }, figure(d.abs())),
+                }
+            } else {
+                "unknown".to_string()
+            };
+            let _ = writeln!(
+                s,
+                "  {name:<label$}{:>w$}{:>w$}{difference:>d$}",
+                cell(x, mx),
+                cell(y, my)
+            );
         };
-        let _ = writeln!(
-            s,
-            "  {name:<label$}{:>w$}{:>w$}{difference:>d$}",
-            cell(x, mx),
-            cell(y, my)
-        );
-    };
     // A length past the cut is at least `t` (one past the last turn computed): "> t - 1".
     let length = |t: usize, lower_bound: bool| {
         if lower_bound {
@@ -77,48 +89,59 @@ pub(crate) fn comparison_table(c: &Comparison, layout: Layout) -> String {
         }
     };
     let exact = |v: f64| (v, "");
-    row("states", exact(a.states as f64), exact(b.states as f64), 0);
+    // Each label carries its unit (turns, draws, states) and fits the narrow labels' column.
+    row(
+        "states",
+        exact(a.states as f64),
+        exact(b.states as f64),
+        Some(0),
+    );
     row(
         "expected turns",
         exact(a.expected_turns),
         exact(b.expected_turns),
-        4,
+        Some(4),
     );
-    row("standard deviation", exact(a.std_dev), exact(b.std_dev), 4);
+    row("sd, turns", exact(a.std_dev), exact(b.std_dev), Some(4));
     row(
         "expected draws",
         exact(a.draws.mean),
         exact(b.draws.mean),
-        4,
+        Some(4),
     );
     row(
-        "shortest game",
+        "shortest, turns",
         exact(a.shortest_game.turns as f64),
         exact(b.shortest_game.turns as f64),
-        0,
+        Some(0),
     );
     row(
-        "median",
+        "median, turns",
         length(a.median, a.median_lower_bound),
         length(b.median, b.median_lower_bound),
-        0,
+        Some(0),
     );
-    row("mode", exact(a.mode as f64), exact(b.mode as f64), 0);
+    row(
+        "mode, turns",
+        exact(a.mode as f64),
+        exact(b.mode as f64),
+        Some(0),
+    );
     for (qa, qb) in a.quantiles.iter().zip(&b.quantiles) {
         row(
-            &format!("{}% end by", qa.p * 100.0),
+            &format!("{}% end by turn", qa.p * 100.0),
             length(qa.turns, qa.lower_bound),
             length(qb.turns, qb.lower_bound),
-            0,
+            Some(0),
         );
     }
     let tail = |t: &crate::solve::Tail| (t.probability, if t.upper_bound { "<= " } else { "" });
     for (ta, tb) in a.longer_than.iter().zip(&b.longer_than) {
         row(
-            &format!("P(longer than {})", ta.turns),
+            &format!("P(over {} turns)", ta.turns),
             tail(ta),
             tail(tb),
-            6,
+            None,
         );
     }
     for f in [a, b].into_iter().filter(|f| f.truncated) {

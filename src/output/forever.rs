@@ -1,6 +1,6 @@
 //! `forever`: can the game run forever, every answer with its evidence.
 
-use crate::input::number::probability;
+use crate::input::number::{count, probability};
 use std::fmt::Write;
 
 use super::Layout;
@@ -10,8 +10,9 @@ use crate::results::forever::ForeverReport;
 fn loop_steps(s: &mut String, l: &crate::results::forever::LoopReport, layout: Layout) {
     steps(s, &l.steps, layout);
     let each = format!(
-        "Each repetition has probability {} = {:.6}.",
-        l.probability, l.probability.float
+        "Each repetition has probability {} = {}.",
+        l.probability,
+        probability(l.probability.float)
     );
     s.push_str(&layout.hang("   ", "     ", &each));
 }
@@ -102,7 +103,8 @@ fn ends(s: &mut String, r: &ForeverReport, layout: Layout) {
         say(
             s,
             format!(
-                "One game in {x:.0} lasts longer than 200 turns (P = {}).",
+                "One game in {} lasts longer than 200 turns (P = {}).",
+                count(x.round() as u64),
                 probability(p)
             ),
         );
@@ -228,7 +230,8 @@ fn fixed_deck(s: &mut String, r: &ForeverReport, layout: Layout) {
             s,
             format!(
                 "{} random orders (seed {}), each recycled until the game ends or repeats:",
-                v.orders, v.seed
+                count(v.orders),
+                v.seed
             ),
         );
         for row in &v.rows {
@@ -242,7 +245,7 @@ fn fixed_deck(s: &mut String, r: &ForeverReport, layout: Layout) {
                 format!(
                     "{} player(s): {} loop forever, {:.4} % (95 % CI {:.4} % to {:.4} %)",
                     row.players,
-                    row.looping,
+                    count(row.looping),
                     row.fraction * 100.0,
                     row.ci95[0] * 100.0,
                     row.ci95[1] * 100.0

@@ -213,7 +213,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             format!("mean {:.3} ± {half:.3} (95%), sd {:.3}", x.mean, x.sd),
         ),
         (
-            "min / median / max",
+            "min / median / max turns",
             format!("{} / {} / {}", x.min, x.median, x.max),
         ),
         ("rounds", mean_sd(r.rounds.as_ref(), 3)),

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 /// The version of the vocabulary: raised when a key changes meaning or goes away (new keys do
 /// not raise it).
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 pub use crate::solve::vocabulary::{exact, exact_option, Exact, Mean, StateRef};
 

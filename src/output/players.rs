@@ -10,6 +10,8 @@ use crate::solve::players::{Players, Route};
 use super::Layout;
 use crate::results::players::PlayersReport;
 
+/// The exact columns' heads, under their units ([`units_line`]).
+const HEAD: [&str; 5] = ["players", "mean", "median", "mean", "median"];
 /// The narrowest width of each exact column: players, mean rounds, median, mean turns, median.
 const WIDTHS: [usize; 5] = [7, 11, 6, 10, 6];
 
@@ -113,6 +115,18 @@ fn line(cells: &[String; 5], w: &[usize; 5]) -> String {
     )
 }
 
+/// The line over the exact columns' heads: the unit of each pair, "rounds" and "turns".
+fn units_line(w: &[usize; 5]) -> String {
+    let (rounds, turns) = (w[1] + 1 + w[2], w[3] + 1 + w[4]);
+    format!(
+        "  {:a$}  {:-^rounds$}  {:-^turns$}",
+        "",
+        " rounds ",
+        " turns ",
+        a = w[0]
+    )
+}
+
 /// A simulation's mean game length: with its 95 % CI, or as a lower bound with the games cut.
 fn simulated_mean(sim: &Simulation) -> String {
     let t = &sim.turns;
@@ -123,7 +137,7 @@ fn simulated_mean(sim: &Simulation) -> String {
             t.mean,
             count(t.cut),
             count(t.games),
-            sim.max_turns
+            count(u64::from(sim.max_turns))
         ),
     }
 }
@@ -150,13 +164,7 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
             ]
         })
         .collect();
-    let head = [
-        "players".to_string(),
-        "mean rounds".into(),
-        "median".into(),
-        "mean turns".into(),
-        "median".into(),
-    ];
+    let head = HEAD.map(String::from);
     let w = widths(&cells);
     let exact_width = line(&head, &w).len();
     let sim_head = format!("{simulated}: mean turns (95% CI)");
@@ -168,6 +176,7 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
         .max(sim_head.len());
     let inline = exact_width + 2 + widest <= layout.width();
     let _ = writeln!(s, "Until the first player finishes");
+    let _ = writeln!(s, "{}", units_line(&w));
     let _ = writeln!(
         s,
         "{}{}",
@@ -198,14 +207,14 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
             .filter(|q| !q.lower_bound)
             .map(|q| {
                 let unit = if q.rounds == 1 { "round" } else { "rounds" };
-                format!("{} {unit} {:.0} %", q.rounds, q.p * 100.0)
+                format!("{} {unit} {:.0} %", count(q.rounds as u64), q.p * 100.0)
             })
             .collect();
         let beyond = quantiles.iter().find(|q| q.lower_bound).map(|q| {
             format!(
                 "fewer than {:.0} % within {} rounds (computed no further)",
                 q.p * 100.0,
-                q.rounds.saturating_sub(1)
+                count(q.rounds.saturating_sub(1) as u64)
             )
         });
         let text = match (within.is_empty(), beyond) {
@@ -249,13 +258,7 @@ fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
             ]
         })
         .collect();
-    let head = [
-        "players".to_string(),
-        "mean rounds".into(),
-        "median".into(),
-        "mean turns".into(),
-        "median".into(),
-    ];
+    let head = HEAD.map(String::from);
     let w = widths(&cells);
     let exact_width = line(&head, &w).len();
     let places = if exact_width + 2 + 22 <= layout.width() {
@@ -263,6 +266,7 @@ fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
     } else {
         "places"
     };
+    let _ = writeln!(s, "{}", units_line(&w));
     let _ = writeln!(s, "{}  {places}", line(&head, &w));
     for (row, cells) in r.rows.iter().zip(&cells) {
         let e = &row.exact.everyone;

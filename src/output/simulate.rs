@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::Layout;
 use crate::sim::Simulation;
-use crate::stats::Summary;
+use crate::stats::{SampleQuantile, Summary};
 
 /// A simulated histogram as CSV: turns, games, frequency.
 pub(crate) fn histogram_csv(histogram: &[u64]) -> String {
@@ -19,7 +19,7 @@ pub(crate) fn histogram_csv(histogram: &[u64]) -> String {
 
 /// A sample's mean: with its 95 % confidence interval, or, when games were stopped at the turn
 /// limit, as the lower bound it then is ("> mean"), saying how many were cut, with no interval.
-pub(crate) fn sample_mean(x: &Summary, decimals: usize, unit: &str) -> String {
+pub(crate) fn sample_mean<Q>(x: &Summary<Q>, decimals: usize, unit: &str) -> String {
     match x.mean_ci95 {
         Some([low, high]) if x.cut == 0 => format!(
             "{:.decimals$}  (95% CI {low:.decimals$} to {high:.decimals$})",
@@ -42,7 +42,12 @@ fn sample_turns(t: usize, lower_bound: bool) -> String {
     }
 }
 
-pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layout) {
+pub(super) fn summary_rows<Q: SampleQuantile>(
+    s: &mut String,
+    unit: &str,
+    x: &Summary<Q>,
+    layout: Layout,
+) {
     // "turns (all players)" counts turns.
     let counted = unit.split(' ').next().unwrap_or(unit);
     s.push_str(&layout.row(
@@ -60,7 +65,7 @@ pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layo
     let _ = writeln!(
         s,
         "  {:<26}{} / {} / {}",
-        "min / median / max",
+        format!("min / median / max {counted}"),
         x.min,
         sample_turns(x.median, x.median_lower_bound),
         sample_turns(x.max, x.cut > 0)
@@ -68,9 +73,13 @@ pub(super) fn summary_rows(s: &mut String, unit: &str, x: &Summary, layout: Layo
     let q: Vec<String> = x
         .quantiles
         .iter()
-        .map(|q| format!("{}% {}", q.p * 100.0, sample_turns(q.turns, q.lower_bound)))
+        .map(|q| {
+            let (p, value, lower_bound) = q.level();
+            format!("{}% {}", p * 100.0, sample_turns(value, lower_bound))
+        })
         .collect();
-    s.push_str(&layout.list("  quantiles                 ", &" ".repeat(28), &q, ", "));
+    let label = format!("  {:<26}", format!("quantiles, {counted}"));
+    s.push_str(&layout.list(&label, &" ".repeat(28), &q, ", "));
 }
 
 /// The `simulate` table.

@@ -4,17 +4,20 @@
 use std::fmt::Write;
 
 use super::Layout;
-use crate::results::spaces::SpacesReport;
-use crate::solve::spaces::{SpaceFigures, Spaces};
+use crate::results::spaces::{SpaceRow, SpacesReport};
+use crate::solve::spaces::SpaceFigures;
 
 /// What counts as landing on a space, in the game's words: "a move that comes to rest there"
 /// (or, `plural`, "moves per game that come to rest there"); when some space is landed on
 /// without any game resting there (the start of a jump), "or takes a shortcut from it" with
 /// `jumps`, the kinds of jump the board has.
-pub fn landing_words(figures: &Spaces, jumps: &[String], plural: bool) -> String {
+pub fn landing_words<'a>(
+    figures: impl IntoIterator<Item = &'a SpaceFigures>,
+    jumps: &[String],
+    plural: bool,
+) -> String {
     let passes = figures
-        .spaces
-        .iter()
+        .into_iter()
         .any(|f| !f.finish && f.expected_remaining.is_none() && f.expected_landings > 0.0);
     let (subject, rest, take, pass) = if plural {
         ("moves per game that", "come", "take", "pass")
@@ -31,6 +34,11 @@ pub fn landing_words(figures: &Spaces, jumps: &[String], plural: bool) -> String
     }
 }
 
+/// The figures of every row.
+fn figures(r: &SpacesReport) -> impl Iterator<Item = &SpaceFigures> {
+    r.spaces.iter().map(|row| &row.figures)
+}
+
 /// The narrowest the names' column gets before the names move under their rows.
 const NAME: usize = 8;
 
@@ -42,10 +50,9 @@ struct Columns {
 
 impl Columns {
     fn of(r: &SpacesReport) -> Columns {
-        let spaces = &r.figures.spaces;
         Columns {
-            caught: spaces.iter().any(|f| f.p_caught > 0.0),
-            lost: spaces.iter().any(|f| f.expected_turns_lost > 0.0),
+            caught: figures(r).any(|f| f.p_caught > 0.0),
+            lost: figures(r).any(|f| f.expected_turns_lost > 0.0),
         }
     }
 
@@ -83,7 +90,7 @@ pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
     // The names' column, or 0 when the line is too short for one: the name then goes under its
     // row with the notes.
     let room = layout.width().saturating_sub(2 + number + 2 + figures);
-    let widest = r.names.iter().map(|n| n.chars().count() + 1).max();
+    let widest = r.spaces.iter().map(|s| s.name.chars().count() + 1).max();
     let width = if room < NAME {
         0
     } else {
@@ -104,11 +111,17 @@ pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
     let notes_fit = width > 0 && header.chars().count() + "notes".len() < layout.width();
     let _ = writeln!(s, "{header}{}", if notes_fit { "  notes" } else { "" });
     let pad = " ".repeat(2 + number + gap.len());
-    for f in &r.figures.spaces {
+    for SpaceRow {
+        number: printed,
+        name,
+        note,
+        figures: f,
+    } in &r.spaces
+    {
         let remaining = f
             .expected_remaining
             .map_or("-".to_string(), |e| format!("{e:.3}"));
-        let mut notes = r.notes[f.space].clone();
+        let mut notes = note.clone();
         if f.finish {
             notes = [notes.as_str(), "every game ends here"]
                 .iter()
@@ -117,15 +130,15 @@ pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
                 .collect::<Vec<_>>()
                 .join("; ");
         }
-        let name = if width > 0 {
-            super::cell(&r.names[f.space], width - 1)
+        let name_lines = if width > 0 {
+            super::cell(name, width - 1)
         } else {
             vec![String::new()]
         };
         let line = format!(
             "  {:>number$}{gap}{:<width$}{:>10}{:>9.4}{:>8.4}{:>9.4}{}",
-            f.space + r.first_number,
-            name[0],
+            printed,
+            name_lines[0],
             remaining,
             f.expected_landings,
             f.p_land,
@@ -139,12 +152,12 @@ pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
             "{}",
             if notes_inline { &inline } else { &line }.trim_end()
         );
-        for more in &name[1..] {
+        for more in &name_lines[1..] {
             let _ = writeln!(s, "{pad}{more}");
         }
         let mut under = Vec::new();
         if width == 0 {
-            under.push(r.names[f.space].clone());
+            under.push(name.clone());
         }
         if !notes_inline {
             under.push(notes);
@@ -163,10 +176,10 @@ pub(crate) fn spaces_table(r: &SpacesReport, layout: Layout) -> String {
         "",
         "Expected events per game (those that cannot happen here left out)",
     ));
-    for e in r.figures.events.iter().filter(|e| e.expected > 0.0) {
+    for e in r.events.iter().filter(|e| e.expected > 0.0) {
         let _ = writeln!(s, "  {:<20}{:.4}", e.event, e.expected);
     }
-    let _ = writeln!(s, "  {:<20}{:.4}", w.draws, r.figures.cards);
+    let _ = writeln!(s, "  {:<20}{:.4}", w.draws, r.cards);
     s
 }
 
@@ -180,7 +193,7 @@ fn legend(s: &mut String, r: &SpacesReport, columns: &Columns, layout: Layout) {
         ),
         format!(
             "landings: expected {}",
-            landing_words(&r.figures, &w.jumps, true)
+            landing_words(figures(r), &w.jumps, true)
         ),
         "P(land): chance of landing there at least once".into(),
         "turns on: expected turns begun there".into(),
@@ -194,7 +207,7 @@ fn legend(s: &mut String, r: &SpacesReport, columns: &Columns, layout: Layout) {
     if columns.lost {
         parts.push("lost: expected turns lost there per game".into());
     }
-    if r.figures.spaces.iter().any(|f| f.finish) {
+    if figures(r).any(|f| f.finish) {
         parts.push(
             "the finish: every game lands there exactly once, and no turn begins there".into(),
         );
@@ -217,15 +230,16 @@ pub(crate) fn spaces_csv(r: &SpacesReport) -> String {
         "p_caught",
         "expected_turns_lost",
     ]);
-    for f in &r.figures.spaces {
+    for row in &r.spaces {
+        let f = &row.figures;
         let remaining = f
             .expected_remaining
             .map_or(String::new(), |e| e.to_string());
         let _ = super::csv_cells::record(
             &mut w,
             [
-                (f.space + r.first_number).to_string(),
-                r.names[f.space].clone(),
+                row.number.to_string(),
+                row.name.clone(),
                 f.finish.to_string(),
                 remaining,
                 f.expected_landings.to_string(),

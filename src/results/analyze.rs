@@ -11,7 +11,7 @@ use crate::input::error::UserError;
 use crate::results::board::{ask, build, Built, Question};
 use crate::results::forever::Unfinishable;
 use crate::solve::pgf::Pgf;
-use crate::solve::{check_finishes, Analysis, Moments, Options};
+use crate::solve::{check_finishes, Analysis, LeftOut, Moments, Options};
 
 /// The turn limit of the distribution when none is given.
 pub const DEFAULT_MAX_TURNS: usize = 100_000;
@@ -108,12 +108,11 @@ pub enum AnalyzeAnswer {
     },
     /// The moments alone: asked for, or the distribution would not fit the budget.
     Moments {
-        /// E\[T\], the variance and the expected draws.
+        /// E\[T\], the variance and the expected draws; its `left_out` says why the
+        /// distribution was left out, when it was not asked to be.
         moments: Moments,
         /// Seconds taken to build and solve the chain.
         seconds: f64,
-        /// Why the distribution was left out, when it was not asked to be.
-        note: Option<String>,
     },
     /// The length's probability generating function.
     Pgf(Pgf),
@@ -130,6 +129,26 @@ impl Serialize for AnalyzeAnswer {
             AnalyzeAnswer::Unfinishable(u) => u.serialize(s),
         }
     }
+}
+
+/// The keys of a full `analyze --json` ([`Analysis`]) that the moments' document lacks, read
+/// from the two structs' serialized shapes so that a new figure is listed without a change here.
+pub fn keys_beyond_moments() -> Vec<String> {
+    fn keys<T: schemars::JsonSchema>() -> Vec<String> {
+        let schema = schemars::generate::SchemaSettings::draft2020_12()
+            .for_serialize()
+            .into_generator()
+            .into_root_schema_for::<T>();
+        schema
+            .get("properties")
+            .and_then(|p| p.as_object())
+            .map_or_else(Vec::new, |o| o.keys().cloned().collect())
+    }
+    let have = keys::<Moments>();
+    keys::<Analysis>()
+        .into_iter()
+        .filter(|k| !have.contains(k))
+        .collect()
 }
 
 /// The exact one-player figures of `board`, whatever its game.
@@ -181,12 +200,11 @@ pub fn analyze_game<G: Game>(
             return Ok(AnalyzeAnswer::Moments {
                 moments,
                 seconds: started.elapsed().as_secs_f64(),
-                note: None,
             });
         }
         Wanted::Figures => {}
     }
-    let moments = Moments::within(&game, &chain, &about, b)?;
+    let mut moments = Moments::within(&game, &chain, &about, b)?;
     let seconds = started.elapsed().as_secs_f64();
     // Estimate the distribution's cost: about E + 28 sd turn-steps (the tail falls by e per sd
     // or so, and 1e-12 is e^-28), each one sparse mat-vec over the chain.
@@ -195,16 +213,21 @@ pub fn analyze_game<G: Game>(
     let steps = crate::solve::distribution_steps(&moments, options.tolerance, limit);
     let estimate = crate::solve::distribution_seconds(&chain, steps);
     if estimate > b.left() && options.max_turns.is_none() {
-        let note = format!(
-            "the full distribution would take about {} ({steps:.0} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
+        let why = format!(
+            "the full distribution would take about {} ({} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
             crate::budget::duration(estimate),
+            if steps < 1e15 {
+                crate::input::number::count(steps.round() as u64)
+            } else {
+                crate::input::number::decimal(steps)
+            },
             crate::budget::duration(b.seconds()),
         );
-        return Ok(AnalyzeAnswer::Moments {
-            moments,
-            seconds,
-            note: Some(note),
+        moments.left_out = Some(LeftOut {
+            keys: keys_beyond_moments(),
+            why,
         });
+        return Ok(AnalyzeAnswer::Moments { moments, seconds });
     }
     let analysis =
         Analysis::from_moments(&game, &chain, about, &options.solve_options(b), &moments)?;

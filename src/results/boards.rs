@@ -15,8 +15,12 @@ pub struct BoardRow {
     pub name: String,
     /// Its game, the board file's `game` word.
     pub game: String,
-    /// Its size and draws, e.g. "134 spaces, 66 cards".
-    pub size: String,
+    /// Its size and draws as numbers: spaces, and what else its game counts
+    /// ([`crate::games::Size`]).
+    pub size: crate::games::Size,
+    /// The same in words, e.g. "134 spaces, 66 cards" (for the text; not in JSON).
+    #[serde(skip)]
+    pub size_text: String,
     /// Its description.
     pub description: String,
     /// Where its rules come from: a rule book, a simulator program, or another game.
@@ -34,7 +38,8 @@ impl BoardRow {
         BoardRow {
             name: name.to_string(),
             game: G::KIND.to_string(),
-            size: board.size_text(),
+            size: board.size(),
+            size_text: board.size_text(),
             description: board.description().to_string(),
             group: Group::of(name, G::KIND),
             default: name == shipped::DEFAULT_BOARD,

@@ -869,7 +869,10 @@ fn search_lengths(
     report.set = ranking
         .iter()
         .filter(|r| r.in_set)
-        .map(|r| r.candidate.clone())
+        .map(|r| crate::check::Member {
+            candidate: r.candidate.clone(),
+            settings: r.settings.clone(),
+        })
         .collect();
     report.decided = decided;
     report.undecided = undecided;

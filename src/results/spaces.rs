@@ -11,7 +11,7 @@ use crate::games::{BoardSource, Game, Source, Variant};
 use crate::results::board::{ask, Question};
 use crate::results::Format;
 use crate::solve::check_finishes;
-use crate::solve::spaces::Spaces;
+use crate::solve::spaces::{EventCount, SpaceFigures, Spaces};
 
 /// Bytes and processor seconds of one space's row, as text, CSV and JSON (measured on a
 /// million-space board: 390, 650 and 1,700 bytes at the peak).
@@ -38,16 +38,30 @@ pub struct SpacesReport {
     pub variant: String,
     /// The number printed for index 0 (0 for 0-based spaces, 1 for squares numbered from 1).
     pub first_number: usize,
-    /// Each space's name, by index: its colour or name, or "square N"; then "finish" when the
-    /// finish lies past the last space.
-    pub names: Vec<String>,
-    /// What is special about each space, by index, e.g. "shortcut to 58" ("" for nothing).
-    pub notes: Vec<String>,
-    /// The exact per-space and per-event figures (one player, i.i.d. draws).
-    pub figures: Spaces,
+    /// Each space in track order, its number and name beside its exact figures (one player,
+    /// i.i.d. draws); then the finish when it lies past the last space.
+    pub spaces: Vec<SpaceRow>,
+    /// The expected count of each of the game's events per game, in the order it declares them.
+    pub events: Vec<EventCount>,
+    /// Expected draws (cards, spins, rolls) per game.
+    pub cards: f64,
     /// The game's words for the text (not in JSON).
     #[serde(skip)]
     pub words: SpacesWords,
+}
+
+/// One space of the `spaces` table: who it is, then its figures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SpaceRow {
+    /// The space's number as the board and the table print it: `space` + `first_number`.
+    pub number: usize,
+    /// Its colour or name, or "square N"; "finish" for the finish past the last space.
+    pub name: String,
+    /// What is special about it, e.g. "shortcut to 58" ("" for nothing).
+    pub note: String,
+    /// Its figures (`space` is its 0-based index).
+    #[serde(flatten)]
+    pub figures: SpaceFigures,
 }
 
 /// What a game calls the things the `spaces` table names.
@@ -89,8 +103,6 @@ pub fn spaces_game<G: Game>(
     let variant = &options.variant;
     let game = source.game(variant)?;
     let len = game.space_count();
-    let mut names: Vec<String> = (0..len).map(|i| game.space_name(i)).collect();
-    let mut notes: Vec<String> = (0..len).map(|i| game.space_notes(i)).collect();
     let first_number = game.first_number();
     let name = game.name().to_string();
     let chain = Chain::build_within(&game, b)?;
@@ -105,18 +117,34 @@ pub fn spaces_game<G: Game>(
     b.memory_kept(&what, bytes * len as f64, crate::budget::Kept::Kept, "")?;
     b.time(&what, crate::budget::idle(seconds * len as f64), "")?;
     let figures = Spaces::within(&game, &chain, len, b)?;
-    if figures.spaces.len() > len {
-        names.push("finish".into());
-        notes.push(format!("past the last {}", game.space_word()));
-    }
+    let spaces = figures
+        .spaces
+        .into_iter()
+        .map(|f| {
+            let (name, note) = if f.space < len {
+                (game.space_name(f.space), game.space_notes(f.space))
+            } else {
+                (
+                    "finish".into(),
+                    format!("past the last {}", game.space_word()),
+                )
+            };
+            SpaceRow {
+                number: f.space + first_number,
+                name,
+                note,
+                figures: f,
+            }
+        })
+        .collect();
     let track = game.track();
     Ok(SpacesReport {
         board: name,
         variant: variant.to_string(),
         first_number,
-        names,
-        notes,
-        figures,
+        spaces,
+        events: figures.events,
+        cards: figures.cards,
         words: SpacesWords {
             space: game.space_word().into(),
             draws: game.draws_word().into(),

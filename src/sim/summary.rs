@@ -39,7 +39,7 @@ pub struct Simulation {
     /// Game length in turns, all players' turns counted, until the first player finishes.
     pub turns: Summary,
     /// Game length in rounds (with more than one player).
-    pub rounds: Option<Summary>,
+    pub rounds: Option<Summary<crate::solve::players::RoundsQuantile>>,
     /// The draws: what they are called, and the mean drawn per game (a lower bound when games
     /// were stopped at the turn limit).
     pub draws: Draws,
@@ -62,7 +62,7 @@ impl Simulation {
                 h[(t - 1) / k + 1] += c;
             }
             // A game stopped after `limit` turns lasts at least round limit / K + 1.
-            Summary::censored(&h, r.unfinished, limit / k)
+            Summary::censored(&h, r.unfinished, limit / k).map(Summary::in_rounds)
         });
         let games = r.games as f64;
         Some(Simulation {

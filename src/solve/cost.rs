@@ -66,7 +66,7 @@ fn sweep_solves(
 }
 
 /// Turn-steps the distribution takes: until P(T > n) falls below `tolerance` (at least to the
-/// last "longer than" threshold), at most `max_turns`.
+/// last "longer than" threshold), at most `max_turns` (`usize::MAX`: no limit).
 ///
 /// T is modelled as a gamma variable with T's mean and variance (shape k = (E/sd)^2), whose
 /// upper quantile is the Wilson-Hilferty cube of a normal one: q = E (1 - 1/(9k) + z/(3 sqrt k))^3
@@ -85,9 +85,12 @@ pub fn distribution_steps(moments: &Moments, tolerance: f64, max_turns: usize) -
     } else {
         e
     };
-    needed
-        .max(LONGER_THAN[LONGER_THAN.len() - 1] as f64)
-        .min(max_turns as f64)
+    let needed = needed.max(LONGER_THAN[LONGER_THAN.len() - 1] as f64);
+    if max_turns == usize::MAX {
+        needed
+    } else {
+        needed.min(max_turns as f64)
+    }
 }
 
 /// Seconds `steps` turn-steps of the distribution take on this chain, from one step measured

@@ -150,6 +150,21 @@ pub struct Moments {
     pub expected_cards: f64,
     /// What draws are called, and E\[draws\] (`expected_cards`).
     pub draws: Draws,
+    /// Set when `analyze` left the distribution out because it would not fit the budget (not
+    /// when `--moments-only` asked for the moments alone): the keys of a full `analyze --json`
+    /// this document lacks, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<LeftOut>,
+}
+
+/// What a document left out, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeftOut {
+    /// The keys left out.
+    pub keys: Vec<String>,
+    /// Why, and how to get them.
+    pub why: String,
 }
 
 impl Moments {
@@ -211,6 +226,7 @@ impl Moments {
             variance,
             std_dev: variance.sqrt(),
             expected_cards: cards,
+            left_out: None,
             draws: Draws {
                 word: about.draws.clone(),
                 mean: cards,

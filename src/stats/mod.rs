@@ -10,6 +10,7 @@ mod zscore;
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
+use crate::solve::players::RoundsQuantile;
 use crate::solve::{Quantile, QUANTILES};
 pub use zscore::{Infinity, ZScore};
 
@@ -22,10 +23,12 @@ pub const Z_LIMIT: f64 = 4.0;
 /// ... and the chi-square p-value is above this.
 pub const P_FLOOR: f64 = 1e-4;
 
-/// Summary of a sample of game lengths.
+/// Summary of a sample of game lengths, in turns; `Summary<RoundsQuantile>` is one in rounds
+/// ([`Summary::in_rounds`]), its quantiles keyed `rounds`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Summary {
+#[schemars(rename = "Summary_{Q}")]
+pub struct Summary<Q = Quantile> {
     /// Number of games in the sample (at least 1), `cut` ones included.
     pub games: u64,
     /// Games stopped at the turn limit before they finished. Each is counted as lasting one
@@ -56,7 +59,7 @@ pub struct Summary {
     pub max: usize,
     /// The sample quantiles at each level of [`QUANTILES`] (lower bounds where they reach the
     /// cut games).
-    pub quantiles: Vec<Quantile>,
+    pub quantiles: Vec<Q>,
 }
 
 /// A histogram of finished games with `cut` more stopped after `limit` turns, counted at
@@ -137,6 +140,49 @@ impl Summary {
                 })
                 .collect(),
         })
+    }
+
+    /// The same summary of a sample counted in rounds: its quantiles keyed `rounds`.
+    pub fn in_rounds(self) -> Summary<RoundsQuantile> {
+        Summary {
+            games: self.games,
+            cut: self.cut,
+            mean: self.mean,
+            mean_ci95: self.mean_ci95,
+            sd: self.sd,
+            min: self.min,
+            median: self.median,
+            median_lower_bound: self.median_lower_bound,
+            max: self.max,
+            quantiles: self
+                .quantiles
+                .into_iter()
+                .map(|q| RoundsQuantile {
+                    p: q.p,
+                    rounds: q.turns,
+                    lower_bound: q.lower_bound,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A sample quantile in its unit (turns or rounds): its level, its value, and whether the value
+/// is only a lower bound.
+pub trait SampleQuantile {
+    /// (p, the value, lower bound).
+    fn level(&self) -> (f64, usize, bool);
+}
+
+impl SampleQuantile for Quantile {
+    fn level(&self) -> (f64, usize, bool) {
+        (self.p, self.turns, self.lower_bound)
+    }
+}
+
+impl SampleQuantile for RoundsQuantile {
+    fn level(&self) -> (f64, usize, bool) {
+        (self.p, self.rounds, self.lower_bound)
     }
 }
 

@@ -409,7 +409,10 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
     .iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    let mine = ranking.iter().find(|r| r.settings == truth).unwrap();
+    let mine = ranking
+        .iter()
+        .find(|r| r.settings.words() == truth)
+        .unwrap();
     assert!(mine.log_likelihood_per_game.is_some(), "{mine:?}");
     assert!(
         matches!(
@@ -420,7 +423,10 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
     );
     assert!(mine.chi_square_p.unwrap() > 1e-4, "{mine:?}");
     assert!(mine.z_mean.value().abs() < 4.0, "{mine:?}");
-    let reference = candidates.iter().find(|c| c.settings() == truth).unwrap();
+    let reference = candidates
+        .iter()
+        .find(|c| c.settings().words() == truth)
+        .unwrap();
     let f = fit(&hist, reference).unwrap();
     let n = data.len() as f64;
     for t in &f.statistics {
@@ -442,6 +448,9 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
     data.pop();
     let hist = histogram(&data);
     let ranking = rank(&hist, &candidates, 0.05).unwrap();
-    let mine = ranking.iter().find(|r| r.settings == truth).unwrap();
+    let mine = ranking
+        .iter()
+        .find(|r| r.settings.words() == truth)
+        .unwrap();
     assert!(mine.in_set, "{mine:?}");
 }

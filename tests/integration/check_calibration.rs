@@ -60,10 +60,14 @@ fn the_confidence_set_is_calibrated_over_random_rules_and_every_deck() {
                 let data = lengths("clark-program", rules, deck, 20_000, 100 + i as u64);
                 let (ranking, decided, _) = answer(&data, &settings());
                 let truth = truth(rules, deck);
-                let covered = ranking.iter().any(|r| r.in_set && r.settings == truth);
-                let wrong = decided
+                let covered = ranking
                     .iter()
-                    .any(|d| truth.iter().any(|(k, v)| *k == d.key && *v != d.values[0]));
+                    .any(|r| r.in_set && r.settings.words() == truth);
+                let wrong = decided.iter().any(|d| {
+                    truth
+                        .iter()
+                        .any(|(k, v)| *k == d.key && d.values[0] != v.as_str())
+                });
                 let share =
                     ranking.iter().filter(|r| r.in_set).count() as f64 / ranking.len() as f64;
                 (covered, wrong, share)
@@ -111,17 +115,7 @@ const GAMES: u64 = 3000;
 
 /// The settings of a ranking row as pairs.
 fn pairs(row: &Value) -> Vec<(String, String)> {
-    row["settings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            (
-                p[0].as_str().unwrap().to_string(),
-                p[1].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
+    crate::common::setting_pairs(&row["settings"])
 }
 
 /// For every Chutes and Ladders hypothesis (both shipped boards x the 96 rule sets, i.i.d.),
@@ -190,7 +184,7 @@ fn clearly_apart(z_crit: f64) -> Vec<Vec<(String, String)>> {
             let sd = (second - kl * kl).max(0.0).sqrt();
             let expected_z = if sd > 0.0 { n.sqrt() * kl / sd } else { 0.0 };
             if expected_z >= z_crit + 3.0 || n * impossible >= 10.0 {
-                out.push(rival.settings());
+                out.push(rival.settings().words());
             }
         }
     }
@@ -275,8 +269,8 @@ fn calibrate(runs: u64, min_covered: usize, max_kept: u64) {
         covered += usize::from(mine["in_set"].as_bool().unwrap());
         for d in v["decided"].as_array().unwrap() {
             let key = d["key"].as_str().unwrap();
-            let value = d["values"][0].as_str().unwrap();
-            wrong += usize::from(truth.iter().any(|(k, x)| k == key && x != value));
+            let value = crate::common::setting_word(&d["values"][0]);
+            wrong += usize::from(truth.iter().any(|(k, x)| k == key && *x != value));
         }
         let members: Vec<&Value> = ranking.iter().filter(|r| r["in_set"] == true).collect();
         sizes.push(members.len());

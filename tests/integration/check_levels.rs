@@ -212,7 +212,7 @@ fn one_sample_gets_one_verdict_from_its_lengths_and_from_its_summary() {
     let floor = 2.0 * Normal::standard().cdf(-4.0);
     let mut compared = 0;
     for member in v["set"].as_array().unwrap() {
-        let Some(row) = rows.iter().find(|r| r["candidate"] == *member) else {
+        let Some(row) = rows.iter().find(|r| r["candidate"] == member["candidate"]) else {
             continue;
         };
         compared += 1;

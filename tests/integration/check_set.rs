@@ -28,13 +28,8 @@ fn check_json(args: &[&str], stdin: &str) -> Value {
 }
 
 /// The value of `key` among a ranking row's settings.
-fn setting<'a>(row: &'a Value, key: &str) -> Option<&'a str> {
-    row["settings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p[0] == key)
-        .and_then(|p| p[1].as_str())
+fn setting(row: &Value, key: &str) -> Option<String> {
+    row["settings"].get(key).map(crate::common::setting_word)
 }
 
 /// No figure of the report is null: a z, a log-likelihood, a mean, a p-value is a number (or,
@@ -126,9 +121,9 @@ fn chutes_lengths_without_a_board_keep_chutes_in_the_set_and_decide_no_candy_lan
     );
     let kept = v["ranking"].as_array().unwrap().iter().any(|r| {
         r["in_set"] == true
-            && setting(r, "game") == Some("chutes-and-ladders")
-            && setting(r, "board") == Some("chutes-and-ladders")
-            && setting(r, "overshoot") == Some("bounce")
+            && setting(r, "game").as_deref() == Some("chutes-and-ladders")
+            && setting(r, "board").as_deref() == Some("chutes-and-ladders")
+            && setting(r, "overshoot").as_deref() == Some("bounce")
     });
     assert!(kept, "{}", v["conclusion"]);
     for d in v["decided"].as_array().unwrap() {
@@ -189,9 +184,9 @@ fn chutes_lengths_without_a_board_keep_chutes_in_the_set_and_decide_no_candy_lan
     let v = check_json(&[file], "");
     let own = v["ranking"].as_array().unwrap().iter().any(|r| {
         r["in_set"] == true
-            && setting(r, "board") == Some("chutes-and-ladders")
-            && setting(r, "overshoot") == Some("stay")
-            && setting(r, "roll-again") == Some("none")
+            && setting(r, "board").as_deref() == Some("chutes-and-ladders")
+            && setting(r, "overshoot").as_deref() == Some("stay")
+            && setting(r, "roll-again").as_deref() == Some("none")
     });
     assert!(own, "{}", v["conclusion"]);
     assert!(!v["conclusion"].as_str().unwrap().contains("does not model"));
@@ -365,8 +360,8 @@ fn hypotheses_with_the_same_distribution_are_one_hypothesis() {
                 .unwrap()
                 .iter()
                 .find(|r| {
-                    setting(r, "board") == Some("no-late-chutes")
-                        && setting(r, "overshoot") == Some(rule)
+                    setting(r, "board").as_deref() == Some("no-late-chutes")
+                        && setting(r, "overshoot").as_deref() == Some(rule)
                 })
                 .unwrap()
                 .clone()

@@ -84,6 +84,16 @@ pub(super) struct QuantileJson {
     pub(super) lower_bound: bool,
 }
 
+/// A quantile of a count of rounds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RoundsQuantileJson {
+    pub(super) p: f64,
+    pub(super) rounds: usize,
+    #[serde(default)]
+    pub(super) lower_bound: bool,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TailJson {
@@ -141,7 +151,7 @@ fn analyze_json_has_the_documented_keys_and_consistent_figures() {
         a.expected_turns,
         max_relative = tol::SAME_QUANTITY
     );
-    assert_eq!((a.schema_version, a.command.as_str()), (1, "analyze"));
+    assert_eq!((a.schema_version, a.command.as_str()), (2, "analyze"));
     assert_eq!(a.rules["licorice"], "stuck-until-color");
     let quantiles: Vec<f64> = a.quantiles.iter().map(|q| q.p).collect();
     assert_eq!(quantiles, [0.9, 0.99, 0.999]);
@@ -337,7 +347,7 @@ fn a_game_that_can_go_on_forever_is_reported_not_failed() {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-pub(super) struct SummaryJson {
+pub(super) struct SummaryJson<Q = QuantileJson> {
     pub(super) games: u64,
     /// Present only when games were stopped at the turn limit.
     #[serde(default)]
@@ -351,7 +361,7 @@ pub(super) struct SummaryJson {
     #[serde(default)]
     pub(super) median_lower_bound: bool,
     pub(super) max: usize,
-    pub(super) quantiles: Vec<QuantileJson>,
+    pub(super) quantiles: Vec<Q>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -373,7 +383,7 @@ pub(super) struct SimulateJson {
     pub(super) unfinished: u64,
     pub(super) max_turns: u32,
     pub(super) turns: SummaryJson,
-    pub(super) rounds: Option<SummaryJson>,
+    pub(super) rounds: Option<SummaryJson<RoundsQuantileJson>>,
     pub(super) draws: DrawsJson,
     #[serde(rename = "win")]
     pub(super) win_share: Vec<f64>,
@@ -399,7 +409,13 @@ fn simulate_json_has_the_documented_keys() {
     assert_eq!((s.turns.games, s.turns.cut, s.unfinished), (20000, 0, 0));
     let ci = s.turns.mean_ci95.expect("no game was cut");
     assert!(ci[0] < s.turns.mean && s.turns.mean < ci[1]);
-    assert!(s.rounds.is_some());
+    // The rounds' quantiles are keyed `rounds`, rise with their level, and bound nothing.
+    let rounds = s.rounds.expect("two players count rounds");
+    assert!(rounds
+        .quantiles
+        .windows(2)
+        .all(|w| w[0].p < w[1].p && w[0].rounds <= w[1].rounds));
+    assert!(rounds.quantiles.iter().all(|q| !q.lower_bound));
     assert_relative_eq!(s.win_share.iter().sum::<f64>(), 1.0, max_relative = 1e-12);
 }
 

@@ -217,6 +217,9 @@ fn players_shows_one_to_four_players_with_simulations_side_by_side() {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct SpaceJson {
+    number: usize,
+    name: String,
+    note: String,
     space: usize,
     finish: bool,
     expected_remaining: Option<f64>,
@@ -238,42 +241,39 @@ struct EventJson {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct SpacesFiguresJson {
-    spaces: Vec<SpaceJson>,
-    events: Vec<EventJson>,
-    cards: f64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
 struct SpacesJson {
     schema_version: u32,
     command: String,
     board: String,
     variant: String,
     first_number: usize,
-    names: Vec<String>,
-    notes: Vec<String>,
-    figures: SpacesFiguresJson,
+    spaces: Vec<SpaceJson>,
+    events: Vec<EventJson>,
+    cards: f64,
 }
 
 #[test]
 fn spaces_json_and_csv_cover_every_space() {
     let s: SpacesJson =
         serde_json::from_str(&stdout(&["spaces", "clark-program", "--json"])).unwrap();
-    // 134 spaces, then the finish past the last one: landed on once by every game.
-    assert_eq!(s.figures.spaces.len(), 135);
-    assert_eq!(s.names.len(), 135);
-    let finish = &s.figures.spaces[134];
+    // 134 spaces, then the finish past the last one: landed on once by every game. Each
+    // space's number and name sit beside its figures.
+    assert_eq!(s.spaces.len(), 135);
+    let finish = &s.spaces[134];
     assert!(finish.finish && finish.expected_landings == 1.0 && finish.p_land == 1.0);
-    assert!(s.figures.spaces[..134].iter().all(|f| !f.finish));
-    assert_eq!(s.names[8], "Plumpy");
-    assert!(s.notes[47].contains("licorice"));
-    assert!(s.figures.spaces[47].p_caught > 0.0 && s.figures.spaces[48].p_caught == 0.0);
+    assert_eq!((finish.number, finish.name.as_str()), (134, "finish"));
+    assert!(s.spaces[..134].iter().all(|f| !f.finish));
+    assert!(s
+        .spaces
+        .iter()
+        .enumerate()
+        .all(|(i, f)| f.space == i && f.number == i));
+    assert_eq!(s.spaces[8].name, "Plumpy");
+    assert!(s.spaces[47].note.contains("licorice"));
+    assert!(s.spaces[47].p_caught > 0.0 && s.spaces[48].p_caught == 0.0);
     // A shortcut's start is never rested on.
-    assert!(s.figures.spaces[4].expected_remaining.is_none());
-    let names: Vec<&str> = s.figures.events.iter().map(|e| e.event.as_str()).collect();
+    assert!(s.spaces[4].expected_remaining.is_none());
+    let names: Vec<&str> = s.events.iter().map(|e| e.event.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -287,12 +287,10 @@ fn spaces_json_and_csv_cover_every_space() {
     // Each game declares its own events: a Chutes and Ladders board lists none of Candy Land's.
     let chutes: SpacesJson =
         serde_json::from_str(&stdout(&["spaces", "chutes-and-ladders", "--json"])).unwrap();
-    let names: Vec<&str> = chutes
-        .figures
-        .events
-        .iter()
-        .map(|e| e.event.as_str())
-        .collect();
+    let names: Vec<&str> = chutes.events.iter().map(|e| e.event.as_str()).collect();
+    // Squares count from 1: square 1 is index 0.
+    assert_eq!((chutes.spaces[0].number, chutes.first_number), (1, 1));
+    assert_eq!(chutes.spaces[0].name, "square 1");
     assert_eq!(
         names,
         ["turn-lost", "ladder", "chute", "overshoot", "roll-again"]

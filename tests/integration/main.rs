@@ -3,6 +3,9 @@
 //! - `invariants`: properties every chain and solution must have, on every shipped board;
 //! - `shipped`: the shipped boards load, match their sources and solve;
 //! - `bad_input`: bad board files and flags give clear errors and exit code 2;
+//! - `json`, `json_csv`, `json_shapes`: every JSON against its schema, the CSV beside it, and
+//!   the shapes a script reads (typed settings, names beside numbers, a note on what a cut
+//!   document left out);
 //! - `cli`, `cli_commands`, `cli_help`: the binary end to end, JSON parsed back with
 //!   `deny_unknown_fields`; help, flags and tables (`help_fit`: help for a terminal, each
 //!   command's rule flags those of its board's game; `formats`: CSV and JSON forms, and no deck
@@ -67,6 +70,7 @@ mod independent;
 mod invariants;
 mod json;
 mod json_csv;
+mod json_shapes;
 mod library;
 mod messages;
 mod odds;

@@ -185,7 +185,7 @@ fn two_players_on_a_cut_distribution_get_the_product_chains_exact_figures() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(
-            "2 players: within 90862 rounds 50 % of the time; fewer than 90 % within 100000 rounds"
+            "2 players: within 90,862 rounds 50 % of the time; fewer than 90 % within 100,000 rounds"
         ),
         "{text}"
     );

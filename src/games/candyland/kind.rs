@@ -115,6 +115,15 @@ impl Game for CandyLand {
         format!("{} spaces, {} cards", b.len(), b.deck().total())
     }
 
+    fn size(&self) -> crate::games::Size {
+        let b = self.board();
+        crate::games::Size {
+            spaces: b.len(),
+            cards: Some(b.deck().total()),
+            ..Default::default()
+        }
+    }
+
     fn space_name(&self, i: usize) -> String {
         self.board().space_name(i).to_string()
     }

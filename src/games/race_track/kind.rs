@@ -113,6 +113,17 @@ impl<D: Dialect> Game for RaceTrack<D> {
         }
     }
 
+    fn size(&self) -> crate::games::Size {
+        let b = self.board();
+        crate::games::Size {
+            spaces: b.squares(),
+            cards: None,
+            faces: Some(b.faces().len()),
+            ladders: Some(b.jumps().ladders.len()),
+            chutes: Some(b.jumps().chutes.len()),
+        }
+    }
+
     fn space_name(&self, i: usize) -> String {
         self.board().position_name(i + 1)
     }

@@ -119,6 +119,7 @@ impl Look {
         Look {
             scale: Scale {
                 k: tick * SVG_FONT_RATIO / TICK,
+                label_ratio: 1.0,
             },
             frame: Frame::Page,
         }
@@ -261,6 +262,11 @@ fn svg<C: Chart>(chart: &C, (width, height): (u32, u32), look: Look) -> Result<S
 pub(crate) struct Scale {
     /// The factor applied to every font size and spacing designed at the default size.
     k: f64,
+    /// Axis descriptions' size over the tick labels': [`LABEL`] / [`TICK`] in a picture, where
+    /// they head the axes; 1 in a page drawing, where the tick labels are already the size of
+    /// the page's text on a phone and larger axis names would outgrow the page's own text on a
+    /// wider screen.
+    label_ratio: f64,
 }
 
 impl Scale {
@@ -273,7 +279,10 @@ impl Scale {
         } else {
             ratio.powf(SMALL_EXPONENT)
         };
-        Scale { k }
+        Scale {
+            k,
+            label_ratio: LABEL / TICK,
+        }
     }
 
     /// `n` pixels at the default size, scaled.
@@ -305,7 +314,7 @@ impl Scale {
 
     /// The font of axis descriptions and sub-chart captions.
     pub(crate) fn label(self) -> FontDesc<'static> {
-        (FONT, LABEL * self.k).into_font()
+        (FONT, TICK * self.label_ratio * self.k).into_font()
     }
 
     /// The font of tick labels and legends.

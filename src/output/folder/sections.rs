@@ -316,11 +316,15 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
     }
     let no_bar: String = no_bar
         .iter()
-        .map(|(name, spaces)| {
-            format!(
-                " A {name}'s start ({word} {}) has no bar: no move ends there, a token reaching it goes on at once; a triangle on the axis marks it.",
-                spaces.join(", ")
-            )
+        .map(|(name, spaces)| match spaces.as_slice() {
+            [one] => format!(
+                " A {name}'s start ({word} {one}) has no bar: no move ends there, a token reaching it goes on at once; a triangle on the axis marks it."
+            ),
+            _ => format!(
+                " The {name}s' starts ({} {}) have no bar: no move ends there, a token reaching one goes on at once; a triangle on the axis marks each.",
+                crate::input::text::plural(word),
+                crate::input::text::and_list(spaces)
+            ),
         })
         .collect();
     Ok([
@@ -342,7 +346,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             text: format!(
                 "The chance of landing on each {word} at least once ({}), the finish left out.{}{no_bar}{lost}",
                 crate::output::landing_words(
-                    spaces,
+                    &spaces.spaces,
                     &track
                         .jumps
                         .iter()
