@@ -172,7 +172,7 @@ fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
     let fits = z_mean.abs() < Z_LIMIT && p > P_FLOOR;
     let consistent = fits && r.unfinished == 0;
     let mut verdict = format!(
-        "{}: {} i.i.d. games {} the exact distribution (chi-square p = {}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
+        "{}: {} i.i.d. games {} the exact distribution (chi-square {}, z of the mean = {:+.2}, largest CDF gap {:.4} at {} turns)",
         match (fits, r.unfinished) {
             (true, 0) => "CONSISTENT",
             (true, _) => "UNDECIDED",
@@ -180,7 +180,7 @@ fn iid_fit(exact: &Analysis, r: &SimResult) -> Option<IidFit> {
         },
         count(n),
         if fits { "fit" } else { "do not fit" },
-        crate::input::number::probability(p),
+        crate::input::number::p_value(p),
         z_mean,
         gap,
         at

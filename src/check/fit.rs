@@ -107,13 +107,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
     let consistent = z.value().abs() < Z_LIMIT
         && chi_p.is_none_or(|p| p > P_FLOOR)
         && lowest.is_none_or(|t| t.p_value > P_FLOOR);
-    let p_words = |p: f64| {
-        if p < 1e-12 {
-            "p < 1e-12".to_string()
-        } else {
-            format!("p = {}", crate::input::number::probability(p))
-        }
-    };
+    let p_words = crate::input::number::p_value;
     let chi_words = match chi_p {
         None => "no chi-square test: too few games for two bins".to_string(),
         Some(p) => format!("chi-square {}", p_words(p)),

@@ -47,6 +47,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
 use crate::games::Variant;
+use crate::input::number::count;
 use crate::sim::DeckMode;
 use crate::stats::Summary;
 
@@ -123,8 +124,8 @@ impl Candidate {
         label
     }
 
-    /// The candidate's settings as (key, value): game, board, each rule it sets, the extra
-    /// settings, deck.
+    /// The candidate's settings in order: game, board, each rule it sets, the extra settings,
+    /// deck; each value as its board file holds it.
     pub fn settings(&self) -> SettingList {
         let mut out = vec![
             ("game".to_string(), SettingValue::text(self.game)),
@@ -450,10 +451,11 @@ pub fn scope(searched: &Searched) -> String {
 pub fn conclusion(e: &Evidence) -> String {
     let members: Vec<&Ranked> = e.ranking.iter().filter(|r| r.in_set).collect();
     let searched = e.searched;
+    let hypotheses = count(searched.hypotheses as u64);
     if members.is_empty() {
         return format!(
             "Not consistent with any of the {} hypotheses searched ({}): your simulator probably uses a rule, a board or a deck this tool does not model.",
-            searched.hypotheses,
+            hypotheses,
             scope(searched)
         );
     }
@@ -473,19 +475,19 @@ pub fn conclusion(e: &Evidence) -> String {
     if e.games < MIN_GAMES_TO_DECIDE {
         return format!(
             "Only {} game{}: too few to test (at least {MIN_GAMES_TO_DECIDE} are needed), so no hypothesis is rejected unless {}; {} of the {} hypotheses searched remain ({}). Nothing is decided. With this many games a mean off by less than {shift:.1} turns is noticed less than 80 % of the time ({test}).",
-            e.games,
+            count(e.games),
             if e.games == 1 { "" } else { "s" },
             e.impossible,
-            members.len(),
-            searched.hypotheses,
+            count(members.len() as u64),
+            hypotheses,
             searched_games(searched),
         );
     }
     let mut s = format!(
         "Consistent with {} under {} of the {} hypotheses searched ({}).",
         boards.join(" or "),
-        members.len(),
-        searched.hypotheses,
+        count(members.len() as u64),
+        hypotheses,
         searched_games(searched),
     );
     if let Some((label, p, alpha)) = e.marginal {
@@ -515,7 +517,7 @@ pub fn conclusion(e: &Evidence) -> String {
     };
     s.push_str(&format!(
         " Decided, among the {} hypotheses searched: {}.",
-        searched.hypotheses,
+        hypotheses,
         if e.decided.is_empty() {
             "nothing".into()
         } else {

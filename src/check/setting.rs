@@ -10,66 +10,43 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-/// One setting's value, typed as in a board file's `[rules]` table.
+use crate::games::value_word;
+
+/// One setting's value, as a board file's `[rules]` table holds it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct SettingValue(Value);
+pub struct SettingValue(toml::Value);
 
 impl SettingValue {
     /// A word: "candyland", "shuffled", a policy name.
     pub fn text(word: impl Into<String>) -> SettingValue {
-        SettingValue(Value::String(word.into()))
+        SettingValue(toml::Value::String(word.into()))
     }
 
     /// A count: a Hare and Tortoise hypothesis's players.
     pub fn count(n: usize) -> SettingValue {
-        SettingValue(Value::from(n))
+        SettingValue(toml::Value::Integer(i64::try_from(n).unwrap_or(i64::MAX)))
     }
 
     /// A rule's value as its board file holds it.
     pub fn of_rule(value: &toml::Value) -> SettingValue {
-        SettingValue(match value {
-            toml::Value::String(s) => Value::String(s.clone()),
-            toml::Value::Boolean(b) => Value::Bool(*b),
-            toml::Value::Integer(i) => Value::from(*i),
-            toml::Value::Float(x) => Value::from(*x),
-            toml::Value::Array(items) => {
-                Value::Array(items.iter().map(|i| Self::of_rule(i).0).collect())
-            }
-            other => Value::String(other.to_string()),
-        })
-    }
-
-    /// The value as JSON.
-    pub fn json(&self) -> &Value {
-        &self.0
-    }
-}
-
-/// A JSON value as a flag takes it.
-fn flag_word(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Array(items) if items.is_empty() => "none".into(),
-        Value::Array(items) => items.iter().map(flag_word).collect::<Vec<_>>().join(","),
-        other => other.to_string(),
+        SettingValue(value.clone())
     }
 }
 
 impl fmt::Display for SettingValue {
-    /// The value as its flag takes it: `stuck-until-color`, `false`, `6`, `6,5`, `none` for
-    /// an empty list.
+    /// The value as its flag takes it ([`value_word`]): `stuck-until-color`, `false`, `6`,
+    /// `6,5`, `none` for an empty list.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&flag_word(&self.0))
+        f.write_str(&value_word(&self.0))
     }
 }
 
 impl PartialEq<&str> for SettingValue {
     /// Whether the value is worded `word` (`"false"` equals the boolean false).
     fn eq(&self, word: &&str) -> bool {
-        flag_word(&self.0) == *word
+        value_word(&self.0) == *word
     }
 }
 
@@ -77,8 +54,8 @@ impl Eq for SettingValue {}
 
 impl std::hash::Hash for SettingValue {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        // Equal values have equal JSON text.
-        self.0.to_string().hash(state);
+        // Equal values have equal words.
+        value_word(&self.0).hash(state);
     }
 }
 
@@ -154,10 +131,15 @@ impl Serialize for SettingList {
 impl<'de> Deserialize<'de> for SettingList {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // serde_json keeps the object's order (its `preserve_order` feature).
-        let map = serde_json::Map::<String, Value>::deserialize(deserializer)?;
-        Ok(SettingList(
-            map.into_iter().map(|(k, v)| (k, SettingValue(v))).collect(),
-        ))
+        use serde::de::Error;
+        let map = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
+        map.into_iter()
+            .map(|(k, v)| {
+                let value = serde_json::from_value(v).map_err(D::Error::custom)?;
+                Ok((k, SettingValue(value)))
+            })
+            .collect::<Result<_, _>>()
+            .map(SettingList)
     }
 }
 

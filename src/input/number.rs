@@ -30,6 +30,20 @@ pub fn probability(p: f64) -> String {
     trim(format!("{p:.decimals$}"))
 }
 
+/// Below this a p-value is not told apart from smaller ones: the tails it comes from (a
+/// chi-square's, a normal's) are computed to about this accuracy.
+const SMALLEST_P: f64 = 1e-12;
+
+/// A test's p-value with its sign in words: `p = 0.466401`, or `p < 1e-12` for one too small
+/// to tell apart from 0.
+pub fn p_value(p: f64) -> String {
+    if p < SMALLEST_P {
+        "p < 1e-12".to_string()
+    } else {
+        format!("p = {}", probability(p))
+    }
+}
+
 /// Any other figure (a coefficient, a ratio) in text: six significant digits as a plain decimal
 /// from 1e-4 to a million in size, e-notation outside (`2.63636`, `-0.000343091`, `1.23e9`).
 pub fn decimal(x: f64) -> String {
@@ -54,6 +68,17 @@ pub fn count(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A large figure that counts something (turn-steps, "one game in N") but is computed as a
+/// float: grouped in thousands while every digit is meaningful (below 10^15), in e-notation
+/// beyond (`3.38e25`), never the wrapped-around maximum of an integer.
+pub fn approx_count(x: f64) -> String {
+    if x.is_finite() && (0.0..1e15).contains(&x) {
+        count(x.round() as u64)
+    } else {
+        decimal(x)
+    }
 }
 
 /// A number for CSV: every digit of the shortest form that reads back as the same `f64`, in
@@ -84,6 +109,17 @@ fn trim(s: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_float_count_is_grouped_or_in_e_notation_never_wrapped() {
+        assert_eq!(approx_count(1556.4), "1,556");
+        assert_eq!(approx_count(999_999_999_999_999.0), "999,999,999,999,999");
+        assert_eq!(approx_count(1e15), "1e15");
+        assert_eq!(approx_count(3.38e25), "3.38e25");
+        assert_eq!(approx_count(f64::INFINITY), "inf");
+        assert_eq!(p_value(0.4664011), "p = 0.466401");
+        assert_eq!(p_value(0.0), "p < 1e-12");
+    }
 
     #[test]
     fn probabilities_are_decimals_down_to_a_ten_thousandth() {

@@ -209,14 +209,23 @@ pub(crate) fn moments_table(
         m.board, m.spaces, m.states
     );
     let mut s = layout.hang("", "  ", &head);
-    let _ = writeln!(s, "  {:<26}{:.6}", "expected turns", m.expected_turns);
-    let _ = writeln!(s, "  {:<26}{:.6}", "standard deviation", m.std_dev);
-    let _ = writeln!(s, "  {:<26}{:.6}", "variance", m.variance);
+    // Six decimals while they read as a figure; a board with an astronomical length (a loop
+    // whose exit is one chance in 10^24) in e-notation instead of 25 digits and six zeros.
+    let figure = |x: f64| {
+        if x.abs() < 1e15 {
+            format!("{x:.6}")
+        } else {
+            crate::input::number::decimal(x)
+        }
+    };
+    let _ = writeln!(s, "  {:<26}{}", "expected turns", figure(m.expected_turns));
+    let _ = writeln!(s, "  {:<26}{}", "standard deviation", figure(m.std_dev));
+    let _ = writeln!(s, "  {:<26}{}", "variance", figure(m.variance));
     let _ = writeln!(
         s,
-        "  {:<26}{:.6}",
+        "  {:<26}{}",
         format!("expected {}", m.draws.word),
-        m.expected_cards
+        figure(m.expected_cards)
     );
     let _ = writeln!(s, "  (chain built and solved in {seconds:.2} s)");
     if let Some(note) = note {
@@ -282,7 +291,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
             AnalyzeAnswer::Moments { moments, seconds } => moments_table(
                 moments,
                 *seconds,
-                moments.left_out.as_ref().map(|l| l.why.as_str()),
+                moments.not_computed.as_ref().map(|l| l.why.as_str()),
                 layout,
             ),
             AnalyzeAnswer::Pgf(p) => super::passage::pgf_text(p, layout),

@@ -19,7 +19,7 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     let head = format!(
         "{}: {} game{}{}",
         r.file,
-        x.games,
+        crate::input::number::count(x.games),
         if x.games == 1 { "" } else { "s" },
         if r.players > 1 {
             format!(
@@ -47,8 +47,8 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     s.push_str(&layout.labelled("  reference: ", &reference));
     if let Some(c) = &r.fit.chi_square {
         let fit = format!(
-            "chi-square {:.2} on {} degrees of freedom, p = {}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
-            c.statistic, c.degrees_of_freedom, probability(c.p_value), r.fit.z_mean, r.fit.max_cdf_gap, r.fit.max_cdf_gap_at
+            "chi-square {:.2} on {} degrees of freedom, {}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",
+            c.statistic, c.degrees_of_freedom, crate::input::number::p_value(c.p_value), r.fit.z_mean, r.fit.max_cdf_gap, r.fit.max_cdf_gap_at
         );
         s.push_str(&layout.hang("  ", "    ", &fit));
     }
@@ -187,7 +187,11 @@ fn searched_text(s: &mut String, searched: &Searched, level: f64, layout: Layout
     );
     let how = format!(
         "{} rule sets on these boards ({} left out as invalid or endless), {} distinct distributions, {} hypotheses; {}.",
-        searched.rule_sets, searched.left_out, searched.distinct, searched.hypotheses, searched.how
+        count(searched.rule_sets as u64),
+        count(searched.left_out as u64),
+        count(searched.distinct as u64),
+        count(searched.hypotheses as u64),
+        searched.how
     );
     s.push('\n');
     s.push_str(&layout.para("", &what));

@@ -10,8 +10,10 @@ const LABEL: usize = 26;
 const FIGURE: usize = 14;
 /// On a narrow line: the labels' column (the longest label, "99.9% end by turn", is 17) and the
 /// least for a figure.
-const NARROW_LABEL: usize = 20;
-const NARROW_FIGURE: usize = 11;
+const NARROW_LABEL: usize = 18;
+/// A chance in the probability style takes up to 12 characters ("-0.000642596"), and a bound's
+/// mark 3 more; 13 keeps a space between columns for all but a marked bound's longest.
+const NARROW_FIGURE: usize = 13;
 
 /// The `compare` table.
 pub(crate) fn comparison_table(c: &Comparison, layout: Layout) -> String {

@@ -1,6 +1,6 @@
 //! `forever`: can the game run forever, every answer with its evidence.
 
-use crate::input::number::{count, probability};
+use crate::input::number::{approx_count, count, probability};
 use std::fmt::Write;
 
 use super::Layout;
@@ -102,11 +102,19 @@ fn ends(s: &mut String, r: &ForeverReport, layout: Layout) {
     if let (Some(p), Some(x)) = (longer_than_200, r.one_in) {
         say(
             s,
-            format!(
-                "One game in {} lasts longer than 200 turns (P = {}).",
-                count(x.round() as u64),
-                probability(p)
-            ),
+            if x.is_finite() {
+                format!(
+                    "One game in {} lasts longer than 200 turns (P = {}).",
+                    approx_count(x),
+                    probability(p)
+                )
+            } else {
+                // P so small that 1 / P is beyond the floating-point range.
+                format!(
+                    "Practically no game lasts longer than 200 turns (P = {}).",
+                    probability(p)
+                )
+            },
         );
     }
     if r.players > 1 {

@@ -40,10 +40,10 @@ pub(crate) fn crosscheck_table(c: &CrossCheck, layout: Layout) -> String {
     row(&mut s, "z of the mean", format!("{:+.3}", c.iid.z_mean));
     if let Some(chi) = &c.iid.chi_square {
         let fit = format!(
-            "{:.2} on {} degrees of freedom, p = {}",
+            "{:.2} on {} degrees of freedom, {}",
             chi.statistic,
             chi.degrees_of_freedom,
-            crate::input::number::probability(chi.p_value)
+            crate::input::number::p_value(chi.p_value)
         );
         row(&mut s, "chi-square", fit);
     }

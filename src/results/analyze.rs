@@ -11,7 +11,7 @@ use crate::input::error::UserError;
 use crate::results::board::{ask, build, Built, Question};
 use crate::results::forever::Unfinishable;
 use crate::solve::pgf::Pgf;
-use crate::solve::{check_finishes, Analysis, LeftOut, Moments, Options};
+use crate::solve::{check_finishes, Analysis, Moments, NotComputed, Options};
 
 /// The turn limit of the distribution when none is given.
 pub const DEFAULT_MAX_TURNS: usize = 100_000;
@@ -131,8 +131,21 @@ impl Serialize for AnalyzeAnswer {
     }
 }
 
-/// The keys of a full `analyze --json` ([`Analysis`]) that the moments' document lacks, read
-/// from the two structs' serialized shapes so that a new figure is listed without a change here.
+/// The keys of a full `analyze --json` ([`Analysis`]) describing the board, not computed: the
+/// moments' document leaves them out whatever the budget (`board show` gives them).
+const BOARD_KEYS: [&str; 7] = [
+    "description",
+    "source",
+    "rules",
+    "rules_text",
+    "variant",
+    "size",
+    "cards",
+];
+
+/// The figures of a full `analyze --json` ([`Analysis`]) that the moments' document lacks, by
+/// key: read from the two structs' serialized shapes, so that a new figure is listed without a
+/// change here, less [`BOARD_KEYS`].
 pub fn keys_beyond_moments() -> Vec<String> {
     fn keys<T: schemars::JsonSchema>() -> Vec<String> {
         let schema = schemars::generate::SchemaSettings::draft2020_12()
@@ -147,7 +160,7 @@ pub fn keys_beyond_moments() -> Vec<String> {
     let have = keys::<Moments>();
     keys::<Analysis>()
         .into_iter()
-        .filter(|k| !have.contains(k))
+        .filter(|k| !have.contains(k) && !BOARD_KEYS.contains(&k.as_str()))
         .collect()
 }
 
@@ -216,14 +229,10 @@ pub fn analyze_game<G: Game>(
         let why = format!(
             "the full distribution would take about {} ({} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
             crate::budget::duration(estimate),
-            if steps < 1e15 {
-                crate::input::number::count(steps.round() as u64)
-            } else {
-                crate::input::number::decimal(steps)
-            },
+            crate::input::number::approx_count(steps),
             crate::budget::duration(b.seconds()),
         );
-        moments.left_out = Some(LeftOut {
+        moments.not_computed = Some(NotComputed {
             keys: keys_beyond_moments(),
             why,
         });

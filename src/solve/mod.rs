@@ -151,17 +151,17 @@ pub struct Moments {
     /// What draws are called, and E\[draws\] (`expected_cards`).
     pub draws: Draws,
     /// Set when `analyze` left the distribution out because it would not fit the budget (not
-    /// when `--moments-only` asked for the moments alone): the keys of a full `analyze --json`
-    /// this document lacks, and why.
+    /// when `--moments-only` asked for the moments alone): the figures of a full `analyze
+    /// --json` not computed, by key, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub left_out: Option<LeftOut>,
+    pub not_computed: Option<NotComputed>,
 }
 
-/// What a document left out, and why.
+/// The figures a document does not give because they were not computed, and why.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct LeftOut {
-    /// The keys left out.
+pub struct NotComputed {
+    /// Their keys in a full document.
     pub keys: Vec<String>,
     /// Why, and how to get them.
     pub why: String,
@@ -226,7 +226,7 @@ impl Moments {
             variance,
             std_dev: variance.sqrt(),
             expected_cards: cards,
-            left_out: None,
+            not_computed: None,
             draws: Draws {
                 word: about.draws.clone(),
                 mean: cards,

@@ -23,8 +23,8 @@ pub const Z_LIMIT: f64 = 4.0;
 /// ... and the chi-square p-value is above this.
 pub const P_FLOOR: f64 = 1e-4;
 
-/// Summary of a sample of game lengths, in turns; `Summary<RoundsQuantile>` is one in rounds
-/// ([`Summary::in_rounds`]), its quantiles keyed `rounds`.
+/// Summary of a sample of game lengths, in turns; or in rounds, its quantiles then keyed
+/// `rounds`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Summary_{Q}")]

@@ -205,14 +205,9 @@ pub fn assert_every_command_runs(board: &str, extra: &[&[&str]]) {
 /// A setting's JSON value worded as its flag takes it (`false`, `6`, `none` for an empty list),
 /// to compare with the flag words a test names.
 pub fn setting_word(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(items) if items.is_empty() => "none".into(),
-        serde_json::Value::Array(items) => {
-            items.iter().map(setting_word).collect::<Vec<_>>().join(",")
-        }
-        other => other.to_string(),
-    }
+    serde_json::from_value::<candyland::check::SettingValue>(v.clone())
+        .expect("a setting's value")
+        .to_string()
 }
 
 /// A `check --json` settings object as (key, flag word) pairs, in order.

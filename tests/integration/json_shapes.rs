@@ -107,8 +107,9 @@ fn check_writes_each_hypothesis_settings_as_one_object_of_typed_values() {
             assert!(typed, "{key}: {value}");
         }
     }
-    // The text still words each value as its flag takes it.
-    let text = crate::common::run(&[
+    // The text words each undecided value as its flag takes it ("roll-again (6 or none)",
+    // "jump-costs-turn (true or false)"), from the same typed values.
+    let (code, text, err) = crate::common::run(&[
         "check",
         paths[0].to_str().unwrap(),
         "--board",
@@ -116,11 +117,23 @@ fn check_writes_each_hypothesis_settings_as_one_object_of_typed_values() {
         "--vary",
         "roll-again,max-rolls,jump-costs-turn",
     ]);
-    assert!(
-        text.1.contains("--roll-again 6") || text.1.contains("--roll-again none"),
-        "{}",
-        text.1
-    );
+    assert_eq!(code, 0, "{err}");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let undecided = v["undecided"].as_array().unwrap();
+    assert!(!undecided.is_empty(), "{}", v["conclusion"]);
+    for s in undecided
+        .iter()
+        .filter(|s| s["makes_no_difference"] == false)
+    {
+        let words: Vec<String> = s["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(crate::common::setting_word)
+            .collect();
+        let phrase = format!("{} ({})", s["key"].as_str().unwrap(), words.join(" or "));
+        assert!(flat.contains(&phrase), "{phrase} in: {text}");
+    }
 }
 
 /// A board's size in `boards --json`.
@@ -213,15 +226,15 @@ fn a_sample_counted_in_rounds_keys_its_quantiles_rounds() {
 }
 
 #[test]
-fn analyze_cut_by_the_budget_lists_the_keys_it_left_out_and_why() {
+fn analyze_cut_by_the_budget_lists_the_figures_it_did_not_compute_and_why() {
     // The loop board's expected length is about 1e24 turns: its whole distribution cannot fit
     // any budget, so `analyze` gives the moments and says what a full answer would hold.
     let (_dir, paths) = dir_with(&[("loop.toml", crate::hostile_numbers::LOOP_BOARD)]);
     let cut = run_json(&["analyze", paths[0].to_str().unwrap(), "--json"]);
-    let left = &cut["left_out"];
+    let left = &cut["not_computed"];
     let keys: Vec<&str> = left["keys"]
         .as_array()
-        .expect("left_out.keys")
+        .expect("not_computed.keys")
         .iter()
         .map(|k| k.as_str().unwrap())
         .collect();
@@ -242,5 +255,5 @@ fn analyze_cut_by_the_budget_lists_the_keys_it_left_out_and_why() {
     );
     // Asked for the moments alone, nothing was left out that was wanted.
     let asked = run_json(&["analyze", "candy-land-1984", "--moments-only", "--json"]);
-    assert!(asked.get("left_out").is_none(), "{asked}");
+    assert!(asked.get("not_computed").is_none(), "{asked}");
 }

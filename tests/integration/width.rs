@@ -367,3 +367,30 @@ fn figures_in_e_notation_are_found() {
     assert!(e_notation_figures("P = 0.000642647 (1e-12)").is_empty());
     assert!(e_notation_figures("4.0e12 years; --seed 3e").is_empty());
 }
+
+#[test]
+fn compare_keeps_its_columns_apart_at_60_columns() {
+    // At 60 columns `compare` squeezes three figures into what its labels leave; the longest
+    // chance in the probability style ("-0.000642596", 12 characters) still has a space before
+    // it. Two figures run together show as a digit followed at once by a sign or a digit.
+    let out = crate::common::candyland()
+        .args(["compare", "candy-land-1984", "treats"])
+        .env("COLUMNS", "60")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("  P(") || l.contains("end by"))
+    {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let figures = &cells[cells.len() - 3..];
+        assert!(
+            figures
+                .iter()
+                .all(|f| f.parse::<f64>().is_ok() || f.starts_with('>')),
+            "{line}\n{text}"
+        );
+        assert!(line.chars().count() <= 60, "{line}");
+    }
+}

@@ -102,7 +102,8 @@ pub enum Command {
 /// `candyland boards`.
 #[derive(Debug, Args)]
 pub struct BoardsArgs {
-    /// Print one JSON list (name, game, size, description) instead of the table.
+    /// Print the boards as JSON instead of the table: one object whose `items` list each
+    /// board (name, game, size as numbers, description, group, default, aliases).
     #[arg(long)]
     pub json: bool,
 }

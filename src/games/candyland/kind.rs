@@ -111,8 +111,8 @@ impl Game for CandyLand {
     }
 
     fn size_text(&self) -> String {
-        let b = self.board();
-        format!("{} spaces, {} cards", b.len(), b.deck().total())
+        let s = self.size();
+        format!("{} spaces, {} cards", s.spaces, s.cards.unwrap_or(0))
     }
 
     fn size(&self) -> crate::games::Size {

@@ -98,18 +98,17 @@ impl<D: Dialect> Game for RaceTrack<D> {
     }
 
     fn size_text(&self) -> String {
-        let b = self.board();
-        let size = format!(
+        let s = self.size();
+        let text = format!(
             "{} {}, {} ladders, {} chutes",
-            b.squares(),
+            s.spaces,
             self.space_plural(),
-            b.jumps().ladders.len(),
-            b.jumps().chutes.len(),
+            s.ladders.unwrap_or(0),
+            s.chutes.unwrap_or(0),
         );
-        if D::COUNTS_FACES {
-            format!("{size}, {} faces", b.faces().len())
-        } else {
-            size
+        match s.faces.filter(|_| D::COUNTS_FACES) {
+            Some(faces) => format!("{text}, {faces} faces"),
+            None => text,
         }
     }
 
