@@ -543,7 +543,7 @@ fn decks_how(with_decks: bool, screen: Screen, settings: &Settings) -> String {
     }
     format!(
         "every rule set exactly with i.i.d. draws (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one); each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
-        settings.reference_games,
+        crate::input::number::count(settings.reference_games),
         settings.seed,
         match screen {
             Screen::Lengths(_) => format!("log-likelihood within {SCREEN_NATS} nats per game of the best"),

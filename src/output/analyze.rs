@@ -38,7 +38,7 @@ pub(crate) fn analysis_table(a: &Analysis, exact: bool, layout: Layout) -> Strin
     let _ = writeln!(
         s,
         "\nOne player, exact (absorbing Markov chain with {} states)",
-        a.states
+        crate::input::number::count(a.states as u64)
     );
     let expected = format!("{:.6}", a.expected_turns);
     s.push_str(&layout.row("  ", "expected turns", 26, &expected));
@@ -206,7 +206,9 @@ pub(crate) fn moments_table(
 ) -> String {
     let head = format!(
         "{}: {} spaces, {} states (one player, exact moments)",
-        m.board, m.spaces, m.states
+        m.board,
+        crate::input::number::count(m.spaces as u64),
+        crate::input::number::count(m.states as u64)
     );
     let mut s = layout.hang("", "  ", &head);
     // Six decimals while they read as a figure; a board with an astronomical length (a loop

@@ -28,7 +28,8 @@ fn steps(s: &mut String, steps: &[crate::results::forever::StepReport], layout: 
 pub(crate) fn forever_text(r: &ForeverReport, layout: Layout) -> String {
     let head = format!(
         "{}: can the game run forever? ({} states)",
-        r.board, r.states
+        r.board,
+        count(r.states as u64)
     );
     let mut s = layout.hang("", "  ", &head);
     s.push('\n');

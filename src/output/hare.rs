@@ -93,7 +93,9 @@ pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
         "  ",
         &format!(
             "exact chain: {} states (carrots capped at {}), {:.1} s",
-            a.states, a.carrot_cap, a.seconds
+            crate::input::number::count(a.states as u64),
+            a.carrot_cap,
+            a.seconds
         ),
     ));
     t.push('\n');

@@ -65,7 +65,11 @@ pub(crate) fn passage_table(p: &Passage, layout: Layout) -> String {
     s.push_str(&layout.hang(
         "  ",
         "    ",
-        &format!("{from}; {} states, solved by the {}", p.states, p.solver),
+        &format!(
+            "{from}; {} states, solved by the {}",
+            crate::input::number::count(p.states as u64),
+            p.solver
+        ),
     ));
     s.push('\n');
     let row = |s: &mut String, label: &str, value: &str| {
@@ -220,7 +224,9 @@ pub(crate) fn every_table(c: &HittingChances, layout: Layout) -> String {
         "    ",
         &format!(
             "{} states, solved by the {}; float error at most {:.1e}",
-            c.states, c.solver, c.error_bound
+            crate::input::number::count(c.states as u64),
+            c.solver,
+            c.error_bound
         ),
     ));
     let mut words: Vec<(&str, &str)> = Vec::new();
@@ -371,7 +377,8 @@ pub(crate) fn pgf_text(p: &Pgf, layout: Layout) -> String {
         "  ",
         &format!(
             "{}{variant}: the length's generating function P(z) = E[z^T] = A(z) / B(z), exactly ({} states)",
-            p.board, p.states
+            p.board,
+            crate::input::number::count(p.states as u64)
         ),
     );
     s.push('\n');

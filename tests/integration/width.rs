@@ -271,7 +271,11 @@ fn too_wide(
                 found.lock().unwrap().append(&mut wide);
                 let mut spelled: Vec<String> = text
                     .lines()
-                    .flat_map(e_notation_figures)
+                    .flat_map(|l| {
+                        let mut found = e_notation_figures(l);
+                        found.extend(ungrouped_counts(l));
+                        found
+                    })
                     .map(|x| format!("{args:?}: {x}"))
                     .collect();
                 e_notation.lock().unwrap().append(&mut spelled);
@@ -304,6 +308,51 @@ fn e_notation_figures(line: &str) -> Vec<String> {
         .filter(|&(_, x)| (1e-4..1e6).contains(&x))
         .map(|(w, _)| format!("{w} in: {line}"))
         .collect()
+}
+
+/// The counts of `line` of 10,000 or more written without thousands separators ("100000
+/// games", "within 90862 rounds"), each with its line: a count in words is grouped.
+fn ungrouped_counts(line: &str) -> Vec<String> {
+    const UNITS: [&str; 9] = [
+        "games",
+        "rounds",
+        "turns",
+        "hypotheses",
+        "orders",
+        "states",
+        "spaces",
+        "squares",
+        "rule",
+    ];
+    // A count may have one qualifier before its unit: "100000 i.i.d. games".
+    const QUALIFIERS: [&str; 3] = ["i.i.d.", "simulated", "random"];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let unit = |w: &str| UNITS.contains(&w.trim_end_matches([',', '.', ';', ':', ')']));
+    (0..words.len())
+        .filter(|&i| {
+            let n = words[i].trim_start_matches(['(', '>', '<', '=']);
+            let counted = match (words.get(i + 1), words.get(i + 2)) {
+                (Some(next), _) if unit(next) => true,
+                (Some(q), Some(next)) if QUALIFIERS.contains(q) => unit(next),
+                _ => false,
+            };
+            n.len() >= 5 && n.chars().all(|c| c.is_ascii_digit()) && counted
+        })
+        .map(|i| format!("{} in: {line}", words[i]))
+        .collect()
+}
+
+#[test]
+fn ungrouped_counts_are_found() {
+    assert_eq!(
+        ungrouped_counts("a histogram of 100000 i.i.d. games").len(),
+        1
+    );
+    assert_eq!(
+        ungrouped_counts("20000 games, within 90862 rounds").len(),
+        2
+    );
+    assert!(ungrouped_counts("100,000 games; seed 2026; 262142.000 turns; 1234 games").is_empty());
 }
 
 #[test]

@@ -96,7 +96,10 @@ impl Chart for DistributionChart<'_> {
         )];
         if let Some((games, _)) = &self.simulated {
             keys.push(Key::new(
-                format!("Monte Carlo, {games} i.i.d. games (solid)"),
+                format!(
+                    "Monte Carlo, {} i.i.d. games (solid)",
+                    crate::input::number::count(*games)
+                ),
                 Shape::Line,
                 palette::SIMULATED,
             ));
@@ -362,7 +365,10 @@ impl Chart for DeckChart<'_> {
                 palette::EXACT,
             ),
             Key::new(
-                format!("shuffled deck, {games} simulated games (mean {mean:.2})"),
+                format!(
+                    "shuffled deck, {} simulated games (mean {mean:.2})",
+                    crate::input::number::count(*games)
+                ),
                 Shape::Line,
                 palette::SIMULATED,
             ),

@@ -180,7 +180,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
                 })
             })
             .collect(),
-        series: vec![format!("{games} simulated games")],
+        series: vec![format!("{} simulated games", count(games))],
         line: None,
         marks: Vec::new(),
         width: 0.6,
@@ -233,7 +233,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             format!(
                 "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {}). Mean {:.2}, sd {:.2}, median {}, shortest game {}.{}",
                 a.policy,
-                a.states,
+                count(a.states as u64),
                 a.carrot_cap,
                 probability(a.cut),
                 a.mean,

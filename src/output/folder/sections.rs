@@ -126,7 +126,7 @@ pub(super) fn sections(
                 f.median,
                 f.mode,
                 match r.iid.as_ref().map(|x| x.games) {
-                    Some(n) => format!(" The solid orange line is a Monte Carlo histogram of {n} i.i.d. games, which should follow the bars."),
+                    Some(n) => format!(" The solid orange line is a Monte Carlo histogram of {} i.i.d. games, which should follow the bars.", crate::input::number::count(n)),
                     None => String::new(),
                 }
             ),
