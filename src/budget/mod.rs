@@ -40,8 +40,17 @@ pub mod rate {
     /// A board file read and validated, per state of its `states_bound` per second (the board
     /// is read again for each chain; 0.05 s for a million-space Candy Land board).
     pub const BOARD_STATES: f64 = 3e7;
-    /// Operations per second of the `f64` sweep solver (see `solve::check_solves`).
+    /// Operations per second of the `f64` sweep solver's sparse part (see `solve::check_solves`).
     pub const SWEEP_FLOPS: f64 = 3.5e8;
+    /// Multiply-adds per second of the dense elimination of the sweep's k x k system (k^3 / 3
+    /// of them): 7.3e8 to 1.0e9 measured with k = 867 to 2,028 (the product chains of three
+    /// players on the slow race of 17 to 26 squares, 1.25 to 19 s for five solves).
+    pub const DENSE_FLOPS: f64 = 7e8;
+
+    /// Processor seconds of one dense elimination of a k x k system.
+    pub fn dense_elimination(k: f64) -> f64 {
+        k * k * k / 3.0 / DENSE_FLOPS
+    }
     /// States and transitions visited per second by a breadth-first search (the loop search
     /// of `forever`: one search from each target of a backward move, two kinds of loop).
     pub const GRAPH_STEPS: f64 = 2.5e7;

@@ -33,10 +33,15 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
     ) -> Result<Chain<S, C>, OverBudget> {
         let transitions = game.states_bound() as f64 * game.deck().len() as f64;
         let what = format!(
-            "building this board's chain (up to {} states x {} kinds of {} = {transitions:.0} transitions)",
-            game.states_bound(),
+            "building this board's chain (up to {} states x {} kinds of {} = {} transitions)",
+            crate::input::number::count(game.states_bound() as u64),
             game.deck().len(),
-            if game.has_deck() { "card" } else { "turn outcome" },
+            if game.has_deck() {
+                "card"
+            } else {
+                "turn outcome"
+            },
+            crate::input::number::approx_count(transitions),
         );
         let fix = "use a smaller board, or fewer kinds of card or faces";
         let (seconds, bytes) = Self::build_cost(game);

@@ -310,7 +310,7 @@ fn notes(s: &mut String, r: &PlayersReport, layout: Layout) {
                     .to_string(),
             );
         }
-        if let Some(why) = exact.iter().find_map(|p| p.product_note.as_deref()) {
+        if let Some(why) = exact.iter().find_map(|p| p.why_bounds.as_deref()) {
             notes.push(format!("exact values need the product chain: {why}"));
         }
     }

@@ -3,8 +3,9 @@
 use statrs::distribution::ContinuousCDF;
 
 use super::{distribution, Moments, Sweep, LONGER_THAN};
-use crate::budget::{Budget, OverBudget};
+use crate::budget::{rate, Budget, OverBudget};
 use crate::chain::Matrix;
+use crate::input::number::approx_count;
 
 /// Refuses `solves` linear solves of the chain by [`super::FloatSolver`] if their memory or
 /// time is too much: [`check_sweep_solves`], or on a chain with many cycles the sparse LU's.
@@ -34,7 +35,7 @@ pub fn check_counts_solves(
 
 /// Refuses `solves` linear solves of the chain by the sweep ([`Sweep`], whatever the chain) if
 /// their memory (B, n x k values, k the targets of backward moves) or time (about
-/// 2 (nnz + n) + n k + k^3 operations each) is too much.
+/// 2 (nnz + n) + n k sparse operations and a k x k elimination each) is too much.
 pub fn check_sweep_solves<S>(
     chain: &Matrix<S>,
     solves: f64,
@@ -53,15 +54,19 @@ fn sweep_solves(
     let (n, nnz) = (counts.rows() as f64, counts.nnz() as f64);
     let k = Sweep::<f64>::feedback_size(counts) as f64;
     let what = format!(
-        "{what} ({n:.0} states, {k:.0} of them targets of backward moves, {nnz:.0} transitions)"
+        "{what} ({} states, {} of them targets of backward moves, {} transitions)",
+        approx_count(n),
+        approx_count(k),
+        approx_count(nnz),
     );
     let fix = "a board with fewer spaces that moves lead back to (cards and jumps that go backward) solves faster";
     budget.memory(&what, 8.0 * (n * (k + 4.0) + k * k), fix)?;
     // A solve fills its n x k block (one column per target) and sweeps the transitions and
-    // states about twice; the k x k system is dense. Measured in processor time: 0.21 s for
-    // the three solves of a million-space Candy Land board (k = 0), 1.0 s with a million
-    // squares and k = 89, 0.2 s with 10^5 squares and k = 161.
-    let one = ((nnz + n) * 2.0 + n * k + k * k * k) / crate::budget::rate::SWEEP_FLOPS;
+    // states about twice; the k x k system is dense, eliminated afresh for each solve.
+    // Measured in processor time: 0.21 s for the three solves of a million-space Candy Land
+    // board (k = 0), 1.0 s with a million squares and k = 89, 0.2 s with 10^5 squares and
+    // k = 161; for k in the thousands the elimination is most of it.
+    let one = ((nnz + n) * 2.0 + n * k) / rate::SWEEP_FLOPS + rate::dense_elimination(k);
     budget.time(&what, crate::budget::idle(solves * one), fix)
 }
 
@@ -202,7 +207,10 @@ fn check_lu_solves(
     budget: &Budget,
 ) -> Result<(), OverBudget> {
     let (n, nnz) = (counts.rows() as f64, counts.nnz() as f64);
-    let what = format!("{what} ({n:.0} states with many cycles, by sparse LU)");
+    let what = format!(
+        "{what} ({} states with many cycles, by sparse LU)",
+        approx_count(n)
+    );
     let fix = "a board with fewer states, or moves that reach less far, solves faster";
     // The matrix and its analysis: triplets and columns, the column order's work space.
     budget.memory(&what, 28.0 * (nnz + n) + 64.0 * n, fix)?;

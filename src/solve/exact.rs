@@ -45,7 +45,8 @@ pub(super) fn check_feedback_system(
     let k = super::Sweep::<f64>::feedback_size(counts) as f64;
     let bits = counts.rows() as f64 * f64::from(d.max(2)).log2();
     let what = format!(
-        "the exact fraction ({k:.0} targets of backward moves: a {k:.0} x {k:.0} system in rationals)"
+        "the exact fraction ({} targets of backward moves: a {k:.0} x {k:.0} system in rationals)",
+        crate::input::number::approx_count(k)
     );
     let fix = "leave out the fraction (analyze without --exact, or --no-exact)";
     budget.memory(&what, k * k * (64.0 + bits / 8.0), fix)?;

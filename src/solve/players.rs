@@ -59,9 +59,10 @@ pub struct Players {
     pub first_finisher: FirstFinisher,
     /// Until every player finishes.
     pub everyone: Everyone,
-    /// Why the product chain could not replace bounds (not in the JSON).
-    #[serde(skip)]
-    pub product_note: Option<String>,
+    /// Why the product chain could not replace the bounds, where figures are bounds because
+    /// of it (in JSON only then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why_bounds: Option<String>,
 }
 
 /// How the first-finisher means and seat chances were computed.
@@ -317,7 +318,10 @@ fn product<G: RaceGame, const K: usize>(
 ) -> Result<ProductFigures, String> {
     let bound = K as f64 * (states as f64).powi(K as i32);
     let transitions = bound * game.deck().len() as f64;
-    let what = format!("the product chain of {K} players (up to {bound:.0} states)");
+    let what = format!(
+        "the product chain of {K} players (up to {} states)",
+        crate::input::number::approx_count(bound)
+    );
     let fail = |e: &dyn std::fmt::Display| format!("{what}: {e}");
     // The product's states are hashed (it numbers none densely).
     budget
@@ -418,7 +422,7 @@ impl Players {
             tolerance: cut.tolerance,
             first_finisher: first,
             everyone,
-            product_note: note,
+            why_bounds: note,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::budget::{idle, rate, Budget, OverBudget};
 use crate::chain::Chain;
+use crate::input::number::approx_count;
 use crate::solve::distribution::time_one_pull;
 use crate::solve::Sweep;
 
@@ -28,7 +29,9 @@ pub fn check<S, C>(
     let (n, nnz) = (chain.len() as f64, counts.nnz() as f64);
     let k = Sweep::<f64>::feedback_size(counts) as f64;
     let what = format!(
-        "the loop search ({n:.0} states, {k:.0} targets of backward moves), the spectral radius and the longest game"
+        "the loop search ({} states, {} targets of backward moves), the spectral radius and the longest game",
+        approx_count(n),
+        approx_count(k),
     );
     let dense = chain.len() <= super::radius::DENSE_STATES;
     let radius = if dense {
@@ -36,7 +39,7 @@ pub fn check<S, C>(
     } else if k == 0.0 {
         0.0
     } else {
-        BISECTION_STEPS * (nnz * k + k * k * k) / rate::SWEEP_FLOPS
+        BISECTION_STEPS * (nnz * k / rate::SWEEP_FLOPS + rate::dense_elimination(k))
     };
     let seconds =
         2.0 * (k + 1.0) * (n + nnz) / rate::GRAPH_STEPS + radius + (n + nnz) * LONGEST_PER_ITEM;

@@ -507,7 +507,9 @@ pub(crate) fn solve<G: crate::games::race::RaceGame>(
         _ if n > EXACT_STATES => (
             None,
             Some(format!(
-                "left out: the chain has {n} states, over the {EXACT_STATES} for which they are computed"
+                "left out: the chain has {} states, over the {} for which they are computed",
+                crate::input::number::count(n as u64),
+                crate::input::number::count(EXACT_STATES as u64)
             )),
         ),
         ExactMode::Always => (
