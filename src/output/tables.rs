@@ -243,11 +243,18 @@ pub(crate) fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
     write(&header, rows)
 }
 
-/// `check --csv`: the ranking, best first (only the header with `--no-rank`).
+/// `check --csv`: the ranking, best first (only the header with `--no-rank`), each setting of
+/// the hypotheses in a column of its own after the label (its key as the head, its value as
+/// its flag takes it; empty where a hypothesis has no such setting).
 pub(crate) fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
-    let header = [
-        "rank",
-        "candidate",
+    let mut keys: Vec<&str> = Vec::new();
+    for (key, _) in r.ranking.iter().flat_map(|c| c.settings.iter()) {
+        if !keys.contains(&key.as_str()) {
+            keys.push(key);
+        }
+    }
+    let before = ["rank", "candidate"];
+    let after = [
         "log_likelihood_per_game",
         "noise_per_game",
         "comparison",
@@ -258,24 +265,34 @@ pub(crate) fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
         "z_mean",
         "consistent",
     ];
+    let header: Vec<&str> = before
+        .into_iter()
+        .chain(keys.iter().copied())
+        .chain(after)
+        .collect();
     let rows = r
         .ranking
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            vec![
-                (i + 1).to_string(),
-                c.candidate.clone(),
-                opt(c.log_likelihood_per_game),
-                num(c.noise_per_game),
-                c.comparison.word().to_string(),
-                opt(c.z_against_best),
-                c.in_set.to_string(),
-                c.distribution.to_string(),
-                opt(c.chi_square_p),
-                z_word(c.z_mean),
-                c.consistent.to_string(),
-            ]
+            let settings = keys
+                .iter()
+                .map(|k| c.settings.get(k).map_or(String::new(), ToString::to_string));
+            [(i + 1).to_string(), c.candidate.clone()]
+                .into_iter()
+                .chain(settings)
+                .chain([
+                    opt(c.log_likelihood_per_game),
+                    num(c.noise_per_game),
+                    c.comparison.word().to_string(),
+                    opt(c.z_against_best),
+                    c.in_set.to_string(),
+                    c.distribution.to_string(),
+                    opt(c.chi_square_p),
+                    z_word(c.z_mean),
+                    c.consistent.to_string(),
+                ])
+                .collect()
         })
         .collect();
     write(&header, rows)

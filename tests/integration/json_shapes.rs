@@ -134,6 +134,45 @@ fn check_writes_each_hypothesis_settings_as_one_object_of_typed_values() {
         let phrase = format!("{} ({})", s["key"].as_str().unwrap(), words.join(" or "));
         assert!(flat.contains(&phrase), "{phrase} in: {text}");
     }
+    // The CSV gives each setting a column of its own after the label, worded as its flag
+    // takes it, row by row as the JSON ranking.
+    let (code, csv_text, err) = crate::common::run(&[
+        "check",
+        paths[0].to_str().unwrap(),
+        "--board",
+        "chutes-and-ladders",
+        "--vary",
+        "roll-again,max-rolls,jump-costs-turn",
+        "--csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(
+        header[..8],
+        [
+            "rank",
+            "candidate",
+            "game",
+            "board",
+            "jump-costs-turn",
+            "roll-again",
+            "max-rolls",
+            "log_likelihood_per_game"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), ranking.len());
+    for (row, json) in rows.iter().zip(ranking) {
+        assert_eq!(&row[1], json["candidate"].as_str().unwrap());
+        for (i, key) in header.iter().enumerate().take(7).skip(2) {
+            assert_eq!(
+                row[i],
+                crate::common::setting_word(&json["settings"][key]),
+                "{key}"
+            );
+        }
+    }
 }
 
 /// A board's size in `boards --json`.

@@ -408,7 +408,7 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
     /// Print the ranking (with --summary: the reference's tests) as CSV, with the JSON's keys
-    /// as its columns.
+    /// as its columns and each setting (game, board, each rule, deck) in a column of its own.
     #[arg(long)]
     pub csv: bool,
     /// Worker threads (`--threads`); results do not depend on them.
