@@ -44,7 +44,8 @@ pub mod rate {
     pub const SWEEP_FLOPS: f64 = 3.5e8;
     /// Multiply-adds per second of the dense elimination of the sweep's k x k system (k^3 / 3
     /// of them): 7.3e8 to 1.0e9 measured with k = 867 to 2,028 (the product chains of three
-    /// players on the slow race of 17 to 26 squares, 1.25 to 19 s for five solves).
+    /// players on the slow race of 17 to 26 squares, when each of their five solves
+    /// eliminated it afresh: 1.25 to 19 s).
     pub const DENSE_FLOPS: f64 = 7e8;
 
     /// Processor seconds of one dense elimination of a k x k system.

@@ -21,7 +21,7 @@ use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::dense::gauss;
+use super::dense::DenseLu;
 use super::linear::{feedback_set, SweepError, NOT_FEEDBACK, WATCH_EVERY};
 
 /// No earlier state moves to this one.
@@ -140,7 +140,7 @@ fn solve_feedback(
         m[f * k + f] += int(p);
         rhs.push(int(&y[0]));
     }
-    gauss(m, rhs, k)
+    Ok(DenseLu::gauss(m, k)?.solve(rhs))
 }
 
 /// The scaled numerators of the states still moved to, in reusable slots.
