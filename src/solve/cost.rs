@@ -30,25 +30,28 @@ pub fn check_counts_solves(
     if super::uses_sparse_lu(counts) {
         return check_lu_solves(counts, d, solves, what, budget);
     }
-    sweep_solves(counts, solves, what, budget)
+    // Callers may factor once per solve (one chain per edit, per target): counted so.
+    sweep_solves(counts, solves, solves, what, budget)
 }
 
-/// Refuses `solves` linear solves of the chain by the sweep ([`Sweep`], whatever the chain) if
-/// their memory (B, n x k values, k the targets of backward moves) or time (about
-/// 2 (nnz + n) + n k + k^2 operations each, after one elimination of the k x k system) is too
-/// much.
+/// Refuses `solves` linear solves of the chain by one factorisation of the sweep ([`Sweep`],
+/// whatever the chain) if their memory (B, n x k values, k the targets of backward moves) or
+/// time (about 2 (nnz + n) + n k + k^2 operations each, after one elimination of the k x k
+/// system) is too much.
 pub fn check_sweep_solves<S>(
     chain: &Matrix<S>,
     solves: f64,
     what: &str,
     budget: &Budget,
 ) -> Result<(), OverBudget> {
-    sweep_solves(chain.counts(), solves, what, budget)
+    sweep_solves(chain.counts(), solves, 1.0, what, budget)
 }
 
+/// `solves` solves after `factorisations` eliminations of the k x k system.
 fn sweep_solves(
     counts: &crate::chain::Counts,
     solves: f64,
+    factorisations: f64,
     what: &str,
     budget: &Budget,
 ) -> Result<(), OverBudget> {
@@ -68,7 +71,7 @@ fn sweep_solves(
     // board (k = 0), 1.0 s with a million squares and k = 89, 0.2 s with 10^5 squares and
     // k = 161; for k in the thousands the elimination is most of it.
     let one = ((nnz + n) * 2.0 + n * k + k * k) / rate::SWEEP_FLOPS;
-    let seconds = rate::dense_elimination(k) + solves * one;
+    let seconds = factorisations * rate::dense_elimination(k) + solves * one;
     budget.time(&what, crate::budget::idle(seconds), fix)
 }
 

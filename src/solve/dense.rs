@@ -115,6 +115,8 @@ impl<F: Scalar> DenseLu<F> {
             }
             for row in col + 1..k {
                 let factor = m[row * k + col].clone() / p.clone();
+                // The multiplier solve uses, even one that underflowed to 0.
+                m[row * k + col] = factor.clone();
                 if factor.is_zero() {
                     continue;
                 }
@@ -128,7 +130,6 @@ impl<F: Scalar> DenseLu<F> {
                 }
                 escape[row] = escape[row].clone() - factor.clone() * escape[col].clone();
                 m[row * k + row] = escape[row].clone() - off;
-                m[row * k + col] = factor;
             }
         }
         Ok(DenseLu {
@@ -162,6 +163,7 @@ impl<F: Scalar> DenseLu<F> {
             let p = m[col * k + col].clone();
             for row in col + 1..k {
                 let factor = m[row * k + col].clone() / p.clone();
+                m[row * k + col] = factor.clone();
                 if factor.is_zero() {
                     continue;
                 }
@@ -169,7 +171,6 @@ impl<F: Scalar> DenseLu<F> {
                     let v = m[row * k + j].clone() - factor.clone() * m[col * k + j].clone();
                     m[row * k + j] = v;
                 }
-                m[row * k + col] = factor;
             }
         }
         Ok(DenseLu {
@@ -262,7 +263,10 @@ mod tests {
             (swapped.clone(), DenseLu::gauss(swapped, 3).unwrap()),
         ];
         for (matrix, lu) in &lus {
-            for b in [vec![q(1, 1), q(0, 1), q(0, 1)], vec![q(2, 3), q(-1, 1), q(5, 7)]] {
+            for b in [
+                vec![q(1, 1), q(0, 1), q(0, 1)],
+                vec![q(2, 3), q(-1, 1), q(5, 7)],
+            ] {
                 let x = lu.solve(b.clone());
                 assert_eq!(times(matrix, &x, 3), b);
             }

@@ -44,9 +44,9 @@ pub(super) fn check_feedback_system(
     const RATIONAL_OPS: f64 = 2e5;
     let k = super::Sweep::<f64>::feedback_size(counts) as f64;
     let bits = counts.rows() as f64 * f64::from(d.max(2)).log2();
+    let kk = crate::input::number::approx_count(k);
     let what = format!(
-        "the exact fraction ({} targets of backward moves: a {k:.0} x {k:.0} system in rationals)",
-        crate::input::number::approx_count(k)
+        "the exact fraction ({kk} targets of backward moves: a {kk} x {kk} system in rationals)"
     );
     let fix = "leave out the fraction (analyze without --exact, or --no-exact)";
     budget.memory(&what, k * k * (64.0 + bits / 8.0), fix)?;

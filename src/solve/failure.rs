@@ -14,7 +14,7 @@ pub enum SolveFailure {
     #[error("some states cannot reach the finish")]
     CannotFinish,
     /// The `f64` route lost a pivot and the chain is too big to retry exactly.
-    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({states} states) is too big to solve again in exact rationals")]
+    #[error("a chance of leaving a loop is below the floating-point range (about 1e-308), and the chain ({} states) is too big to solve again in exact rationals", crate::input::number::count(*.states as u64))]
     LostPivot {
         /// Number of states in the chain.
         states: usize,

@@ -56,7 +56,7 @@ pub fn hit_probabilities<S, C>(
     hits: impl Fn(usize, usize, &mut dyn FnMut(usize)),
 ) -> Result<Vec<FirstHit>, SolveFailure> {
     let n = chain.len();
-    let sweep = Sweep::<f64>::factor(chain.counts(), chain.denominator())
+    let sweep = Sweep::<f64>::first_entries(chain.counts(), chain.denominator())
         .map_err(|_| SolveFailure::CannotFinish)?;
     let targets = backward_targets(chain.counts());
     let k = targets.len();

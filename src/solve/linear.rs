@@ -47,6 +47,36 @@ pub struct Sweep<F> {
     system: DenseLu<F>,
 }
 
+/// What the sweep from last state to first gives, before the feedback system is eliminated.
+struct Swept<F> {
+    d: u64,
+    feedback: Vec<u32>,
+    k: usize,
+    b: Vec<F>,
+    diag: Vec<F>,
+    /// B_F, the feedback states' rows, k x k.
+    defs: Vec<F>,
+    /// e_F, when Q is substochastic.
+    escape: Option<Vec<F>>,
+}
+
+/// B of a sweep ([`Sweep::first_entries`]): where the chain enters the feedback set first.
+#[derive(Debug, Clone)]
+pub struct FirstEntries<F> {
+    /// B, n x k, row-major.
+    b: Vec<F>,
+    k: usize,
+}
+
+impl<F> FirstEntries<F> {
+    /// For a state that is not a feedback state, B_s: entry j is the chance that the first
+    /// feedback state the chain enters from s is the j-th of [`backward_targets`] (the row's
+    /// complement finishes first). Empty when there are no feedback states.
+    pub fn first_entry(&self, s: usize) -> &[F] {
+        &self.b[s * self.k..(s + 1) * self.k]
+    }
+}
+
 impl<F: Scalar> Sweep<F> {
     /// The number of feedback states (targets of backward moves) of a CSR matrix: the size of
     /// the dense system, and the width of B (n x k values), known before factoring.
@@ -66,6 +96,36 @@ impl<F: Scalar> Sweep<F> {
         d: u32,
         watch: &dyn Fn(f64) -> bool,
     ) -> Result<Sweep<F>, SweepError> {
+        let swept = Self::sweep(counts, d, watch)?;
+        let matrix = feedback_system(&swept.defs, swept.escape.as_deref(), swept.k);
+        let system = match swept.escape {
+            Some(escape) => DenseLu::gth(matrix, escape, swept.k)?,
+            None => DenseLu::gauss(matrix, swept.k)?,
+        };
+        Ok(Sweep {
+            d: swept.d,
+            feedback: swept.feedback,
+            k: swept.k,
+            b: swept.b,
+            diag: swept.diag,
+            system,
+        })
+    }
+
+    /// The sweep's B alone, without eliminating the feedback system (which only a solve
+    /// needs): for each state that is not a feedback state, the chances of which feedback
+    /// state the chain enters first ([`FirstEntries::first_entry`]).
+    pub fn first_entries(counts: &Counts, d: u32) -> Result<FirstEntries<F>, SweepError> {
+        let swept = Self::sweep(counts, d, &|_| true)?;
+        Ok(FirstEntries {
+            b: swept.b,
+            k: swept.k,
+        })
+    }
+
+    /// Sweeps the states from last to first: B, the diagonal, the feedback rows and (when Q is
+    /// substochastic) the escape chances of the feedback states.
+    fn sweep(counts: &Counts, d: u32, watch: &dyn Fn(f64) -> bool) -> Result<Swept<F>, SweepError> {
         let n = counts.rows();
         let (feedback, k) = feedback_set(counts);
         let d = u64::from(d);
@@ -145,27 +205,15 @@ impl<F: Scalar> Sweep<F> {
                 }
             }
         }
-        let escape = substochastic.then_some(escape_f);
-        let matrix = feedback_system(&defs, escape.as_deref(), k);
-        let system = match escape {
-            Some(escape) => DenseLu::gth(matrix, escape, k)?,
-            None => DenseLu::gauss(matrix, k)?,
-        };
-        Ok(Sweep {
+        Ok(Swept {
             d,
             feedback,
             k,
             b,
             diag,
-            system,
+            defs,
+            escape: substochastic.then_some(escape_f),
         })
-    }
-
-    /// For a state that is not a feedback state, B_s: entry j is the chance that the first
-    /// feedback state the chain enters from s is the j-th of [`backward_targets`] (the row's
-    /// complement finishes first). Empty when there are no feedback states.
-    pub fn first_entry(&self, s: usize) -> &[F] {
-        &self.b[s * self.k..(s + 1) * self.k]
     }
 
     /// Solves (I - Q) y = rhs, where `counts` is the matrix that was factored.

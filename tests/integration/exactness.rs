@@ -166,7 +166,8 @@ fn a_board_of_two_billion_turns_gets_exact_two_and_three_player_chances_and_boun
     // (P(T > 100,000) = 0.99995), so every seat used to show P(win) = 0.0000. Two players: the
     // product chain (1,800 states) gives 1/2 each, the first seat ahead by about 2^-33. Three
     // players: the product chain of 81,000 states (2,700 targets of moves back, about 10 s of
-    // dense elimination once), given a budget that accepts it on a busy machine too. Four
+    // dense elimination once, 1.8 GB for its B), given a budget that accepts it on a busy
+    // machine too. Four
     // players: 3,240,000 states would need terabytes, refused on any machine.
     let path = fixture("slow-race-30");
     let j = json(&["players", &path, "--games", "2", "--budget", "600"]);

@@ -58,7 +58,10 @@ pub fn check<S, C>(
             .max(1) as f64;
         let steps = 128.0 * d0;
         budget.time(
-            &format!("the certificate that every game ends ({steps:.0} backward steps)"),
+            &format!(
+                "the certificate that every game ends ({} backward steps)",
+                approx_count(steps)
+            ),
             steps * time_one_pull(counts, chain.denominator()),
             "",
         )?;

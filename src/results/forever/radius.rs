@@ -101,16 +101,24 @@ pub fn radius_by_returns(counts: &Counts, d: u32) -> f64 {
 fn radius_below_one(m: nalgebra::DMatrix<f64>) -> bool {
     let k = m.nrows();
     let mut a = nalgebra::DMatrix::<f64>::identity(k, k) - m;
+    // nalgebra stores columns contiguously: each step runs down the columns (the same
+    // updates a_rj -= (a_rc / a_cc) a_cj as row by row, in memory order).
+    let data = a.as_mut_slice();
+    let mut factors = vec![0.0; k];
     for col in 0..k {
-        let pivot = a[(col, col)];
+        let pivot = data[col * k + col];
         // Also false for a NaN or an infinity (M' overflows just above a self-loop's chance).
         if !(pivot > 0.0 && pivot.is_finite()) {
             return false;
         }
         for row in col + 1..k {
-            let factor = a[(row, col)] / pivot;
-            for j in col..k {
-                a[(row, j)] -= factor * a[(col, j)];
+            factors[row] = data[col * k + row] / pivot;
+        }
+        for j in col..k {
+            let top = data[j * k + col];
+            let below = &mut data[j * k + col + 1..(j + 1) * k];
+            for (x, f) in below.iter_mut().zip(&factors[col + 1..]) {
+                *x -= f * top;
             }
         }
     }
