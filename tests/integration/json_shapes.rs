@@ -37,16 +37,15 @@ fn check_writes_each_hypothesis_settings_as_one_object_of_typed_values() {
         file,
     ]);
     assert_eq!(code, 0, "{err}");
-    let paths = [std::path::PathBuf::from(file)];
-    let v = run_json(&[
+    let check = [
         "check",
-        paths[0].to_str().unwrap(),
+        file,
         "--board",
         "chutes-and-ladders",
         "--vary",
         "roll-again,max-rolls,jump-costs-turn",
-        "--json",
-    ]);
+    ];
+    let v = run_json(&[&check[..], &["--json"]].concat());
     let set: Vec<Member> = serde_json::from_value(v["set"].clone()).expect("set members");
     assert!(!set.is_empty(), "{}", v["conclusion"]);
     let ranking = v["ranking"].as_array().unwrap();
@@ -109,14 +108,7 @@ fn check_writes_each_hypothesis_settings_as_one_object_of_typed_values() {
     }
     // The text words each undecided value as its flag takes it ("roll-again (6 or none)",
     // "jump-costs-turn (true or false)"), from the same typed values.
-    let (code, text, err) = crate::common::run(&[
-        "check",
-        paths[0].to_str().unwrap(),
-        "--board",
-        "chutes-and-ladders",
-        "--vary",
-        "roll-again,max-rolls,jump-costs-turn",
-    ]);
+    let (code, text, err) = crate::common::run(&check);
     assert_eq!(code, 0, "{err}");
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let undecided = v["undecided"].as_array().unwrap();
@@ -136,15 +128,7 @@ fn check_writes_each_hypothesis_settings_as_one_object_of_typed_values() {
     }
     // The CSV gives each setting a column of its own after the label, worded as its flag
     // takes it, row by row as the JSON ranking.
-    let (code, csv_text, err) = crate::common::run(&[
-        "check",
-        paths[0].to_str().unwrap(),
-        "--board",
-        "chutes-and-ladders",
-        "--vary",
-        "roll-again,max-rolls,jump-costs-turn",
-        "--csv",
-    ]);
+    let (code, csv_text, err) = crate::common::run(&[&check[..], &["--csv"]].concat());
     assert_eq!(code, 0, "{err}");
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
