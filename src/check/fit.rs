@@ -10,6 +10,7 @@ use crate::stats::{
     P_FLOOR, Z_LIMIT,
 };
 
+use super::outliers::{self, Outlier};
 use super::summary::{self, Published, StatTest};
 use super::Candidate;
 
@@ -30,14 +31,17 @@ pub struct Fit {
     pub max_cdf_gap: f64,
     /// The n of that largest gap, in turns.
     pub max_cdf_gap_at: usize,
-    /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`], and the chi-square's and every
-    /// other statistic's p-value above [`P_FLOOR`] (no chi-square with fewer than two bins).
+    /// Whether the sample fits: |`z_mean`| < [`Z_LIMIT`], the chi-square's and every other
+    /// statistic's p-value above [`P_FLOOR`] (no chi-square with fewer than two bins), and no
+    /// length of the sample impossible under the reference.
     pub consistent: bool,
     /// The sample's own summary (mean, sd, median, min, max) tested against the reference,
     /// as `check --summary` tests a published one: the same p-values for the same sample.
     pub statistics: Vec<StatTest>,
     /// The result in one sentence, starting "consistent with" or "INCONSISTENT with".
     pub verdict: String,
+    /// Games the reference all but rules out ([`outliers::find`]), with where they are.
+    pub outliers: Vec<Outlier>,
 }
 
 /// The reference a sample is checked against.
@@ -50,6 +54,10 @@ pub struct Reference {
     pub kind: String,
     /// Its mean game length, in turns (all players' turns counted).
     pub mean: f64,
+    /// The games of a simulated reference, whose own noise every test counts as a second
+    /// sample's; left out for an exact one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
 }
 
 /// Why a sample cannot be fitted.
@@ -76,7 +84,6 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
     let n: u64 = sample.iter().sum();
     let s = Summary::of(sample).ok_or(FitError::EmptySample)?;
     let (mean, sd) = c.model.moments();
-    let reference_games: u64 = c.model.histogram().map_or(0, |h| h.iter().sum());
     let (chi, (gap, at), kind) = match c.model.histogram() {
         None => {
             // The pmf to the longest game and on until the tail is negligible; the rest of the
@@ -95,22 +102,35 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
         Some(histogram) => (
             chi_square_two_sample(sample, histogram),
             max_cdf_gap_two_sample(sample, histogram),
-            format!("simulated, {reference_games} games"),
+            format!(
+                "simulated, {} games",
+                crate::input::number::count(c.model.reference_games().unwrap_or(0))
+            ),
         ),
     };
-    let z = summary::mean_z(s.mean, (mean, sd * sd), n as f64, reference_games);
-    let statistics = summary::test(&Published::of_sample(&s), &c.model, reference_games);
+    let z = summary::mean_z(s.mean, (mean, sd * sd), n as f64, c.model.reference_games());
+    let statistics = summary::test(&Published::of_sample(&s), &c.model);
     // Without two bins there is no chi-square test.
     let chi_p = chi.as_ref().map(|c| c.p_value);
     let others = statistics.iter().filter(|t| t.statistic != "mean");
     let lowest = others.min_by(|a, b| a.p_value.total_cmp(&b.p_value));
+    let outliers = outliers::find(sample, &c.model);
+    let impossible = outliers
+        .iter()
+        .any(|o| o.side == outliers::Side::Impossible);
     let consistent = z.value().abs() < Z_LIMIT
         && chi_p.is_none_or(|p| p > P_FLOOR)
-        && lowest.is_none_or(|t| t.p_value > P_FLOOR);
+        && lowest.is_none_or(|t| t.p_value > P_FLOOR)
+        && !impossible;
     let p_words = crate::input::number::p_value;
     let chi_words = match chi_p {
         None => "no chi-square test: too few games for two bins".to_string(),
         Some(p) => format!("chi-square {}", p_words(p)),
+    };
+    let impossible_words = if impossible {
+        "; a length impossible under it"
+    } else {
+        ""
     };
     let lowest_words = lowest.map_or(String::new(), |t| {
         format!(
@@ -120,7 +140,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
         )
     });
     let verdict = format!(
-        "{} {} ({chi_words}, z of the mean = {z}{lowest_words})",
+        "{} {} ({chi_words}, z of the mean = {z}{lowest_words}{impossible_words})",
         if consistent {
             "consistent with"
         } else {
@@ -133,6 +153,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
             label: c.label(),
             kind,
             mean,
+            games: c.model.reference_games(),
         },
         chi_square: chi,
         z_mean: z,
@@ -141,6 +162,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
         consistent,
         statistics,
         verdict,
+        outliers,
     })
 }
 

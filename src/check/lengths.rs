@@ -65,6 +65,23 @@ pub struct Games {
     pub lengths: Vec<u32>,
     /// Each game's winner, seat 1 first, in the same order; `None` when not given.
     pub winners: Option<Vec<u32>>,
+    /// Where each game is in the input, in the same order: its line (1 first), or its element
+    /// of a JSON array, or its place in a list ([`Games::of`]); `place` says which.
+    pub lines: Vec<u32>,
+    /// "line", "element" or "game": what `lines` count.
+    pub place: &'static str,
+}
+
+impl Games {
+    /// Games given as a list of lengths (no file): each placed by its number in the list.
+    pub fn of(lengths: Vec<u32>, winners: Option<Vec<u32>>) -> Games {
+        Games {
+            lines: (1..=lengths.len() as u32).collect(),
+            lengths,
+            winners,
+            place: "game",
+        }
+    }
 }
 
 /// The most seats a winner may name.
@@ -90,11 +107,16 @@ pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Ga
     let label = src.label;
     let text = src.text.strip_prefix('\u{feff}').unwrap_or(src.text);
     if let Some(column) = src.column {
-        let lengths = read_csv(label, text, column, length)?;
+        let (lengths, lines) = read_csv(label, text, column, length)?;
         let winners = winner_column
-            .map(|w| read_csv(label, text, w, seat))
+            .map(|w| read_csv(label, text, w, seat).map(|w| w.0))
             .transpose()?;
-        return Ok(Games { lengths, winners });
+        return Ok(Games {
+            lengths,
+            winners,
+            lines,
+            place: "line",
+        });
     }
     if winner_column.is_some() {
         return Err(bad(
@@ -108,12 +130,12 @@ pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Ga
         if lengths.is_empty() {
             return Err(empty(label));
         }
-        return Ok(Games {
-            lengths,
-            winners: None,
-        });
+        let mut games = Games::of(lengths, None);
+        games.place = "element";
+        return Ok(games);
     }
     let mut lengths = Vec::new();
+    let mut lines = Vec::new();
     let mut winners: Vec<u32> = Vec::new();
     let mut with_winner: Option<(bool, usize)> = None;
     for (i, line) in text.lines().enumerate() {
@@ -157,7 +179,10 @@ pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Ga
             return Err(csv_hint(e, t, lengths.is_empty()));
         }
         match length(label, i + 1, if has { first.unwrap_or(t) } else { t }) {
-            Ok(n) => lengths.push(n),
+            Ok(n) => {
+                lengths.push(n);
+                lines.push((i + 1) as u32);
+            }
             Err(e) => return Err(csv_hint(e, t, lengths.is_empty())),
         }
         if let Some(w) = second {
@@ -170,6 +195,8 @@ pub fn read_games(src: &LengthsSource, winner_column: Option<&str>) -> Result<Ga
     Ok(Games {
         winners: with_winner.is_some_and(|w| w.0).then_some(winners),
         lengths,
+        lines,
+        place: "line",
     })
 }
 
@@ -288,13 +315,14 @@ impl<'de> serde::de::Visitor<'de> for JsonLengths<'_> {
     }
 }
 
-/// Reads `column` of a CSV file (with a header row), each cell checked by `value`.
+/// Reads `column` of a CSV file (with a header row), each cell checked by `value`; with each
+/// row's line.
 fn read_csv(
     label: &str,
     text: &str,
     column: &str,
     value: fn(&str, usize, &str) -> Result<u32, UserError>,
-) -> Result<Vec<u32>, UserError> {
+) -> Result<(Vec<u32>, Vec<u32>), UserError> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
@@ -313,7 +341,7 @@ fn read_csv(
             ),
         )
     })?;
-    let mut out = Vec::new();
+    let (mut out, mut lines) = (Vec::new(), Vec::new());
     for record in reader.records() {
         let record = record.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line() as usize);
@@ -331,8 +359,9 @@ fn read_csv(
             )
         })?;
         out.push(value(label, line, raw)?);
+        lines.push(line as u32);
     }
-    Ok(out)
+    Ok((out, lines))
 }
 
 /// Reads the games from the file at `path` (`-`: standard input), a CSV file's `column` if
@@ -345,11 +374,12 @@ pub fn read_file(
     budget: &crate::budget::Budget,
 ) -> anyhow::Result<(String, Games)> {
     const WHAT: &str = "a file of game lengths";
-    // The text, and the lengths read from it (4 bytes each, at most one per 2 bytes of text).
+    // The text, and the lengths read from it with their lines (8 bytes each, at most one per 2
+    // bytes of text).
     let memory = |bytes: f64| {
         budget.memory_kept(
             &format!("reading {} of game lengths", crate::budget::size(bytes)),
-            3.0 * bytes,
+            5.0 * bytes,
             crate::budget::Kept::Kept,
             "check a sample of the games",
         )

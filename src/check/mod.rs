@@ -33,10 +33,13 @@ pub mod fit;
 pub mod hare;
 pub mod lengths;
 pub mod model;
+pub mod outliers;
+pub mod published;
 mod search;
 pub mod set;
 pub mod setting;
 pub mod space;
+pub mod statistic;
 pub mod summary;
 pub mod winners;
 

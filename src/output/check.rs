@@ -45,6 +45,20 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     );
     let reference = format!("{} ({})", r.fit.reference.label, r.fit.reference.kind);
     s.push_str(&layout.labelled("  reference: ", &reference));
+    if let Some(big_n) = r.fit.reference.games {
+        let sharper = if big_n < x.games {
+            format!(
+                "; with fewer games than yours, its noise is the larger: --reference-games {} would sharpen them",
+                x.games.min(10 * big_n)
+            )
+        } else {
+            String::new()
+        };
+        let noise = format!(
+            "every test counts the simulated reference's own noise as a second sample's (two-sample tests){sharper}"
+        );
+        s.push_str(&layout.hang("  ", "    ", &noise));
+    }
     if let Some(c) = &r.fit.chi_square {
         let fit = format!(
             "chi-square {:.2} on {} degrees of freedom, {}; z of the mean {:+.2}; largest CDF gap {:.4} at {} turns",

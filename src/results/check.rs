@@ -298,13 +298,7 @@ fn read_games(data: &CheckData, options: &CheckOptions, b: &Budget) -> Result<(S
         } => {
             crate::check::lengths::read_file(path, column.as_deref(), winner_column.as_deref(), b)?
         }
-        CheckData::Lengths { label, lengths } => (
-            label.clone(),
-            Games {
-                lengths: lengths.clone(),
-                winners: None,
-            },
-        ),
+        CheckData::Lengths { label, lengths } => (label.clone(), Games::of(lengths.clone(), None)),
         CheckData::Games { label, games } => (label.clone(), games.clone()),
         CheckData::Summary(_) => {
             return Err(bad_option("--summary", "a summary has no games to read").into())
@@ -359,7 +353,19 @@ fn lengths_report(
     settings: &Settings,
     search: impl FnOnce(Screen, &Settings) -> Result<Found>,
 ) -> Result<CheckReport> {
-    let given_fit = fit(hist, reference).map_err(|e| bad_option("LENGTHS", e.to_string()))?;
+    let mut given_fit = fit(hist, reference).map_err(|e| bad_option("LENGTHS", e.to_string()))?;
+    let outliers = &mut given_fit.outliers;
+    crate::check::outliers::locate(outliers, &games.lengths, &games.lines, games.place);
+    if !given_fit.consistent && !given_fit.outliers.is_empty() {
+        let said: Vec<String> = given_fit
+            .outliers
+            .iter()
+            .map(|o| crate::check::outliers::words(o, summary.games))
+            .collect();
+        given_fit
+            .verdict
+            .push_str(&format!("; decided by {}", said.join("; ")));
+    }
     let detectable = detectable_by_fit(reference, summary.games, options.reference_games);
     let winners = games.winners.as_ref().map(|w| {
         crate::check::winners::test(&games.lengths, w, settings.players, &reference.model)
@@ -930,14 +936,15 @@ fn summary_report<G: Game>(
     } else {
         (Vec::new(), None)
     };
-    let reference = candidate(source, &options.variant, options.deck, 1, settings)?
+    // Computed to the published longest game, as the lengths' own reference is.
+    let longest = published.max.unwrap_or(1);
+    let reference = candidate(source, &options.variant, options.deck, longest, settings)?
         .ok_or_else(|| forever(name))?;
     Ok(SummaryReport::of(
         published,
         &reference,
         &candidates,
         searched,
-        settings.reference_games,
         options.level,
     ))
 }

@@ -47,6 +47,7 @@ mod budget;
 mod chain_tools;
 mod check;
 mod check_calibration;
+mod check_coverage;
 mod check_inputs;
 mod check_levels;
 mod check_set;

@@ -12,14 +12,19 @@
 //! Lengths it saw often enough take their frequency, smoothed with one pseudo-game spread like
 //! the exact i.i.d. distribution of the same rules, (c_t + q_t) / (N + 1); past the last length
 //! with at least [`TAIL_GAMES`] longer games, the tail keeps the simulated mass and takes the
-//! exact shape: P(T = t) = (S_c(t0) + S_q(t0)) / (N + 1) * q_t / S_q(t0). A length the
-//! simulation never produced is then unlikely, not impossible. Its noise, Var(log p_t) ~
-//! 1 / (c_t + q_t), counts in every comparison.
+//! exact shape tilted to the simulated games' own decay ([`tail`]). A length the simulation never
+//! produced is then unlikely, not impossible. Its noise, Var(log p_t) ~ 1 / (c_t + q_t) plus the
+//! fitted decay's in the tail, counts in every comparison. The tests of the shortest and the
+//! longest game use the simulated games themselves ([`LengthModel::games_longer`]): past the
+//! reference's own games, how far the tail reaches is a model's guess, not evidence.
+
+mod simulated;
+pub mod tail;
 
 use std::sync::Arc;
 
-/// Simulated games that must be longer than a length for the simulated tail to start after it.
-pub const TAIL_GAMES: f64 = 50.0;
+use simulated::Simulated;
+pub use simulated::{FIT_GAMES, TAIL_GAMES};
 
 /// [`LengthModel::within`] compares at most this many lengths (a distribution whose tail is
 /// still heavier after them is taken to differ).
@@ -76,17 +81,8 @@ pub struct LengthModel {
 enum Shape {
     /// `pmf[t]` and `survival[t]` = P(T > t) computed to the last index; geometric beyond.
     Exact { pmf: Vec<f64>, survival: Vec<f64> },
-    /// The smoothed frequencies to `t0`, then the prior's shape scaled to the simulated tail.
-    Simulated {
-        body: Vec<f64>,
-        /// `body_below[t]`: the sum of `body[..=t]` (survival is read turn by turn).
-        body_below: Vec<f64>,
-        body_var: Vec<f64>,
-        log_tail_scale: f64,
-        tail_var: f64,
-        prior: Arc<LengthModel>,
-        histogram: Vec<u64>,
-    },
+    /// Smoothed frequencies, then the fitted tail.
+    Simulated(Box<Simulated>),
 }
 
 impl LengthModel {
@@ -137,59 +133,11 @@ impl LengthModel {
     }
 
     /// A simulated histogram (`histogram[t]` games of length t), smoothed and continued by the
-    /// exact i.i.d. distribution `prior` of the same rules.
+    /// exact i.i.d. distribution `prior` of the same rules, its tail tilted to the simulated
+    /// games' own decay.
     pub fn simulated(histogram: Vec<u64>, prior: Arc<LengthModel>) -> LengthModel {
-        let n: f64 = histogram.iter().sum::<u64>() as f64;
-        // S_c(t): simulated games longer than t.
-        let mut longer = n;
-        let mut t0 = 0;
-        for (t, &c) in histogram.iter().enumerate() {
-            longer -= c as f64;
-            if longer >= TAIL_GAMES {
-                t0 = t;
-            } else {
-                break;
-            }
-        }
-        let longer_than_t0: f64 = histogram.iter().skip(t0 + 1).sum::<u64>() as f64;
-        let (mut body, mut body_var) = (Vec::with_capacity(t0 + 1), Vec::with_capacity(t0 + 1));
-        for t in 0..=t0 {
-            let c = histogram.get(t).copied().unwrap_or(0) as f64 + prior.p(t);
-            body.push(c / (n + 1.0));
-            body_var.push(if c > 0.0 {
-                (1.0 / c - 1.0 / (n + 1.0)).max(0.0)
-            } else {
-                0.0
-            });
-        }
-        let q_tail = prior.survival(t0);
-        let tail_count = longer_than_t0 + q_tail;
-        let log_tail_scale = if q_tail > 0.0 {
-            (tail_count / (n + 1.0)).ln() - q_tail.ln()
-        } else {
-            f64::NEG_INFINITY
-        };
-        let body_below = body
-            .iter()
-            .scan(0.0, |sum, p| {
-                *sum += p;
-                Some(*sum)
-            })
-            .collect();
         LengthModel {
-            shape: Shape::Simulated {
-                body,
-                body_below,
-                body_var,
-                log_tail_scale,
-                tail_var: if tail_count > 0.0 {
-                    1.0 / tail_count
-                } else {
-                    0.0
-                },
-                prior,
-                histogram,
-            },
+            shape: Shape::Simulated(Box::new(Simulated::new(histogram, prior))),
         }
     }
 
@@ -208,15 +156,7 @@ impl LengthModel {
                 }
                 s.ln() + (1.0 - rho).ln() + (t - last - 1) as f64 * rho.ln()
             }
-            Shape::Simulated {
-                body,
-                log_tail_scale,
-                prior,
-                ..
-            } => match body.get(t) {
-                Some(&p) => p.ln(),
-                None => log_tail_scale + prior.log_p(t),
-            },
+            Shape::Simulated(sim) => sim.log_p(t),
         }
     }
 
@@ -229,9 +169,7 @@ impl LengthModel {
     pub fn var_log_p(&self, t: usize) -> f64 {
         match &self.shape {
             Shape::Exact { .. } => 0.0,
-            Shape::Simulated {
-                body_var, tail_var, ..
-            } => body_var.get(t).copied().unwrap_or(*tail_var),
+            Shape::Simulated(sim) => sim.var_log_p(t),
         }
     }
 
@@ -242,30 +180,72 @@ impl LengthModel {
                 Some(&s) => s,
                 None => {
                     let last = survival.len() - 1;
-                    survival[last] * decay(survival).powi((t - last) as i32)
+                    survival[last] * decay(survival).powf((t - last) as f64)
                 }
             },
-            Shape::Simulated {
-                body,
-                body_below,
-                log_tail_scale,
-                prior,
-                ..
-            } => {
-                if t < body.len() {
-                    (1.0 - body_below[t]).max(0.0)
-                } else {
-                    (log_tail_scale + prior.survival(t).ln()).exp()
-                }
-            }
+            Shape::Simulated(sim) => sim.survival(t),
         }
+    }
+
+    /// The games of a simulated reference (its N) longer than `t` (`None` when exact).
+    pub fn games_longer(&self, t: usize) -> Option<u64> {
+        self.histogram()
+            .map(|h| h.iter().skip(t.saturating_add(1)).sum())
+    }
+
+    /// The games of a simulated reference that last `t` turns or fewer (`None` when exact).
+    pub fn games_within(&self, t: usize) -> Option<u64> {
+        self.histogram()
+            .map(|h| h.iter().take(t.saturating_add(1)).sum())
     }
 
     /// The simulated histogram behind the model (`None` when exact).
     pub fn histogram(&self) -> Option<&[u64]> {
         match &self.shape {
             Shape::Exact { .. } => None,
-            Shape::Simulated { histogram, .. } => Some(histogram),
+            Shape::Simulated(sim) => Some(sim.histogram()),
+        }
+    }
+
+    /// N, the games of a simulated reference (`None` when exact).
+    pub fn reference_games(&self) -> Option<u64> {
+        match &self.shape {
+            Shape::Exact { .. } => None,
+            Shape::Simulated(sim) => Some(sim.games()),
+        }
+    }
+
+    /// The fitted decay of a simulated reference's tail against its prior's: (theta, its
+    /// standard error); `None` when exact.
+    pub fn tail_tilt(&self) -> Option<(f64, f64)> {
+        match &self.shape {
+            Shape::Exact { .. } => None,
+            Shape::Simulated(sim) => Some((sim.fitted().theta, sim.fitted().variance.sqrt())),
+        }
+    }
+
+    /// The first turn past which the pmf is geometric (an exact distribution's computed end;
+    /// a simulated one's prior's).
+    pub fn computed_to(&self) -> usize {
+        match &self.shape {
+            Shape::Exact { pmf, .. } => pmf.len(),
+            Shape::Simulated(sim) => sim.prior().computed_to(),
+        }
+    }
+
+    /// S(t) / S(t - 1), the decay of the survival at t; past the computed turns, the geometric
+    /// tail's.
+    pub fn decay_at(&self, t: usize) -> f64 {
+        match &self.shape {
+            Shape::Exact { survival, .. } if t > 0 && t < survival.len() => {
+                if survival[t - 1] > 0.0 {
+                    (survival[t] / survival[t - 1]).clamp(0.0, 1.0 - 1e-15)
+                } else {
+                    0.0
+                }
+            }
+            Shape::Exact { survival, .. } => decay(survival),
+            Shape::Simulated(sim) => sim.prior().decay_at(t),
         }
     }
 
