@@ -55,13 +55,19 @@ impl Hyp {
     }
 }
 
+/// Draws a sample of the truth: (games, seed) to a histogram.
+type Draw = Box<dyn Fn(u64, u64) -> Vec<u64> + Sync>;
+/// Builds the hypotheses, the truth first, for samples up to a length, with the references'
+/// settings.
+type Build = Box<dyn Fn(usize, &Settings) -> Vec<Candidate> + Sync>;
+
 /// One configuration: a truth and its rivals, how to draw a sample of the truth, how to build
 /// the hypotheses (the truth first) with a reference seed.
 pub(crate) struct Config {
     pub(crate) name: String,
     pub(crate) sizes: Vec<u64>,
-    pub(crate) sample: Box<dyn Fn(u64, u64) -> Vec<u64> + Sync>,
-    pub(crate) hypotheses: Box<dyn Fn(usize, &Settings) -> Vec<Candidate> + Sync>,
+    pub(crate) sample: Draw,
+    pub(crate) hypotheses: Build,
 }
 
 /// The settings of the references: the defaults but for the seed.
