@@ -40,8 +40,12 @@ pub fn arm(budget: &Budget) {
     let first = {
         let mut deadline = DEADLINE.lock().unwrap_or_else(|p| p.into_inner());
         let first = deadline.is_none();
-        if budget.seconds().is_finite() {
-            let end = budget.started() + Duration::from_secs_f64(budget.seconds()) + GRACE;
+        // A budget past what an instant can hold (any finite --budget is accepted: 1e19 s is
+        // longer than the universe has existed) has no deadline to watch for.
+        let end = Duration::try_from_secs_f64(budget.seconds())
+            .ok()
+            .and_then(|d| budget.started().checked_add(d + GRACE));
+        if let Some(end) = end {
             *deadline = Some((end, budget.seconds()));
         }
         first

@@ -77,7 +77,13 @@ impl Ledger {
         let at = self.started.elapsed().as_secs_f64();
         if seconds > 0.0 && seconds.is_finite() {
             let begin = began.unwrap_or_else(|| self.projected_end.max(Instant::now()));
-            self.projected_end = begin + std::time::Duration::from_secs_f64(seconds);
+            // An estimate past what an instant can hold leaves the projection at its end.
+            let end = std::time::Duration::try_from_secs_f64(seconds)
+                .ok()
+                .and_then(|d| begin.checked_add(d));
+            if let Some(end) = end {
+                self.projected_end = end;
+            }
         }
         match self.phases.last_mut() {
             // The memory and the time of one piece of work are one phase, and so are pieces

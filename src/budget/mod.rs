@@ -26,6 +26,9 @@ pub use progress::{Counter, Progress, Silent};
 /// Seconds a command may take unless `--budget` says otherwise.
 pub const DEFAULT_SECONDS: f64 = 60.0;
 
+/// Work estimated at less than this is never refused for time ([`Budget::time`]).
+pub const SHORT: f64 = 0.02;
+
 /// Rates of the hot loops on one core of an idle machine (the 2-core machine CI runs on,
 /// measured in processor time); [`idle`] scales an estimate made from them to the machine's
 /// load now. An estimate should be within a factor of 2 of the time taken, either way.
@@ -122,6 +125,9 @@ pub struct OverBudget {
     pub cost: String,
     /// What the user can do about it.
     pub fix: String,
+    /// The `--budget` that would allow it, in whole seconds (`None` when none would, or memory
+    /// is what it lacks).
+    pub needed: Option<u64>,
 }
 
 impl Budget {
@@ -156,6 +162,16 @@ impl Budget {
         (self.seconds - self.started.elapsed().as_secs_f64()).max(0.0)
     }
 
+    /// A budget that ends once `share` of the time left now has passed (work that may be left
+    /// out, so that what comes after it keeps the rest).
+    pub fn share(&self, share: f64) -> Budget {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        Budget {
+            seconds: elapsed + self.left() * share.clamp(0.0, 1.0),
+            started: self.started,
+        }
+    }
+
     /// Refuses work estimated to take `seconds` if it would not end within the budget (what
     /// has run already counts); `fix` names what else the user can change (the `--budget`
     /// flag is always offered).
@@ -163,7 +179,9 @@ impl Budget {
         // Work accepted earlier and not yet done comes first (when a ledger keeps it).
         let begin = ledger::next_start().unwrap_or_else(Instant::now);
         let spent = begin.saturating_duration_since(self.started).as_secs_f64();
-        if spent + seconds <= self.seconds {
+        // Work too short to matter to any budget (as [`idle`] does not measure it) is never the
+        // one refused: the run's own end is the watchdog's to enforce.
+        if spent + seconds <= self.seconds || seconds < SHORT {
             ledger::time(what, seconds);
             return Ok(());
         }
@@ -172,9 +190,10 @@ impl Budget {
 
     /// The refusal of work estimated at `seconds`, in a run that would then take `total`.
     fn refusal(&self, what: &str, seconds: f64, total: f64, fix: &str) -> OverBudget {
+        let spent = total - seconds;
         // Under a second already spent is start-up, not worth a budget of its own (and would
-        // make the figure wobble with the machine's speed).
-        let counted = if total - seconds < 1.0 {
+        // make the figure wobble with the machine's speed), unless the budget is that short.
+        let counted = if spent < 1.0 && spent < self.seconds {
             seconds
         } else {
             total
@@ -190,8 +209,13 @@ impl Budget {
             (false, true) => "no --budget would be enough".to_string(),
             (false, false) => format!("{fix} (no --budget would be enough)"),
         };
-        let spent = total - seconds;
-        let budget = if spent >= 1.0 && spent.is_finite() {
+        let budget = if spent >= self.seconds && spent.is_finite() {
+            format!(
+                "and the budget of {} is spent already, {} into the run",
+                duration(self.seconds),
+                duration(spent)
+            )
+        } else if spent >= 1.0 && spent.is_finite() {
             format!(
                 "{} of the budget of {} is left for it",
                 duration((self.seconds - spent).max(0.0)),
@@ -200,10 +224,20 @@ impl Budget {
         } else {
             format!("the budget is {}", duration(self.seconds))
         };
+        let cost = if seconds < 5e-4 {
+            "take under 1 ms".to_string()
+        } else {
+            format!("take about {}", duration(seconds))
+        };
         OverBudget {
             what: what.to_string(),
-            cost: format!("take about {} ({budget})", duration(seconds)),
+            cost: if budget.starts_with("and") {
+                format!("{cost}, {budget}")
+            } else {
+                format!("{cost} ({budget})")
+            },
             fix,
+            needed: (needed.is_finite() && needed < 1e9).then_some(needed as u64),
         }
     }
 
@@ -211,7 +245,7 @@ impl Budget {
     /// alone, it would not end within the time left: unlike [`Budget::time`], nothing is
     /// recorded or reserved.
     pub fn fits(&self, what: &str, seconds: f64, fix: &str) -> Result<(), OverBudget> {
-        if seconds <= self.left() {
+        if seconds <= self.left() || seconds < SHORT {
             return Ok(());
         }
         let spent = self.seconds - self.left();
@@ -254,6 +288,7 @@ impl Budget {
             } else {
                 fix.to_string()
             },
+            needed: None,
         })
     }
 

@@ -162,7 +162,7 @@ fn summary(p: &Published) {
         assert!(p.min.is_none_or(|m| m as f64 <= mean) && p.max.is_none_or(|m| mean <= m as f64));
     }
     let candidates = candidates();
-    let report = SummaryReport::of(p, &candidates[0], &candidates, None, 0.95);
+    let report = SummaryReport::of(p, &candidates[0], &candidates, None, 0.95, true);
     for t in &report.reference {
         probability(t.p_value, &t.statistic);
     }

@@ -58,6 +58,36 @@ pub struct Reference {
     /// sample's; left out for an exact one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub games: Option<u64>,
+    /// How it was chosen: named by the user, or (none named) the best of the set.
+    pub chosen: Chosen,
+}
+
+/// How the reference of a fit was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Chosen {
+    /// The user named it (a board, a rule, a deck or a policy).
+    Named,
+    /// None named: the default board, as the search was skipped.
+    DefaultBoard,
+    /// None named: the best hypothesis of the set, by likelihood.
+    BestOfSet,
+    /// None named and the set empty: the most likely hypothesis searched.
+    MostLikely,
+}
+
+impl Chosen {
+    /// In words, for the report: "" when named.
+    pub fn words(self) -> &'static str {
+        match self {
+            Chosen::Named => "",
+            Chosen::DefaultBoard => "the default board, as none was named",
+            Chosen::BestOfSet => "the best hypothesis of the set, as no board was named",
+            Chosen::MostLikely => {
+                "the most likely hypothesis searched, as no board was named and none is consistent"
+            }
+        }
+    }
 }
 
 /// Why a sample cannot be fitted.
@@ -154,6 +184,7 @@ pub fn fit(sample: &[u64], c: &Candidate) -> Result<Fit, FitError> {
             kind,
             mean,
             games: c.model.reference_games(),
+            chosen: Chosen::Named,
         },
         chi_square: chi,
         z_mean: z,

@@ -55,7 +55,7 @@ use crate::sim::DeckMode;
 use crate::stats::Summary;
 
 pub use crate::stats::ZScore;
-pub use fit::{fit, histogram, Fit, FitError};
+pub use fit::{fit, histogram, Chosen, Fit, FitError};
 pub use model::{LengthModel, LengthModelError};
 pub use search::{
     candidate, combine, exact_model, search, search_game, GameSearch, Screen, Searched,
@@ -422,6 +422,9 @@ pub struct Evidence<'a> {
     /// With too few games to test, what still rejects a hypothesis: "some length of the
     /// sample is impossible under it".
     pub impossible: &'a str,
+    /// What else could tell whether the data follow one of the hypotheses searched at all
+    /// (their winners by seat, a game turn by turn): said beside what is decided.
+    pub tell: &'a str,
 }
 
 /// The games searched, each with its boards, and the rules varied and decks tried.
@@ -445,6 +448,12 @@ pub fn scope(searched: &Searched) -> String {
         s.push_str(&format!(
             "; not searched: {}",
             searched.games_left_out.join("; ")
+        ));
+    }
+    if !searched.left_out_for_budget.is_empty() {
+        s.push_str(&format!(
+            "; left out for the budget: {}",
+            searched.left_out_for_budget.join("; ")
         ));
     }
     s
@@ -518,15 +527,19 @@ pub fn conclusion(e: &Evidence) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    s.push_str(&format!(
-        " Decided, among the {} hypotheses searched: {}.",
-        hypotheses,
-        if e.decided.is_empty() {
-            "nothing".into()
-        } else {
-            list(e.decided, false)
-        }
-    ));
+    let decided = list(e.decided, false);
+    if decided.is_empty() {
+        s.push_str(&format!(
+            " Decided, among the {hypotheses} hypotheses searched: nothing."
+        ));
+    } else {
+        // A program with a rule outside the search can fit some wrong combination of the
+        // searched rules as well as the truth would: what is decided holds only inside it.
+        s.push_str(&format!(
+            " Decided, if the data come from one of the {hypotheses} hypotheses searched: {decided} (a rule outside them can make a wrong combination of these fit as well; {}).",
+            e.tell
+        ));
+    }
     let open = list(e.undecided, true);
     s.push_str(&format!(
         " Undecided: {}.",
@@ -573,6 +586,12 @@ fn searched_games(searched: &Searched) -> String {
         s.push_str(&format!(
             "; not searched: {}",
             searched.games_left_out.join("; ")
+        ));
+    }
+    if !searched.left_out_for_budget.is_empty() {
+        s.push_str(&format!(
+            "; left out for the budget: {}",
+            searched.left_out_for_budget.join("; ")
         ));
     }
     s
@@ -671,6 +690,7 @@ mod tests {
             hypotheses: 3,
             simulated: 0,
             how: String::new(),
+            left_out_for_budget: Vec::new(),
         };
         let text = conclusion(&Evidence {
             games: 2000,
@@ -681,10 +701,11 @@ mod tests {
             detectable: (1.0, "a test"),
             marginal: Some(("classic, iid deck", 0.0012, 0.05)),
             impossible: "",
+            tell: "",
         });
         let marginal = text.find("marginal").expect(&text);
         let decided_at = text
-            .find("Decided, among the 3 hypotheses searched")
+            .find("Decided, if the data come from one of the 3 hypotheses searched")
             .expect(&text);
         assert!(marginal < decided_at, "{text}");
         assert!(text.contains("p = 0.0012, below 0.05"), "{text}");

@@ -114,6 +114,11 @@ pub struct Searched {
     pub simulated: usize,
     /// How the space was searched, in words.
     pub how: String,
+    /// What the budget left out of the search inside the games searched (a stage of
+    /// simulations, the finite decks), each with what would allow it; a game left out whole is
+    /// in `games_left_out`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out_for_budget: Vec<String>,
 }
 
 /// One game's part of the search.
@@ -151,6 +156,8 @@ pub struct GameSearch {
     pub simulated: usize,
     /// How this game was searched, when not as the others (Hare and Tortoise), in words.
     pub how: Option<String>,
+    /// What of this game's search the budget left out, with why and what would allow it.
+    pub notes: Vec<String>,
 }
 
 /// One distinct chain: its exact model and, once simulated, its finite-deck models.
@@ -421,7 +428,7 @@ pub fn search_game<G: Game>(
             Slot::Waiting(chain) => Distinct::of(&chain, settings, longest),
         })
         .collect();
-    let simulated = simulate_decks(&mut distinct, screen, settings, progress)?;
+    let (simulated, notes) = simulate_decks(&mut distinct, screen, settings, progress)?;
     let mut candidates = Vec::new();
     // A game without a deck (a spinner, a die) has no deck to name: its hypotheses and the
     // search say nothing of decks.
@@ -461,6 +468,7 @@ pub fn search_game<G: Game>(
         decks,
         simulated,
         how: None,
+        notes,
     })
 }
 
@@ -529,6 +537,7 @@ pub fn combine(
         hypotheses: candidates.len(),
         simulated: parts.iter().map(|p| p.simulated).sum(),
         how,
+        left_out_for_budget: parts.iter().flat_map(|p| p.notes.iter().cloned()).collect(),
     };
     Ok((candidates, searched))
 }
@@ -606,19 +615,20 @@ struct DeckEffect {
 }
 
 /// Simulates the finite-deck models of the distinct chains they would make fit best; returns
-/// how many distinct chains were simulated.
+/// how many distinct chains were simulated, and why none were when they would not fit in what
+/// is left of the budget (the game's hypotheses are then its i.i.d. ones).
 fn simulate_decks(
     distinct: &mut [Distinct],
     screen: Screen,
     settings: &Settings,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<usize, OverBudget> {
+) -> Result<(usize, Vec<String>), OverBudget> {
     let iid: Vec<f64> = distinct.iter().map(|d| screen.score(&d.exact).0).collect();
     let eligible: Vec<usize> = (0..distinct.len())
         .filter(|&i| distinct[i].has_deck && iid[i].is_finite())
         .collect();
     let Some(&anchor) = eligible.iter().max_by(|&&a, &&b| iid[a].total_cmp(&iid[b])) else {
-        return Ok(0);
+        return Ok((0, Vec::new()));
     };
     let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
     // Each deck simulates the anchor and at most the cap of the others, those that fit best
@@ -650,17 +660,26 @@ fn simulate_decks(
         }
     }
     let fix = "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank";
-    Pilot::check(&settings.budget, &runs, fix)?;
     // Each deck's model of the anchor then scores every eligible rule set.
-    settings.budget.time(
-        &format!(
-            "scoring {} rule sets under {} finite decks",
-            eligible.len(),
-            decks.len()
-        ),
-        decks.len() as f64 * screen.scoring_seconds(eligible.len()),
-        fix,
-    )?;
+    let fits = Pilot::check(&settings.budget, &runs, fix).and_then(|()| {
+        settings.budget.time(
+            &format!(
+                "scoring {} rule sets under {} finite decks",
+                eligible.len(),
+                decks.len()
+            ),
+            decks.len() as f64 * screen.scoring_seconds(eligible.len()),
+            fix,
+        )
+    });
+    if let Err(e) = fits {
+        return Ok((
+            0,
+            vec![format!(
+                "the finite decks (shuffled, carried, burn) left out for the budget: {e}"
+            )],
+        ));
+    }
     let mut simulated = vec![false; distinct.len()];
     for deck in decks {
         let anchor_model = simulate_one(&distinct[anchor], deck, settings);
@@ -697,7 +716,7 @@ fn simulate_decks(
             simulated[i] = true;
         }
     }
-    Ok(simulated.iter().filter(|&&s| s).count())
+    Ok((simulated.iter().filter(|&&s| s).count(), Vec::new()))
 }
 
 /// The options of a reference simulation under `deck`.

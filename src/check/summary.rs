@@ -89,20 +89,20 @@ fn kept(published: &Published, tests: &[StatTest], threshold: f64) -> bool {
 
 impl SummaryReport {
     /// Tests every candidate against the summary; `searched` is `None` with `--no-rank`.
+    ///
+    /// `named`: whether the user chose `reference`; when not, and a search ran, the verdict is
+    /// the most consistent hypothesis's instead (the best of the set when it has members).
     pub fn of(
         published: &Published,
         reference: &Candidate,
         candidates: &[Candidate],
         searched: Option<Searched>,
         level: f64,
+        named: bool,
     ) -> SummaryReport {
         let alpha = 1.0 - level;
         let stats = published.statistics().len().max(1);
         let threshold = alpha / stats as f64;
-        let given = test(published, &reference.model);
-        let consistent = at_floor(&given);
-        let reference_in_set = kept(published, &given, threshold);
-        let verdict = verdict(reference, &given, consistent, reference_in_set, level);
         let mut cache: std::collections::HashMap<usize, Vec<StatTest>> = Default::default();
         let mut rows: Vec<SummaryRow> = candidates
             .iter()
@@ -122,14 +122,30 @@ impl SummaryReport {
                 }
             })
             .collect();
+        // The most consistent hypothesis: the reference when none is named.
+        let most = (0..rows.len()).max_by(|&a, &b| rows[a].min_p.total_cmp(&rows[b].min_p));
+        let reference = match most {
+            Some(i) if !named => &candidates[i],
+            _ => reference,
+        };
+        let given = test(published, &reference.model);
+        let consistent = at_floor(&given);
+        let reference_in_set = kept(published, &given, threshold);
+        let mut verdict = verdict(reference, &given, consistent, reference_in_set, level);
+        if !named {
+            let chosen = if most.is_some() {
+                "the most consistent hypothesis searched, as no board was named"
+            } else {
+                "the default board, as none was named"
+            };
+            verdict.push_str(&format!(" ({chosen})"));
+        }
         // The spread for what the summary can detect: the published sd, or the most
         // consistent hypothesis's (the reference's without a search).
         let sd = published.sd.unwrap_or_else(|| {
-            (0..rows.len())
-                .max_by(|&a, &b| rows[a].min_p.total_cmp(&rows[b].min_p))
-                .map_or(reference.model.moments().1, |i| {
-                    candidates[i].model.moments().1
-                })
+            most.map_or(reference.model.moments().1, |i| {
+                candidates[i].model.moments().1
+            })
         });
         let z_crit = Normal::standard().inverse_cdf(1.0 - threshold / 2.0);
         let detectable = set::detectable_mean_shift(sd / (published.games as f64).sqrt(), z_crit);
@@ -155,10 +171,14 @@ impl SummaryReport {
                 detectable: (detectable, &test_words),
                 marginal: None,
                 impossible: "a published min, median or max is impossible under it",
+                tell: "the lengths themselves would tell more, through the chi-square and the paired test",
             }),
-            None => format!("Not searched (--no-rank): the reference you chose is {verdict}."),
+            None if named => {
+                format!("Not searched (--no-rank): the reference you chose is {verdict}.")
+            }
+            None => format!("Not searched (--no-rank): the reference is {verdict}."),
         };
-        if searched.is_some() && !(consistent && reference_in_set) {
+        if named && searched.is_some() && !(consistent && reference_in_set) {
             conclusion.push_str(&format!(
                 " Against the reference you chose it is {verdict}."
             ));

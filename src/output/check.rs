@@ -43,7 +43,15 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
         "min / median / max turns",
         format!("{} / {} / {}", x.min, x.median, x.max)
     );
-    let reference = format!("{} ({})", r.fit.reference.label, r.fit.reference.kind);
+    let chosen = r.fit.reference.chosen.words();
+    let reference = if chosen.is_empty() {
+        format!("{} ({})", r.fit.reference.label, r.fit.reference.kind)
+    } else {
+        format!(
+            "{} ({}; {chosen})",
+            r.fit.reference.label, r.fit.reference.kind
+        )
+    };
     s.push_str(&layout.labelled("  reference: ", &reference));
     if let Some(big_n) = r.fit.reference.games {
         let sharper = if big_n < x.games {

@@ -2,7 +2,7 @@
 //! exact answer, and the set of boards, rules and decks the data cannot reject, searched over
 //! the given board's game and every other game's shipped boards ([`crate::check`]).
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde::{Serialize, Serializer};
 
 use crate::budget::{Budget, Progress};
@@ -11,7 +11,7 @@ use crate::check::lengths::Games;
 use crate::check::summary::{Published, SummaryReport};
 use crate::check::{
     candidate, combine, conclusion, decide, fit, histogram, rank, rule_space, rule_space_of,
-    search_game, Candidate, CheckReport, Evidence, GameSearch, Narrowing, RuleSpace, Sample,
+    search_game, Candidate, CheckReport, Evidence, Fit, GameSearch, Narrowing, RuleSpace, Sample,
     Screen, Searched, Settings,
 };
 use crate::games::{hare, load, shipped, BoardSource, Game, GameVisitor, Source, Variant};
@@ -83,6 +83,10 @@ pub struct CheckOptions {
     /// The carrot cap of the exact Hare and Tortoise chains (the reference alone and the
     /// search); `None` for [`crate::results::hare::CARROT_CAP`].
     pub carrot_cap: Option<u32>,
+    /// Whether the user named the reference (a board, a rule, a deck or a policy). When not,
+    /// the board is the default one, and after a search the fit is to the best hypothesis of
+    /// the set instead ([`CheckReport::fit`]).
+    pub named: bool,
 }
 
 impl Default for CheckOptions {
@@ -99,6 +103,7 @@ impl Default for CheckOptions {
             rank: true,
             policy: None,
             carrot_cap: None,
+            named: true,
         }
     }
 }
@@ -353,18 +358,9 @@ fn lengths_report(
     settings: &Settings,
     search: impl FnOnce(Screen, &Settings) -> Result<Found>,
 ) -> Result<CheckReport> {
-    let mut given_fit = fit(hist, reference).map_err(|e| bad_option("LENGTHS", e.to_string()))?;
-    let outliers = &mut given_fit.outliers;
-    crate::check::outliers::locate(outliers, &games.lengths, &games.lines, games.place);
-    if !given_fit.consistent && !given_fit.outliers.is_empty() {
-        let said: Vec<String> = given_fit
-            .outliers
-            .iter()
-            .map(|o| crate::check::outliers::words(o, summary.games))
-            .collect();
-        given_fit
-            .verdict
-            .push_str(&format!("; decided by {}", said.join("; ")));
+    let mut given_fit = fit_of(hist, games, reference)?;
+    if !options.named {
+        given_fit.reference.chosen = crate::check::Chosen::DefaultBoard;
     }
     let detectable = detectable_by_fit(reference, summary.games, options.reference_games);
     let winners = games.winners.as_ref().map(|w| {
@@ -386,7 +382,22 @@ fn lengths_report(
         winners,
     };
     if options.rank {
-        search_lengths(&mut report, hist, search, settings)?;
+        let best = search_lengths(&mut report, hist, search, settings, options.named)?;
+        // No reference named: the fit (and the winners' test) is to the best hypothesis of the
+        // set, or of the search when the set is empty.
+        if let Some((best, in_set)) = best.filter(|_| !options.named) {
+            report.fit = fit_of(hist, games, &best)?;
+            report.fit.reference.chosen = if in_set {
+                crate::check::Chosen::BestOfSet
+            } else {
+                crate::check::Chosen::MostLikely
+            };
+            report.detectable_mean_shift =
+                detectable_by_fit(&best, report.sample.games, options.reference_games);
+            report.winners = games.winners.as_ref().map(|w| {
+                crate::check::winners::test(&games.lengths, w, settings.players, &best.model)
+            });
+        }
     }
     if let Some(w) = &report.winners {
         if w.off_turn > 0 {
@@ -396,6 +407,24 @@ fn lengths_report(
         }
     }
     Ok(report)
+}
+
+/// The fit of the sample (`hist`, of `games`) to `reference`, its outliers placed in the input
+/// and, when they decide an inconsistent verdict, named in it.
+fn fit_of(hist: &[u64], games: &Games, reference: &Candidate) -> Result<Fit> {
+    let mut f = fit(hist, reference).map_err(|e| bad_option("LENGTHS", e.to_string()))?;
+    crate::check::outliers::locate(&mut f.outliers, &games.lengths, &games.lines, games.place);
+    if !f.consistent && !f.outliers.is_empty() {
+        let n = games.lengths.len() as u64;
+        let said: Vec<String> = f
+            .outliers
+            .iter()
+            .map(|o| crate::check::outliers::words(o, n))
+            .collect();
+        f.verdict
+            .push_str(&format!("; decided by {}", said.join("; ")));
+    }
+    Ok(f)
 }
 
 /// `check` with a Hare and Tortoise board as the reference: its rules, the policies and the
@@ -602,6 +631,9 @@ type First<'a> = (
     &'a dyn Fn(&(dyn Fn(u64) + Sync)) -> Result<GameSearch>,
 );
 
+/// The share of the time left each other game may take when the given board's game comes last.
+const OTHERS_SHARE: f64 = 1.0 / 3.0;
+
 /// Searches `first` (the given board's game), then every other game's shipped boards (every
 /// Hare and Tortoise board, with `given` among them when it is one), and merges their
 /// hypotheses. Hare and Tortoise is searched from lengths only.
@@ -647,19 +679,46 @@ fn search_all(
     if let Some((_, _, search)) = &first {
         parts.push(search(&tell)?);
     }
+    // When the given board's game is searched last (Hare and Tortoise), each other game may take
+    // a third of the time left, so that most of it stays for the given one.
+    let share = if first.is_some() { 1.0 } else { OTHERS_SHARE };
+    // Another game that does not fit in what is left of the budget is left out, and said so
+    // with the --budget that would include it (through its share, when it had one): the set
+    // is then among the hypotheses searched.
+    let over = |kind: &str, e: &anyhow::Error, from: f64| {
+        e.chain()
+            .find_map(|c| c.downcast_ref::<crate::budget::OverBudget>())
+            .map(|o| {
+                let advice = o.needed.map_or(String::new(), |n| {
+                    let whole = (from + (n as f64 - from).max(0.0) / share).ceil();
+                    format!("; run with --budget {whole:.0} to include it")
+                });
+                format!(
+                    "{kind} (left out for the budget: {} would {}{advice})",
+                    o.what, o.cost
+                )
+            })
+    };
+    let for_others = |s: &Settings| Settings {
+        budget: s.budget.share(share),
+        ..*s
+    };
     for (kind, boards) in &others {
-        match visit(
+        let from = settings.budget.seconds() - settings.budget.left();
+        let outcome = visit(
             kind,
             boards,
             narrowing,
             Task::Search,
             screen,
-            settings,
+            &for_others(settings),
             &tell,
-        )? {
-            Outcome::Searched(part) => parts.push(part),
-            Outcome::LeftOut(why) => left_out.push(why),
-            Outcome::Count(_) => {}
+        );
+        match outcome {
+            Ok(Outcome::Searched(part)) => parts.push(part),
+            Ok(Outcome::LeftOut(why)) => left_out.push(why),
+            Ok(Outcome::Count(_)) => {}
+            Err(e) => left_out.push(over(kind, &e, from).ok_or(e)?),
         }
     }
     // Hare and Tortoise last: its stages screen its hypotheses against the best of every game
@@ -676,10 +735,19 @@ fn search_all(
                 left_out_players: &hare_plan.left_out_players,
             };
             let others_best = crate::check::hare::best_of(&parts, sample);
-            let part =
-                crate::check::hare::search_game(&hs, sample, settings, others_best, &tell)?;
-            let at = if first.is_some() { parts.len() } else { 0 };
-            parts.insert(at, part);
+            match crate::check::hare::search_game(&hs, sample, settings, others_best, &tell) {
+                Ok(part) => {
+                    let at = if first.is_some() { parts.len() } else { 0 };
+                    parts.insert(at, part);
+                }
+                // Hare and Tortoise as another game is left out when it does not fit; as the
+                // given board's game it is the answer, and its refusal ends the run.
+                Err(e) if first.is_some() => {
+                    let e = anyhow::Error::new(e);
+                    left_out.push(over(hare::KIND, &e, 0.0).ok_or(e)?)
+                }
+                Err(e) => return Err(e.into()),
+            }
         }
         (Ok(_), Screen::Mean(_)) => left_out.push(format!(
             "{} (a published summary is checked against the games with exact references; check its lengths instead)",
@@ -780,8 +848,9 @@ fn visit(
         settings,
         progress,
     };
+    // The cause keeps its type (a budget refusal is the user's to fix: exit 2).
     crate::games::with_game(&boards[0], visitor)?
-        .map_err(|e| anyhow::anyhow!("searching the {kind} boards: {e}"))
+        .with_context(|| format!("searching the {kind} boards"))
 }
 
 /// Another game's search, generic over the game.
@@ -834,12 +903,15 @@ impl GameVisitor for OtherGame<'_> {
 
 /// The search of boards, rules and decks for lengths, written into the report: the set, what
 /// it decides and what it does not.
+/// Returns the best hypothesis of the set (by likelihood), or of the search when the set is
+/// empty; `named` says whether the user chose the reference the fit is to.
 fn search_lengths(
     report: &mut CheckReport,
     hist: &[u64],
     search: impl FnOnce(Screen, &Settings) -> Result<Found>,
     settings: &Settings,
-) -> Result<()> {
+    named: bool,
+) -> Result<Option<(Candidate, bool)>> {
     let sample = Sample::of(hist);
     let (candidates, searched) = search(Screen::Lengths(&sample), settings)?;
     let ranking = rank(hist, &candidates, settings.alpha)
@@ -864,8 +936,9 @@ fn search_lengths(
         detectable: (report.detectable_mean_shift, FIT_TEST),
         marginal,
         impossible: "some length of the sample is impossible under it",
+        tell: &tell(&ranking, report),
     });
-    if !report.fit.consistent {
+    if named && !report.fit.consistent {
         text.push_str(&format!(
             " Against the reference you chose it is {}.",
             report.fit.verdict
@@ -882,9 +955,41 @@ fn search_lengths(
         .collect();
     report.decided = decided;
     report.undecided = undecided;
+    let best = ranking
+        .iter()
+        .find(|r| r.in_set)
+        .or(ranking.first())
+        .and_then(|r| {
+            let c = candidates.iter().find(|c| c.label() == r.candidate)?;
+            Some((c.clone(), r.in_set))
+        });
     report.searched = Some(searched);
     report.ranking = ranking;
-    Ok(())
+    Ok(best)
+}
+
+/// What could tell whether the data follow a searched rule set at all: the winners by seat
+/// (for several players, when not given), and one game turn by turn from `play` on the best
+/// hypothesis's board.
+fn tell(ranking: &[crate::check::Ranked], report: &CheckReport) -> String {
+    let best = ranking.iter().find(|r| r.in_set).or(ranking.first());
+    let board = best.and_then(|r| r.settings.get("board")).map_or_else(
+        || crate::games::shipped::DEFAULT_BOARD.to_string(),
+        |b| b.to_string(),
+    );
+    let players = if report.players > 1 {
+        format!(" --players {}", report.players)
+    } else {
+        String::new()
+    };
+    let play = format!(
+        "a game of your program's turn by turn against `candyland play {board}{players} --seed 1` can tell"
+    );
+    if report.players > 1 && report.winners.is_none() {
+        format!("each game's winning seat, a second number on each line, tests the seats too, and {play}")
+    } else {
+        play
+    }
 }
 
 /// The boards searched of the given board's game, each with the name the report gives it:
@@ -946,5 +1051,6 @@ fn summary_report<G: Game>(
         &candidates,
         searched,
         options.level,
+        options.named,
     ))
 }

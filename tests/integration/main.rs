@@ -48,6 +48,7 @@ mod chain_tools;
 mod check;
 mod check_calibration;
 mod check_coverage;
+mod check_edges;
 mod check_inputs;
 mod check_levels;
 mod check_set;

@@ -365,8 +365,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "STATS", conflicts_with_all = ["lengths", "column"])]
     pub summary: Option<String>,
     /// The reference board (a shipped name or a path); also searched with the shipped boards.
-    #[arg(long, default_value = crate::games::shipped::DEFAULT_BOARD)]
-    pub board: String,
+    /// Without it, nor a rule flag or --deck, the fit is to the best hypothesis of the set
+    /// [default: candy-land-1984, for the rule flags and --deck, and with --no-rank].
+    #[arg(long, value_name = "BOARD")]
+    pub board: Option<String>,
     /// Rule overrides and removed elements for the reference board (`--without`, `--licorice`,
     /// ...).
     #[command(flatten)]
@@ -375,9 +377,9 @@ pub struct CheckArgs {
     /// Hare and Tortoise boards, the search then tries every count from 1 to 6].
     #[arg(short = 'p', long, value_name = "K")]
     pub players: Option<usize>,
-    /// The reference's deck model.
-    #[arg(long, value_enum, default_value_t = DeckMode::Iid)]
-    pub deck: DeckMode,
+    /// The reference's deck model [default: iid].
+    #[arg(long, value_enum)]
+    pub deck: Option<DeckMode>,
     /// Read this column of a CSV file.
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,

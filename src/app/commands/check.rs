@@ -8,12 +8,17 @@ use crate::app::format::Form;
 use crate::app::progress::Bars;
 use crate::budget::Budget;
 use crate::results::check::{check, CheckData, CheckOptions};
+use crate::sim::DeckMode;
 
 pub(crate) fn run(args: &CheckArgs, b: &Budget, form: Form) -> Result<String> {
     let options = CheckOptions {
         variant: args.variant.to_variant(),
         players: args.players,
-        deck: args.deck,
+        deck: args.deck.unwrap_or(DeckMode::Iid),
+        named: args.board.is_some()
+            || args.deck.is_some()
+            || !args.variant.to_variant().is_default()
+            || args.variant.policy.is_some(),
         vary: args.vary.clone(),
         fix: args.fix.clone(),
         level: args.level,
@@ -32,6 +37,10 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget, form: Form) -> Result<String> {
             winner_column: args.winner_column.clone(),
         },
     };
-    let board = super::board(&args.board, None)?;
+    let spec = args
+        .board
+        .as_deref()
+        .unwrap_or(crate::games::shipped::DEFAULT_BOARD);
+    let board = super::board(spec, None)?;
     form.render(&check(&board, &data, &options, b, &Bars)?)
 }

@@ -128,4 +128,76 @@ pub enum SummaryError {
         /// The largest sd they allow.
         bound: f64,
     },
+    /// A mean that no whole-number total over the games gives.
+    #[error("games={games} mean={mean}: the mean of {games} whole numbers of turns is a whole number over {games}, and no total of turns gives {mean} (even rounded to its last digit); check the games or the mean")]
+    MeanNotOfWholeLengths {
+        /// The games.
+        games: u64,
+        /// The mean given.
+        mean: f64,
+    },
+    /// A median halfway between two lengths for an odd number of games.
+    #[error("games={games} median={median}: with an odd number of games the median is the middle game's length, a whole number of turns")]
+    HalfMedianOfOddGames {
+        /// The games.
+        games: u64,
+        /// The median given.
+        median: f64,
+    },
+    /// A mean too close to the shortest or the longest game for the range.
+    #[error("mean={mean} with min={min} and max={max} over {games} games: when the longest game is longer than the shortest, the mean is at least min + (max - min) / games = {least} and at most max - (max - min) / games = {most} (one game at one end, all the others at the other); if the mean was rounded, give its decimals")]
+    MeanAtAnEnd {
+        /// The mean given.
+        mean: f64,
+        /// The shortest game.
+        min: f64,
+        /// The longest game.
+        max: f64,
+        /// The games.
+        games: u64,
+        /// The least mean they allow.
+        least: f64,
+        /// The largest mean they allow.
+        most: f64,
+    },
+    /// An sd smaller than the range forces.
+    #[error("sd={sd} is less than games between min={min} and max={max} can spread: at least {bound:.4} ((max - min) / sqrt(2 (games - 1)), the shortest and the longest game alone)")]
+    SpreadTooNarrow {
+        /// The sd given.
+        sd: f64,
+        /// The shortest game.
+        min: f64,
+        /// The longest game.
+        max: f64,
+        /// The least sd they allow.
+        bound: f64,
+    },
+    /// A median further from the mean than the sd allows.
+    #[error("median={median} is {gap} turns from mean={mean}, more than the sd={sd} allows: a median lies within one standard deviation of the mean (at most {bound:.4} here)")]
+    MedianFarFromMean {
+        /// The median given.
+        median: f64,
+        /// The mean given.
+        mean: f64,
+        /// Their distance.
+        gap: f64,
+        /// The sd given.
+        sd: f64,
+        /// The largest distance the sd allows, with rounding.
+        bound: f64,
+    },
+    /// An sd no whole numbers with this mean can have.
+    #[error("sd={sd} with mean={mean} over {games} games: whole numbers of turns with that mean spread {}; give the sd to more digits or check it", if *.zero_allowed { format!("either not at all (sd 0) or by at least {least:.4}") } else { format!("by at least {least:.4}") })]
+    SpreadBelowWholeLengths {
+        /// The sd given.
+        sd: f64,
+        /// The mean given.
+        mean: f64,
+        /// The games.
+        games: u64,
+        /// The smallest positive sd whole numbers with that mean have.
+        least: f64,
+        /// Whether an sd of 0 is possible (the mean can be a whole number).
+        zero_allowed: bool,
+    },
 }

@@ -100,8 +100,15 @@ impl Published {
         {
             return Err(SummaryError::NoStatistic);
         }
-        let sd_text = seen.iter().find(|(k, _)| *k == "sd").map(|(_, v)| *v);
-        p.consistent(sd_text)?;
+        let rounding = |key: &str| {
+            seen.iter()
+                .find(|(k, _)| *k == key)
+                .map_or(0.0, |(_, v)| rules::half_unit(v))
+        };
+        p.consistent(&rules::Rounding {
+            mean: rounding("mean"),
+            sd: rounding("sd"),
+        })?;
         Ok(p)
     }
 

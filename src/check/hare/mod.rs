@@ -19,19 +19,21 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::time::Instant;
-
-use rayon::prelude::*;
 
 use crate::budget::OverBudget;
 use crate::games::hare::board::{CardPile, HareDraws};
 use crate::games::hare::{self, Board};
 use crate::games::{BoardSource, Variant};
 
-use super::model::LengthModelError;
 use super::set::{self, Sample};
+use super::SCREEN_NATS;
 use super::{Candidate, GameSearch, LengthModel, RuleSpace, SearchedGame, Settings};
-use super::{PAIRED_SHARE, SCREEN_NATS};
+
+mod models;
+mod stages;
+
+pub use models::{exact_model, exact_turns, seconds_per_game, simulated_model, smoothed};
+use stages::{screen, simulate_stage, solve_exact, Pace, Stage, StageRun};
 
 /// The player counts searched when `--players` is not given: the game's two to six, and one
 /// player alone.
@@ -153,92 +155,6 @@ fn extra(policies: &[String]) -> Vec<(String, super::SettingValue)> {
     ]
 }
 
-/// The exact distribution of one player alone with `policy`: the chain's pmf and its
-/// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`.
-pub fn exact_model(
-    board: &Board,
-    policy: &hare::Policy,
-    cap: u32,
-    longest: usize,
-) -> Result<LengthModel, String> {
-    let chain = crate::solve::hare::build(board, policy, cap, MAX_STATES)?;
-    let l = crate::solve::hare::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
-    LengthModel::exact(l.home, l.survival).map_err(|e| e.to_string())
-}
-
-/// How far an exact distribution is pushed at most for a sample whose longest game is
-/// `longest` turns: twice that and 100 turns more. Every length of the sample is then exact;
-/// past the last turn computed, a chain whose tail is still heavier than [`EXACT_TAIL`] there
-/// (rules under which games can drag on for thousands of turns) is continued by its
-/// geometric tail ([`LengthModel`]), as every exact reference is past its last turn.
-pub fn exact_turns(longest: usize) -> usize {
-    2 * longest + 100
-}
-
-/// The distribution of `games` simulated games (a game stopped after `stop` turns counts as
-/// one turn longer), smoothed by [`smoothed`].
-pub fn simulated_model(
-    board: &Board,
-    policies: &[&hare::Policy],
-    games: u64,
-    seed: u64,
-    stop: u32,
-) -> Result<LengthModel, LengthModelError> {
-    let s = crate::sim::hare::simulate(board, policies, games, seed, stop);
-    let histogram = crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize);
-    let prior = Arc::new(smoothed(&histogram)?);
-    Ok(LengthModel::simulated(histogram, prior))
-}
-
-/// A simulated histogram smoothed into a distribution with every length from 1 on possible: a
-/// Laplace kernel, P(T = t) proportional to sum_u c_u exp(-|t - u| / h) with h a quarter of
-/// the sample's standard deviation (at least 1), whose tails fall geometrically by exp(-1/h) a
-/// turn. It is the prior a simulated model borrows its shape from where the simulation is thin
-/// ([`LengthModel::simulated`]); no chain gives one for several interacting players.
-pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
-    let n: f64 = histogram.iter().sum::<u64>() as f64;
-    let (m1, m2) = histogram
-        .iter()
-        .enumerate()
-        .fold((0.0, 0.0), |(a, b), (t, &c)| {
-            (a + t as f64 * c as f64, b + (t * t) as f64 * c as f64)
-        });
-    let mean = m1 / n.max(1.0);
-    let sd = (m2 / n.max(1.0) - mean * mean).max(0.0).sqrt();
-    let h = (sd / 4.0).max(1.0);
-    let r = (-1.0 / h).exp();
-    let longest = histogram.len().saturating_sub(1);
-    let last = longest + (40.0 * h).ceil() as usize;
-    // sum_u c_u r^|t - u| in two sweeps: from the left, l_t = c_t + r l_(t-1); from the
-    // right, q_t = c_t + r q_(t+1); the sum is l_t + q_t - c_t.
-    let count = |t: usize| histogram.get(t).copied().unwrap_or(0) as f64;
-    let mut pmf = vec![0.0; last + 1];
-    let mut from_left = 0.0;
-    for (t, p) in pmf.iter_mut().enumerate() {
-        from_left = count(t) + r * from_left;
-        *p = from_left;
-    }
-    let mut from_right = 0.0;
-    for t in (0..=last).rev() {
-        from_right = count(t) + r * from_right;
-        pmf[t] += from_right - count(t);
-    }
-    pmf[0] = 0.0;
-    // Beyond `last` the kernel falls by r a turn: the rest of the mass is pmf[last] r / (1 - r).
-    let beyond = pmf[last] * r / (1.0 - r);
-    let total: f64 = pmf.iter().sum::<f64>() + beyond;
-    let mut survival = vec![0.0; last + 1];
-    let mut above = beyond;
-    for t in (0..=last).rev() {
-        survival[t] = above / total;
-        above += pmf[t];
-    }
-    for p in &mut pmf {
-        *p /= total;
-    }
-    LengthModel::exact(pmf, survival)
-}
-
 /// One board of the search: its name and its file.
 #[derive(Debug, Clone)]
 pub struct HareBoard {
@@ -334,17 +250,25 @@ pub fn search_game(
     }
     let all: Vec<usize> = (0..distinct.len()).collect();
     let pilot_progress = |i: usize| progress(weight[i]);
+    let mut pace = Pace::default();
+    let stage = |which: &'_ [usize], games, optional| StageRun {
+        which: which.to_vec(),
+        games,
+        stop,
+        optional,
+    };
     simulate_stage(
         &mut distinct,
-        &all,
-        pilot,
-        stop,
+        &stage(&all, pilot, false),
+        &mut pace,
         settings,
         fix,
         &pilot_progress,
     )?;
     let progress = &|_: usize| {};
     let mut sizes = vec![pilot];
+    // The stages the budget left out, with why.
+    let mut left_out_stages: Vec<String> = Vec::new();
     if middle > pilot {
         let keep = screen(
             &distinct,
@@ -353,8 +277,11 @@ pub fn search_game(
             others_best.as_ref(),
             MIDDLE.1,
         );
-        simulate_stage(&mut distinct, &keep, middle, stop, settings, fix, progress)?;
-        sizes.push(middle);
+        let run = stage(&keep, middle, true);
+        match simulate_stage(&mut distinct, &run, &mut pace, settings, fix, progress)? {
+            Stage::Done => sizes.push(middle),
+            Stage::LeftOut(why) => left_out_stages.push(why),
+        }
     }
     // The last stage: one player alone exactly, the others with the whole reference.
     let keep = if space.refine {
@@ -371,26 +298,21 @@ pub fn search_game(
     let (solve, simulate): (Vec<usize>, Vec<usize>) =
         keep.into_iter().partition(|&i| distinct[i].exact_able());
     if reference > sizes[sizes.len() - 1] {
-        simulate_stage(
-            &mut distinct,
-            &simulate,
-            reference,
-            stop,
-            settings,
-            fix,
-            progress,
-        )?;
-        sizes.push(reference);
+        let run = stage(&simulate, reference, true);
+        match simulate_stage(&mut distinct, &run, &mut pace, settings, fix, progress)? {
+            Stage::Done => sizes.push(reference),
+            Stage::LeftOut(why) => left_out_stages.push(why),
+        }
     }
-    let exact = solve_exact(
+    let (exact, unsolved) = solve_exact(
         &mut distinct,
         &solve,
         space.cap,
         longest,
         settings,
-        fix,
         progress,
-    )?;
+    );
+    left_out_stages.extend(unsolved);
     let candidates: Vec<Candidate> = entries
         .iter()
         .filter_map(|(board, variant, policies, i)| {
@@ -420,7 +342,7 @@ pub fn search_game(
         .filter(|d| matches!(d.model, Some((_, g)) if g == full && sizes.len() > 1))
         .count();
     let how = format!(
-        "{}: every distinct game ({}) simulated with {pilot} games (seed {}){}; {}{}",
+        "{}: every distinct game ({}) simulated with {pilot} games (seed {}){}; {}{}{}",
         hare::KIND,
         distinct.len(),
         settings.seed,
@@ -449,6 +371,11 @@ pub fn search_game(
             String::new()
         } else {
             format!("; not searched: {}", space.left_out_players.join("; "))
+        },
+        if left_out_stages.is_empty() {
+            ""
+        } else {
+            "; a stage the budget left out leaves its hypotheses their last stage's simulations, whose noise every test counts"
         }
     );
     Ok(GameSearch {
@@ -467,6 +394,10 @@ pub fn search_game(
             .filter(|d| matches!(d.model, Some((_, g)) if g > 0))
             .count(),
         how: Some(how),
+        notes: left_out_stages
+            .into_iter()
+            .map(|why| format!("{}: {why}", hare::KIND))
+            .collect(),
     })
 }
 
@@ -497,151 +428,6 @@ pub fn best_of(parts: &[GameSearch], sample: &Sample) -> Option<Best> {
         scored,
         distinct: seen.len(),
     })
-}
-
-/// The distinct games worth the next stage: not rejected by the paired test the set uses (at
-/// the set's level, with each model's noise, Bonferroni over these and the other games'
-/// distinct distributions) against the best of these and `others` (the other games' best),
-/// nor more than [`SCREEN_NATS`] per game below it, best first, at most `cap`.
-fn screen(
-    distinct: &[Distinct],
-    sample: &Sample,
-    alpha: f64,
-    others: Option<&Best>,
-    cap: usize,
-) -> Vec<usize> {
-    let scored: Vec<(usize, set::Scored)> = distinct
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| d.model.as_ref().map(|(m, _)| (i, set::score(sample, m))))
-        .collect();
-    let own = scored
-        .iter()
-        .map(|(_, s)| s)
-        .max_by(|a, b| a.log_likelihood.total_cmp(&b.log_likelihood));
-    let best = match (own, others) {
-        (Some(o), Some(b)) if b.scored.log_likelihood > o.log_likelihood => &b.scored,
-        (Some(o), _) => o,
-        (None, _) => return Vec::new(),
-    };
-    let m = scored.len() + others.map_or(0, |b| b.distinct);
-    let z = set::critical_z(alpha * PAIRED_SHARE, m);
-    let n = sample.games as f64;
-    let mut keep: Vec<(usize, f64)> = scored
-        .iter()
-        .filter(|(_, s)| {
-            let (d, se) = set::compare(sample, best, s);
-            d <= z * se + SCREEN_NATS * n
-        })
-        .map(|(i, s)| (*i, s.log_likelihood))
-        .collect();
-    keep.sort_by(|a, b| b.1.total_cmp(&a.1));
-    keep.truncate(cap);
-    keep.into_iter().map(|(i, _)| i).collect()
-}
-
-/// Seconds one game of `policies` on `board` takes, measured on a few games (at least 20 ms of
-/// them).
-pub fn seconds_per_game(board: &Board, policies: &[&hare::Policy], seed: u64) -> f64 {
-    let started = Instant::now();
-    let mut games = 0u64;
-    let mut rng = crate::sim::chunk_rng(seed ^ 0x9e37_79b9, 0);
-    while games < 20 || started.elapsed().as_secs_f64() < 0.02 && games < 10_000 {
-        crate::sim::hare::play_game(board, policies, &mut rng, MAX_TURNS, &mut |_, _, _| {});
-        games += 1;
-    }
-    started.elapsed().as_secs_f64() / games as f64
-}
-
-/// Simulates `games` games of each of `which`, within the budget.
-#[allow(clippy::too_many_arguments)]
-fn simulate_stage(
-    distinct: &mut [Distinct],
-    which: &[usize],
-    games: u64,
-    stop: u32,
-    settings: &Settings,
-    fix: &str,
-    progress: &(dyn Fn(usize) + Sync),
-) -> Result<(), OverBudget> {
-    if which.is_empty() {
-        return Ok(());
-    }
-    // Games last about as long for the same policies and players: one timing each.
-    let mut rate: HashMap<Vec<String>, f64> = HashMap::new();
-    let mut seconds = 0.0;
-    for &i in which {
-        let d = &distinct[i];
-        let per = *rate
-            .entry(d.policies.clone())
-            .or_insert_with(|| seconds_per_game(&d.board, &d.seat_policies(), settings.seed));
-        seconds += per * games as f64;
-    }
-    let threads = rayon::current_num_threads().max(1) as f64;
-    settings.budget.time(
-        &format!(
-            "simulating {} Hare and Tortoise games of {} distinct hypotheses ({games} each)",
-            games * which.len() as u64,
-            which.len()
-        ),
-        seconds / threads,
-        fix,
-    )?;
-    let models: Vec<(usize, Result<LengthModel, LengthModelError>)> = which
-        .par_iter()
-        .map(|&i| {
-            let d = &distinct[i];
-            let model = simulated_model(&d.board, &d.seat_policies(), games, settings.seed, stop);
-            progress(i);
-            (i, model)
-        })
-        .collect();
-    // A simulation always gives a distribution (at least one game); one that did not would
-    // keep its earlier stage's model.
-    for (i, model) in models {
-        if let Ok(model) = model {
-            distinct[i].model = Some((Arc::new(model), games));
-        }
-    }
-    Ok(())
-}
-
-/// Solves one player alone exactly for each of `which`, within the budget (the first chain is
-/// timed and the rest estimated from it); returns how many were solved.
-fn solve_exact(
-    distinct: &mut [Distinct],
-    which: &[usize],
-    cap: u32,
-    longest: usize,
-    settings: &Settings,
-    fix: &str,
-    progress: &(dyn Fn(usize) + Sync),
-) -> Result<usize, OverBudget> {
-    let mut seconds_each = None;
-    let mut solved = 0;
-    for (done, &i) in which.iter().enumerate() {
-        if let Some(each) = seconds_each {
-            settings.budget.fits(
-                &format!(
-                    "the exact chains of {} Hare and Tortoise hypotheses of one player",
-                    which.len() - done
-                ),
-                each * (which.len() - done) as f64,
-                fix,
-            )?;
-        }
-        let started = Instant::now();
-        let d = &distinct[i];
-        let policy = &d.board.policies[&d.policies[0]];
-        // A chain past the state limit keeps its simulated model.
-        if let Ok(model) = exact_model(&d.board, policy, cap, longest) {
-            distinct[i].model = Some((Arc::new(model), 0));
-            solved += 1;
-        }
-        progress(i);
-        seconds_each.get_or_insert(started.elapsed().as_secs_f64());
-    }
-    Ok(solved)
 }
 
 /// The reference of `check` on a Hare and Tortoise board: its rules, `policies` (one per

@@ -1,0 +1,111 @@
+//! The distributions of Hare and Tortoise hypotheses: one player alone exactly (its chain),
+//! several players from simulated games smoothed by a kernel ([`smoothed`]), whose shape the
+//! simulated model borrows where its games run out.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::games::hare::{self, Board};
+
+use super::super::model::LengthModelError;
+use super::super::LengthModel;
+use super::{EXACT_TAIL, MAX_STATES, MAX_TURNS};
+
+/// The exact distribution of one player alone with `policy`: the chain's pmf and its
+/// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`.
+pub fn exact_model(
+    board: &Board,
+    policy: &hare::Policy,
+    cap: u32,
+    longest: usize,
+) -> Result<LengthModel, String> {
+    let chain = crate::solve::hare::build(board, policy, cap, MAX_STATES)?;
+    let l = crate::solve::hare::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
+    LengthModel::exact(l.home, l.survival).map_err(|e| e.to_string())
+}
+
+/// How far an exact distribution is pushed at most for a sample whose longest game is
+/// `longest` turns: twice that and 100 turns more. Every length of the sample is then exact;
+/// past the last turn computed, a chain whose tail is still heavier than [`EXACT_TAIL`] there
+/// (rules under which games can drag on for thousands of turns) is continued by its
+/// geometric tail ([`LengthModel`]), as every exact reference is past its last turn.
+pub fn exact_turns(longest: usize) -> usize {
+    2 * longest + 100
+}
+
+/// The distribution of `games` simulated games (a game stopped after `stop` turns counts as
+/// one turn longer), smoothed by [`smoothed`].
+pub fn simulated_model(
+    board: &Board,
+    policies: &[&hare::Policy],
+    games: u64,
+    seed: u64,
+    stop: u32,
+) -> Result<LengthModel, LengthModelError> {
+    let s = crate::sim::hare::simulate(board, policies, games, seed, stop);
+    let histogram = crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize);
+    let prior = Arc::new(smoothed(&histogram)?);
+    Ok(LengthModel::simulated(histogram, prior))
+}
+
+/// A simulated histogram smoothed into a distribution with every length from 1 on possible: a
+/// Laplace kernel, P(T = t) proportional to sum_u c_u exp(-|t - u| / h) with h a quarter of
+/// the sample's standard deviation (at least 1), whose tails fall geometrically by exp(-1/h) a
+/// turn. It is the prior a simulated model borrows its shape from where the simulation is thin
+/// ([`LengthModel::simulated`]); no chain gives one for several interacting players.
+pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
+    let n: f64 = histogram.iter().sum::<u64>() as f64;
+    let (m1, m2) = histogram
+        .iter()
+        .enumerate()
+        .fold((0.0, 0.0), |(a, b), (t, &c)| {
+            (a + t as f64 * c as f64, b + (t * t) as f64 * c as f64)
+        });
+    let mean = m1 / n.max(1.0);
+    let sd = (m2 / n.max(1.0) - mean * mean).max(0.0).sqrt();
+    let h = (sd / 4.0).max(1.0);
+    let r = (-1.0 / h).exp();
+    let longest = histogram.len().saturating_sub(1);
+    let last = longest + (40.0 * h).ceil() as usize;
+    // sum_u c_u r^|t - u| in two sweeps: from the left, l_t = c_t + r l_(t-1); from the
+    // right, q_t = c_t + r q_(t+1); the sum is l_t + q_t - c_t.
+    let count = |t: usize| histogram.get(t).copied().unwrap_or(0) as f64;
+    let mut pmf = vec![0.0; last + 1];
+    let mut from_left = 0.0;
+    for (t, p) in pmf.iter_mut().enumerate() {
+        from_left = count(t) + r * from_left;
+        *p = from_left;
+    }
+    let mut from_right = 0.0;
+    for t in (0..=last).rev() {
+        from_right = count(t) + r * from_right;
+        pmf[t] += from_right - count(t);
+    }
+    pmf[0] = 0.0;
+    // Beyond `last` the kernel falls by r a turn: the rest of the mass is pmf[last] r / (1 - r).
+    let beyond = pmf[last] * r / (1.0 - r);
+    let total: f64 = pmf.iter().sum::<f64>() + beyond;
+    let mut survival = vec![0.0; last + 1];
+    let mut above = beyond;
+    for t in (0..=last).rev() {
+        survival[t] = above / total;
+        above += pmf[t];
+    }
+    for p in &mut pmf {
+        *p /= total;
+    }
+    LengthModel::exact(pmf, survival)
+}
+
+/// Seconds one game of `policies` on `board` takes, measured on a few games (at least 20 ms of
+/// them).
+pub fn seconds_per_game(board: &Board, policies: &[&hare::Policy], seed: u64) -> f64 {
+    let started = Instant::now();
+    let mut games = 0u64;
+    let mut rng = crate::sim::chunk_rng(seed ^ 0x9e37_79b9, 0);
+    while games < 20 || started.elapsed().as_secs_f64() < 0.02 && games < 10_000 {
+        crate::sim::hare::play_game(board, policies, &mut rng, MAX_TURNS, &mut |_, _, _| {});
+        games += 1;
+    }
+    started.elapsed().as_secs_f64() / games as f64
+}
