@@ -27,6 +27,8 @@
 //! [`MAX_SIMULATED_SUMMARY`] for a published summary, which tells fewer rule sets apart).
 
 mod cost;
+mod decks;
+mod reference;
 pub mod crosscheck;
 pub mod exercise;
 pub mod fit;
@@ -57,9 +59,10 @@ use crate::stats::Summary;
 pub use crate::stats::ZScore;
 pub use fit::{fit, histogram, Chosen, Fit, FitError};
 pub use model::{LengthModel, LengthModelError};
+pub use decks::Screen;
+pub use reference::{candidate, exact_model};
 pub use search::{
-    candidate, combine, exact_model, search, search_game, GameSearch, Screen, Searched,
-    SearchedGame, SAME_DISTRIBUTION,
+    combine, search, search_game, GameSearch, Searched, SearchedGame, SAME_DISTRIBUTION,
 };
 pub use set::{Comparison, Sample};
 pub use setting::{Member, SettingList, SettingValue};

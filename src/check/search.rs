@@ -12,48 +12,12 @@ use crate::budget::OverBudget;
 use crate::chain::Chain;
 use crate::games::Source;
 use crate::games::{Game, Variant};
-use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulator};
+use crate::sim::{DeckMode, Simulator};
 use crate::solve::check_finishes;
-use crate::solve::distribution::Distribution;
 
-use super::{
-    set, Candidate, LengthModel, RuleSpace, Sample, Settings, EXACT_TAIL, MAX_SIMULATED,
-    MAX_SIMULATED_SUMMARY, MAX_TURNS, SCREEN_NATS,
-};
-
-/// The exact distribution of the first finisher's game length (all players' turns counted)
-/// for `players` players with i.i.d. draws, computed at least to `longest` turns.
-pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) -> LengthModel {
-    let k = players.max(1);
-    let rounds = longest / k + 2;
-    let d = Distribution::compute(
-        (chain.counts(), chain.denominator()),
-        &chain.r(),
-        chain.start(),
-        EXACT_TAIL,
-        rounds,
-        usize::MAX,
-    );
-    if k == 1 {
-        return LengthModel::computed(d.pmf, d.survival);
-    }
-    // Player i (0-based) finishing first in round r ends the game on turn (r - 1) K + i + 1,
-    // with probability p(r) S(r)^i S(r - 1)^(K - 1 - i); the game is still on after turn
-    // (r - 1) K + i with probability S(r)^i S(r - 1)^(K - i).
-    let last = d.last_turn();
-    let (p, s) = (&d.pmf, &d.survival);
-    let mut pmf = vec![0.0; last * k + 1];
-    let mut survival = vec![1.0; last * k + 1];
-    for r in 1..=last {
-        for i in 0..k {
-            let t = (r - 1) * k + i;
-            survival[t] = s[r].powi(i as i32) * s[r - 1].powi((k - i) as i32);
-            pmf[t + 1] = p[r] * s[r].powi(i as i32) * s[r - 1].powi((k - 1 - i) as i32);
-        }
-    }
-    survival[last * k] = s[last].powi(k as i32);
-    LengthModel::computed(pmf, survival)
-}
+use super::decks::{simulate_decks, Screen};
+use super::reference::exact_model;
+use super::{Candidate, LengthModel, RuleSpace, Settings, SCREEN_NATS};
 
 /// Bytes one distinct chain keeps: its simulator's table, and its exact distribution (the pmf
 /// and the survival to the longest game, K times as long for K players).
@@ -161,12 +125,13 @@ pub struct GameSearch {
 }
 
 /// One distinct chain: its exact model and, once simulated, its finite-deck models.
-struct Distinct {
-    simulator: Simulator,
-    has_deck: bool,
-    skips: bool,
-    exact: Arc<LengthModel>,
-    decks: Vec<(DeckMode, Arc<LengthModel>)>,
+pub(super) struct Distinct {
+    pub(super) simulator: Simulator,
+    pub(super) has_deck: bool,
+    /// Whether some state loses its turn (only then does a burnt card differ from none).
+    pub(super) skips: bool,
+    pub(super) exact: Arc<LengthModel>,
+    pub(super) decks: Vec<(DeckMode, Arc<LengthModel>)>,
 }
 
 impl Distinct {
@@ -198,122 +163,6 @@ const HELD_BYTES: f64 = 64e6;
 fn chain_bytes<S, C>(chain: &Chain<S, C>) -> f64 {
     let n = chain.len() as f64;
     n * (4.0 * chain.cards().len() as f64 + 32.0) + 12.0 * chain.counts().nnz() as f64
-}
-
-/// Which rule sets are worth simulating under the finite-deck models: those a finite deck
-/// would make fit best, judged by carrying over the deck's effect measured on one anchor (the
-/// rule set that fits best with i.i.d. draws).
-#[derive(Debug, Clone, Copy)]
-pub enum Screen<'a> {
-    /// By log-likelihood of the sample: within [`SCREEN_NATS`] per game of the best.
-    Lengths(&'a Sample),
-    /// By the mean: within 10 % of a published mean (`None`: no mean published).
-    Mean(Option<f64>),
-}
-
-impl Screen<'_> {
-    /// A rule set's score with i.i.d. draws (higher is better) and how far below the best
-    /// one may be.
-    fn score(&self, model: &LengthModel) -> (f64, f64) {
-        self.score_with(model, None)
-    }
-
-    /// The effect of a finite deck, read from the anchor's simulated and exact models: for a
-    /// sample, the anchor's simulated over exact probability of each length to the longest
-    /// game (and one beyond, for the rest); for a mean, the ratio of the anchor's means.
-    /// Computed once per deck, then applied to every rule set ([`Screen::score_with`]).
-    fn deck_effect(&self, anchor: &LengthModel, simulated: &LengthModel) -> DeckEffect {
-        match self {
-            Screen::Lengths(sample) => {
-                let longest = sample.lengths.last().map_or(0, |l| l.0);
-                let weights = (0..=longest + 1)
-                    .map(|t| {
-                        let (e, s) = (anchor.p(t), simulated.p(t));
-                        if e > 0.0 && s > 0.0 {
-                            (s / e).clamp(1e-3, 1e3)
-                        } else {
-                            1.0
-                        }
-                    })
-                    .collect();
-                DeckEffect {
-                    weights,
-                    ratio: 1.0,
-                }
-            }
-            Screen::Mean(Some(_)) => DeckEffect {
-                weights: Vec::new(),
-                ratio: simulated.moments().0 / anchor.moments().0,
-            },
-            Screen::Mean(None) => DeckEffect {
-                weights: Vec::new(),
-                ratio: 1.0,
-            },
-        }
-    }
-
-    /// The score under a finite deck, approximated by the deck's effect on the anchor: the
-    /// anchor's simulated over exact probability of each length multiplies the rule set's
-    /// exact one (renormalised); for a mean, the ratio of the anchor's means.
-    fn score_with(&self, model: &LengthModel, deck: Option<&DeckEffect>) -> (f64, f64) {
-        match self {
-            Screen::Lengths(sample) => {
-                let n = sample.games as f64;
-                let window = SCREEN_NATS * n;
-                let Some(effect) = deck else {
-                    return (set::score(sample, model).log_likelihood, window);
-                };
-                let longest = sample.lengths.last().map_or(0, |l| l.0);
-                let weight = |t: usize| effect.weights[t];
-                let mut z = 0.0;
-                for t in 0..=longest {
-                    z += model.p(t) * weight(t);
-                }
-                z += model.survival(longest) * weight(longest + 1);
-                let ll: f64 = sample
-                    .lengths
-                    .iter()
-                    .map(|&(t, k)| k as f64 * (model.log_p(t) + weight(t).ln()))
-                    .sum();
-                (ll - n * z.ln(), window)
-            }
-            Screen::Mean(Some(target)) => {
-                let ratio = deck.map_or(1.0, |d| d.ratio);
-                (-(model.moments().0 * ratio - target).abs() / target, 0.1)
-            }
-            Screen::Mean(None) => (0.0, 0.0),
-        }
-    }
-
-    /// Seconds of scoring `rule_sets` rule sets under one finite deck (a term per length to the
-    /// longest game of the sample each; a mean each for a summary).
-    fn scoring_seconds(&self, rule_sets: usize) -> f64 {
-        /// A term of the score: a logarithm and an exponential (measured: 2.6e8 terms, each
-        /// with the deck's effect still computed in it, in 36 s of processor time; a third of
-        /// that without).
-        const SECONDS_PER_TERM: f64 = 5e-8;
-        let terms = match self {
-            Screen::Lengths(sample) => sample.lengths.last().map_or(0, |l| l.0) + 2,
-            Screen::Mean(_) => 1_000,
-        };
-        crate::budget::idle(rule_sets as f64 * terms as f64 * SECONDS_PER_TERM)
-    }
-
-    /// At most this many rule sets are simulated per deck.
-    fn cap(&self) -> usize {
-        match self {
-            Screen::Lengths(_) => MAX_SIMULATED,
-            Screen::Mean(_) => MAX_SIMULATED_SUMMARY,
-        }
-    }
-
-    /// The longest game the exact distributions must reach.
-    fn longest(&self) -> usize {
-        match self {
-            Screen::Lengths(sample) => sample.lengths.last().map_or(1, |l| l.0),
-            Screen::Mean(_) => 1,
-        }
-    }
 }
 
 /// Builds every hypothesis of one game, as [`search_game`], and merges the distributions that
@@ -428,7 +277,16 @@ pub fn search_game<G: Game>(
             Slot::Waiting(chain) => Distinct::of(&chain, settings, longest),
         })
         .collect();
-    let (simulated, notes) = simulate_decks(&mut distinct, screen, settings, progress)?;
+    // Each distinct chain's settings, its first rule set's: the board, then each rule's value.
+    let mut features: Vec<Vec<String>> = vec![Vec::new(); distinct.len()];
+    for (board, variant, index) in &entries {
+        if features[*index].is_empty() {
+            features[*index] = std::iter::once(board.clone())
+                .chain(variant.rules.iter().map(|(_, v)| crate::games::value_word(v)))
+                .collect();
+        }
+    }
+    let (simulated, notes) = simulate_decks(&mut distinct, &features, screen, settings, progress)?;
     let mut candidates = Vec::new();
     // A game without a deck (a spinner, a die) has no deck to name: its hypotheses and the
     // search say nothing of decks.
@@ -604,184 +462,4 @@ fn merge_same(candidates: &mut [Candidate]) -> usize {
     (0..models.len())
         .filter(|&i| representative[i] == i)
         .count()
-}
-
-/// A finite deck's effect on the anchor's length distribution ([`Screen::deck_effect`]).
-struct DeckEffect {
-    /// Per length to the longest game of the sample and one beyond: simulated over exact.
-    weights: Vec<f64>,
-    /// Simulated over exact mean.
-    ratio: f64,
-}
-
-/// Simulates the finite-deck models of the distinct chains they would make fit best; returns
-/// how many distinct chains were simulated, and why none were when they would not fit in what
-/// is left of the budget (the game's hypotheses are then its i.i.d. ones).
-fn simulate_decks(
-    distinct: &mut [Distinct],
-    screen: Screen,
-    settings: &Settings,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<(usize, Vec<String>), OverBudget> {
-    let iid: Vec<f64> = distinct.iter().map(|d| screen.score(&d.exact).0).collect();
-    let eligible: Vec<usize> = (0..distinct.len())
-        .filter(|&i| distinct[i].has_deck && iid[i].is_finite())
-        .collect();
-    let Some(&anchor) = eligible.iter().max_by(|&&a, &&b| iid[a].total_cmp(&iid[b])) else {
-        return Ok((0, Vec::new()));
-    };
-    let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
-    // Each deck simulates the anchor and at most the cap of the others, those that fit best
-    // (by their exact i.i.d. fit, which the finite deck's fit follows). A run's time is its
-    // games' turns at the speed of a pilot of the anchor: each chain's games are as long as its
-    // exact mean, times how much longer the deck makes the anchor's.
-    let mut likely: Vec<usize> = eligible.iter().copied().filter(|&i| i != anchor).collect();
-    likely.sort_by(|&a, &b| iid[b].total_cmp(&iid[a]));
-    likely.truncate(screen.cap());
-    likely.push(anchor);
-    let means: Vec<(usize, f64)> = likely
-        .iter()
-        .map(|&i| (i, distinct[i].exact.moments().0))
-        .collect();
-    let anchor_mean = means.last().map_or(1.0, |m| m.1).max(1e-9);
-    let mut runs: Vec<(u64, Pilot)> = Vec::new();
-    for deck in decks {
-        let pilot = Pilot::measure(&distinct[anchor].simulator, &reference(deck, settings));
-        let longer = pilot.turns_per_game / anchor_mean;
-        for &(i, mean) in &means {
-            // The anchor is simulated under every deck (a chain without lost turns burns none).
-            if deck == DeckMode::Burn && !distinct[i].skips && i != anchor {
-                continue;
-            }
-            runs.push((
-                settings.reference_games,
-                pilot.with_turns_per_game(mean * longer),
-            ));
-        }
-    }
-    let fix = "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank";
-    // Each deck's model of the anchor then scores every eligible rule set.
-    let fits = Pilot::check(&settings.budget, &runs, fix).and_then(|()| {
-        settings.budget.time(
-            &format!(
-                "scoring {} rule sets under {} finite decks",
-                eligible.len(),
-                decks.len()
-            ),
-            decks.len() as f64 * screen.scoring_seconds(eligible.len()),
-            fix,
-        )
-    });
-    if let Err(e) = fits {
-        return Ok((
-            0,
-            vec![format!(
-                "the finite decks (shuffled, carried, burn) left out for the budget: {e}"
-            )],
-        ));
-    }
-    let mut simulated = vec![false; distinct.len()];
-    for deck in decks {
-        let anchor_model = simulate_one(&distinct[anchor], deck, settings);
-        progress(1);
-        let effect = screen.deck_effect(&distinct[anchor].exact, &anchor_model);
-        let approx: Vec<(usize, f64, f64)> = eligible
-            .iter()
-            .map(|&i| {
-                let (score, window) = screen.score_with(&distinct[i].exact, Some(&effect));
-                (i, score, window)
-            })
-            .collect();
-        let best = approx.iter().map(|a| a.1).fold(f64::NEG_INFINITY, f64::max);
-        let mut keep: Vec<&(usize, f64, f64)> =
-            approx.iter().filter(|a| best - a.1 <= a.2).collect();
-        keep.sort_by(|a, b| b.1.total_cmp(&a.1));
-        keep.truncate(screen.cap());
-        if !keep.iter().any(|a| a.0 == anchor) {
-            keep.push(&approx[eligible.iter().position(|&i| i == anchor).unwrap_or(0)]);
-        }
-        for &&(i, _, _) in &keep {
-            // Without lost turns, burning a card on one is the shuffled deck: not a
-            // hypothesis of its own.
-            if deck == DeckMode::Burn && !distinct[i].skips {
-                continue;
-            }
-            let model = if i == anchor {
-                anchor_model.clone()
-            } else {
-                progress(1);
-                simulate_one(&distinct[i], deck, settings)
-            };
-            distinct[i].decks.push((deck, Arc::new(model)));
-            simulated[i] = true;
-        }
-    }
-    Ok((simulated.iter().filter(|&&s| s).count(), Vec::new()))
-}
-
-/// The options of a reference simulation under `deck`.
-fn reference(deck: DeckMode, settings: &Settings) -> SimOptions {
-    SimOptions {
-        games: settings.reference_games,
-        seed: settings.seed,
-        deck,
-        players: settings.players,
-        max_turns: MAX_TURNS,
-        keep_lengths: false,
-    }
-}
-
-/// One distinct chain simulated under a finite deck.
-fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
-    let r = simulate(&d.simulator, &reference(deck, settings), &|_| {});
-    LengthModel::simulated(r.histogram, d.exact.clone())
-}
-
-/// The exact or simulated reference of one board, variant and deck, as a candidate; `None` if
-/// the variant makes the board invalid or unfinishable.
-pub fn candidate<G: Game>(
-    source: &Source<G>,
-    variant: &Variant,
-    deck: DeckMode,
-    longest: usize,
-    settings: &Settings,
-) -> Result<Option<Candidate>, OverBudget> {
-    let Ok(game) = source.game(variant) else {
-        return Ok(None);
-    };
-    let chain = Chain::build_within(&game, &settings.budget)?;
-    if check_finishes(&game, &chain).is_err() {
-        return Ok(None);
-    }
-    // The reference's distribution to the longest game of the sample (on a large board, tens
-    // of thousands of turn-steps): estimated like each rule set's of the search.
-    let seconds = super::cost::distribution_seconds(&game, &chain, longest, settings, &mut None);
-    settings.budget.time(
-        &format!("the exact distribution of the reference {}", game.name()),
-        seconds,
-        "check against a smaller board",
-    )?;
-    let exact = Arc::new(exact_model(&chain, settings.players, longest));
-    let model = if deck == DeckMode::Iid {
-        exact
-    } else {
-        let sim = Simulator::new(&chain);
-        let options = reference(deck, settings);
-        Pilot::check(
-            &settings.budget,
-            &[(settings.reference_games, Pilot::measure(&sim, &options))],
-            "use fewer --reference-games",
-        )?;
-        let r = simulate(&sim, &options, &|_| {});
-        Arc::new(LengthModel::simulated(r.histogram, exact))
-    };
-    Ok(Some(Candidate {
-        game: G::KIND,
-        board: game.name().to_string(),
-        variant: variant.clone(),
-        deck: chain.has_deck().then_some(deck),
-        extra: Vec::new(),
-        model,
-        model_id: 0,
-    }))
 }

@@ -397,7 +397,8 @@ pub struct CheckArgs {
     /// Confidence level of the set of hypotheses the data cannot reject.
     #[arg(long, default_value_t = 0.95, value_name = "LEVEL")]
     pub level: f64,
-    /// Games of each simulated (finite-deck) reference.
+    /// Games of each simulated (finite-deck) reference. Every test counts its noise as a
+    /// second sample's, so more of them sharpen the tests of a larger sample.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub reference_games: u64,
     /// Seed of the reference simulations.

@@ -11,6 +11,8 @@ use candyland::sim::DeckMode;
 use serde_json::Value;
 use statrs::distribution::{ContinuousCDF, Normal};
 
+mod acceptance;
+
 use crate::check::{answer, lengths, settings};
 use crate::common::{candyland, dir_with};
 

@@ -1,0 +1,333 @@
+//! The finite-deck hypotheses of a search: a finite deck (a fresh shuffle per game, one deck
+//! carried over, a lost turn that burns a card) is no chain, so each needs a simulation, and
+//! the rule sets are too many to simulate each. Which to simulate is screened by the deck's
+//! effect, measured on anchors and carried over to every rule set.
+
+use std::sync::Arc;
+
+use crate::budget::OverBudget;
+use crate::sim::{simulate, DeckMode, Pilot, SimOptions};
+
+use super::search::Distinct;
+use super::{set, LengthModel, Sample, Settings, MAX_SIMULATED, MAX_SIMULATED_SUMMARY, MAX_TURNS, SCREEN_NATS};
+
+/// Which rule sets are worth simulating under the finite-deck models: those a finite deck
+/// would make fit best, judged by carrying over the deck's effect measured on one anchor (the
+/// rule set that fits best with i.i.d. draws).
+#[derive(Debug, Clone, Copy)]
+pub enum Screen<'a> {
+    /// By log-likelihood of the sample: within [`SCREEN_NATS`] per game of the best.
+    Lengths(&'a Sample),
+    /// By the mean: within 10 % of a published mean (`None`: no mean published).
+    Mean(Option<f64>),
+}
+
+impl Screen<'_> {
+    /// A rule set's score with i.i.d. draws (higher is better) and how far below the best
+    /// one may be.
+    pub(super) fn score(&self, model: &LengthModel) -> (f64, f64) {
+        self.score_with(model, None)
+    }
+
+    /// The effect of a finite deck, read from the anchor's simulated and exact models: for a
+    /// sample, the anchor's simulated over exact probability of each length to the longest
+    /// game (and one beyond, for the rest); for a mean, the ratio of the anchor's means.
+    /// Computed once per deck, then applied to every rule set ([`Screen::score_with`]).
+    fn deck_effect(&self, anchor: &LengthModel, simulated: &LengthModel) -> DeckEffect {
+        match self {
+            Screen::Lengths(sample) => {
+                let longest = sample.lengths.last().map_or(0, |l| l.0);
+                let weights = (0..=longest + 1)
+                    .map(|t| {
+                        let (e, s) = (anchor.p(t), simulated.p(t));
+                        if e > 0.0 && s > 0.0 {
+                            (s / e).clamp(1e-3, 1e3)
+                        } else {
+                            1.0
+                        }
+                    })
+                    .collect();
+                DeckEffect {
+                    weights,
+                    ratio: 1.0,
+                }
+            }
+            Screen::Mean(Some(_)) => DeckEffect {
+                weights: Vec::new(),
+                ratio: simulated.moments().0 / anchor.moments().0,
+            },
+            Screen::Mean(None) => DeckEffect {
+                weights: Vec::new(),
+                ratio: 1.0,
+            },
+        }
+    }
+
+    /// The score under a finite deck, approximated by the deck's effect on the anchor: the
+    /// anchor's simulated over exact probability of each length multiplies the rule set's
+    /// exact one (renormalised); for a mean, the ratio of the anchor's means.
+    fn score_with(&self, model: &LengthModel, deck: Option<&DeckEffect>) -> (f64, f64) {
+        match self {
+            Screen::Lengths(sample) => {
+                let n = sample.games as f64;
+                let window = SCREEN_NATS * n;
+                let Some(effect) = deck else {
+                    return (set::score(sample, model).log_likelihood, window);
+                };
+                let longest = sample.lengths.last().map_or(0, |l| l.0);
+                let weight = |t: usize| effect.weights[t];
+                let mut z = 0.0;
+                for t in 0..=longest {
+                    z += model.p(t) * weight(t);
+                }
+                z += model.survival(longest) * weight(longest + 1);
+                let ll: f64 = sample
+                    .lengths
+                    .iter()
+                    .map(|&(t, k)| k as f64 * (model.log_p(t) + weight(t).ln()))
+                    .sum();
+                (ll - n * z.ln(), window)
+            }
+            Screen::Mean(Some(target)) => {
+                let ratio = deck.map_or(1.0, |d| d.ratio);
+                (-(model.moments().0 * ratio - target).abs() / target, 0.1)
+            }
+            Screen::Mean(None) => (0.0, 0.0),
+        }
+    }
+
+    /// Seconds of scoring `rule_sets` rule sets under one finite deck (a term per length to the
+    /// longest game of the sample each; a mean each for a summary).
+    fn scoring_seconds(&self, rule_sets: usize) -> f64 {
+        /// A term of the score: a logarithm and an exponential (measured: 2.6e8 terms, each
+        /// with the deck's effect still computed in it, in 36 s of processor time; a third of
+        /// that without).
+        const SECONDS_PER_TERM: f64 = 5e-8;
+        let terms = match self {
+            Screen::Lengths(sample) => sample.lengths.last().map_or(0, |l| l.0) + 2,
+            Screen::Mean(_) => 1_000,
+        };
+        crate::budget::idle(rule_sets as f64 * terms as f64 * SECONDS_PER_TERM)
+    }
+
+    /// At most this many rule sets are simulated per deck.
+    pub(super) fn cap(&self) -> usize {
+        match self {
+            Screen::Lengths(_) => MAX_SIMULATED,
+            Screen::Mean(_) => MAX_SIMULATED_SUMMARY,
+        }
+    }
+
+    /// The longest game the exact distributions must reach.
+    pub(super) fn longest(&self) -> usize {
+        match self {
+            Screen::Lengths(sample) => sample.lengths.last().map_or(1, |l| l.0),
+            Screen::Mean(_) => 1,
+        }
+    }
+}
+
+/// A finite deck's effect on an anchor's length distribution ([`Screen::deck_effect`]).
+struct DeckEffect {
+    /// Per length to the longest game of the sample and one beyond: simulated over exact.
+    weights: Vec<f64>,
+    /// Simulated over exact mean.
+    ratio: f64,
+}
+
+/// The anchors whose deck effects the screen carries over: for every setting (the board, each
+/// rule) and every value it takes among `eligible`, the rule set of that value that fits best
+/// with i.i.d. draws; best first. A deck's effect depends on the rules (a lost turn on licorice
+/// burns a card, a double moves twice on one), so each rule set takes the effect of the anchor
+/// that shares most of its settings: carried over from one anchor alone, the effect of another
+/// licorice rule put the truth 102nd of 3,456 rule sets (1,000,000 shuffled-deck games of
+/// candy-land-1984), out of the 24 simulated.
+fn anchors(eligible: &[usize], features: &[Vec<String>], iid: &[f64]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    let width = eligible.iter().map(|&i| features[i].len()).max().unwrap_or(0);
+    for p in 0..width {
+        let mut best: Vec<(&str, usize)> = Vec::new();
+        for &i in eligible {
+            let Some(v) = features[i].get(p) else { continue };
+            match best.iter_mut().find(|(w, _)| *w == v.as_str()) {
+                Some(slot) if iid[i] > iid[slot.1] => slot.1 = i,
+                Some(_) => {}
+                None => best.push((v.as_str(), i)),
+            }
+        }
+        for (_, i) in best {
+            if !out.contains(&i) {
+                out.push(i);
+            }
+        }
+    }
+    out.sort_by(|&a, &b| iid[b].total_cmp(&iid[a]));
+    out
+}
+
+/// Of `anchors` (best first, each with its exact pmf to the longest game and its mass beyond),
+/// the one whose exact distribution is nearest `own`'s in total variation, sum_t |P(T = t) -
+/// P_a(T = t)|: chains that play alike meet a finite deck alike.
+fn nearest(own: &(Vec<f64>, f64), anchors: &[(usize, (Vec<f64>, f64))]) -> usize {
+    let distance = |other: &(Vec<f64>, f64)| -> f64 {
+        let body: f64 = own.0.iter().zip(&other.0).map(|(x, y)| (x - y).abs()).sum();
+        body + (own.1 - other.1).abs()
+    };
+    let mut best = (anchors[0].0, f64::INFINITY);
+    for (a, pmf) in anchors {
+        let d = distance(pmf);
+        if d < best.1 {
+            best = (*a, d);
+        }
+    }
+    best.0
+}
+
+/// The exact pmf of chain `i` to `longest` turns, and its mass beyond.
+fn exact_pmf(distinct: &[Distinct], i: usize, longest: usize) -> (Vec<f64>, f64) {
+    let m = &distinct[i].exact;
+    (m.pmf_to(longest + 1), m.survival(longest))
+}
+
+/// Simulates the finite-deck models of the distinct chains they would make fit best: the
+/// [`anchors`], and the rule sets their effects put within [`SCREEN_NATS`] per game of the best
+/// (at most the screen's cap a deck). `features[i]` are chain i's settings (board, then each
+/// rule's value). Returns how many distinct chains were simulated, and why none were when they
+/// would not fit in what is left of the budget (the game's hypotheses are then its i.i.d.
+/// ones).
+pub(super) fn simulate_decks(
+    distinct: &mut [Distinct],
+    features: &[Vec<String>],
+    screen: Screen,
+    settings: &Settings,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(usize, Vec<String>), OverBudget> {
+    let iid: Vec<f64> = distinct.iter().map(|d| screen.score(&d.exact).0).collect();
+    let eligible: Vec<usize> = (0..distinct.len())
+        .filter(|&i| distinct[i].has_deck && iid[i].is_finite())
+        .collect();
+    if eligible.is_empty() {
+        return Ok((0, Vec::new()));
+    }
+    let anchors = anchors(&eligible, features, &iid);
+    let first = anchors[0];
+    let decks = [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn];
+    // Each deck simulates the anchors and at most the cap of the others, those that fit best
+    // (by their exact i.i.d. fit, which the finite deck's fit follows). A run's time is its
+    // games' turns at the speed of a pilot of the best anchor: each chain's games are as long
+    // as its exact mean, times how much longer the deck makes the anchor's.
+    let mut likely: Vec<usize> = eligible
+        .iter()
+        .copied()
+        .filter(|i| !anchors.contains(i))
+        .collect();
+    likely.sort_by(|&a, &b| iid[b].total_cmp(&iid[a]));
+    likely.truncate(screen.cap());
+    likely.extend(&anchors);
+    let means: Vec<(usize, f64)> = likely
+        .iter()
+        .map(|&i| (i, distinct[i].exact.moments().0))
+        .collect();
+    let first_mean = distinct[first].exact.moments().0.max(1e-9);
+    let mut runs: Vec<(u64, Pilot)> = Vec::new();
+    for deck in decks {
+        let pilot = Pilot::measure(&distinct[first].simulator, &reference(deck, settings));
+        let longer = pilot.turns_per_game / first_mean;
+        for &(i, mean) in &means {
+            if deck == DeckMode::Burn && !distinct[i].skips {
+                continue;
+            }
+            runs.push((
+                settings.reference_games,
+                pilot.with_turns_per_game(mean * longer),
+            ));
+        }
+    }
+    let fix = "use fewer --reference-games, narrow the rules with --vary or --fix, or --no-rank";
+    // Each deck's models of the anchors then score every eligible rule set.
+    let fits = Pilot::check(&settings.budget, &runs, fix).and_then(|()| {
+        settings.budget.time(
+            &format!(
+                "scoring {} rule sets under {} finite decks",
+                eligible.len(),
+                decks.len()
+            ),
+            decks.len() as f64 * screen.scoring_seconds(eligible.len()),
+            fix,
+        )
+    });
+    if let Err(e) = fits {
+        return Ok((
+            0,
+            vec![format!(
+                "the finite decks (shuffled, carried, burn) left out for the budget: {e}"
+            )],
+        ));
+    }
+    let mut simulated = vec![false; distinct.len()];
+    for deck in decks {
+        // Without lost turns, burning a card on one is the shuffled deck: not a hypothesis of
+        // its own.
+        let skips: Vec<bool> = distinct.iter().map(|d| d.skips).collect();
+        let counts = |i: usize| deck != DeckMode::Burn || skips[i];
+        let mut effects: Vec<(usize, DeckEffect)> = Vec::new();
+        for &a in anchors.iter().filter(|&&a| counts(a)) {
+            let model = simulate_one(&distinct[a], deck, settings);
+            progress(1);
+            effects.push((a, screen.deck_effect(&distinct[a].exact, &model)));
+            distinct[a].decks.push((deck, Arc::new(model)));
+            simulated[a] = true;
+        }
+        // The distance runs to the sample's longest game, at least 200 turns (a summary's screen
+        // has no lengths).
+        let longest = screen.longest().max(200);
+        let with_effect: Vec<(usize, (Vec<f64>, f64))> = effects
+            .iter()
+            .map(|e| (e.0, exact_pmf(distinct, e.0, longest)))
+            .collect();
+        if with_effect.is_empty() {
+            continue;
+        }
+        let approx: Vec<(usize, f64, f64)> = eligible
+            .iter()
+            .filter(|&&i| counts(i) && !with_effect.iter().any(|a| a.0 == i))
+            .map(|&i| {
+                let a = nearest(&exact_pmf(distinct, i, longest), &with_effect);
+                let effect = effects.iter().find(|e| e.0 == a).map(|e| &e.1);
+                let (score, window) = screen.score_with(&distinct[i].exact, effect);
+                (i, score, window)
+            })
+            .collect();
+        let best = approx.iter().map(|a| a.1).fold(f64::NEG_INFINITY, f64::max);
+        let mut keep: Vec<&(usize, f64, f64)> =
+            approx.iter().filter(|a| best - a.1 <= a.2).collect();
+        keep.sort_by(|a, b| b.1.total_cmp(&a.1));
+        keep.truncate(screen.cap());
+        for &&(i, _, _) in &keep {
+            progress(1);
+            let model = simulate_one(&distinct[i], deck, settings);
+            distinct[i].decks.push((deck, Arc::new(model)));
+            simulated[i] = true;
+        }
+    }
+    Ok((simulated.iter().filter(|&&s| s).count(), Vec::new()))
+}
+
+/// The options of a reference simulation under `deck`.
+pub(super) fn reference(deck: DeckMode, settings: &Settings) -> SimOptions {
+    SimOptions {
+        games: settings.reference_games,
+        seed: settings.seed,
+        deck,
+        players: settings.players,
+        max_turns: MAX_TURNS,
+        keep_lengths: false,
+    }
+}
+
+/// One distinct chain simulated under a finite deck.
+pub(super) fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
+    let r = simulate(&d.simulator, &reference(deck, settings), &|_| {});
+    LengthModel::simulated(r.histogram, d.exact.clone())
+}
+
