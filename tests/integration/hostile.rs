@@ -407,7 +407,9 @@ fn huge_valid_boards_get_an_answer_or_an_estimate_at_once() {
     // Simulating jumps.toml needs only its chain and the table (a few MB), not the solve: it
     // is answered (below), not refused.
     for (board, says) in [("faces.toml", "of memory"), ("jumps.toml", "of memory")] {
-        for command in ["analyze", "spaces", "simulate", "forever", "report"] {
+        for command in [
+            "analyze", "spaces", "simulate", "forever", "whatif", "report",
+        ] {
             if board == "jumps.toml" && command == "simulate" {
                 continue;
             }
