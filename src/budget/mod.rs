@@ -43,6 +43,16 @@ pub mod rate {
     /// A board file read and validated, per state of its `states_bound` per second (the board
     /// is read again for each chain; 0.05 s for a million-space Candy Land board).
     pub const BOARD_STATES: f64 = 3e7;
+    /// Moves of a chain tested against a first passage's target per second (the turn
+    /// replayed, the spaces it passes looked up among the target's): 1.7e7 to 2e7 measured
+    /// for a run of every space of a generated board of 4e4 to 1e6 spaces, 3.8e7 for the
+    /// finish, 4.8e7 on three players' product chain (where the other seats' moves are not
+    /// replayed).
+    pub const TARGET_MOVES: f64 = 2.8e7;
+    /// Transitions and states a pass of Gauss-Seidel goes over per second (its pilot's passes
+    /// and their set-up, measured on the 1.4-million-state product chain of three players of
+    /// the shipped 100-square board with jumps: 9.3 million a pass, 32 passes in 0.39 s).
+    pub const GAUSS_SEIDEL: f64 = 7.5e8;
     /// Operations per second of the `f64` sweep solver's sparse part (see `solve::check_solves`).
     pub const SWEEP_FLOPS: f64 = 3.5e8;
     /// Multiply-adds per second of the dense elimination of the sweep's k x k system (k^3 / 3

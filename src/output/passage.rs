@@ -66,9 +66,9 @@ pub(crate) fn passage_table(p: &Passage, layout: Layout) -> String {
         "  ",
         "    ",
         &format!(
-            "{from}; {} states, solved by the {}",
+            "{from}; {} states, solved by {}",
             crate::input::number::count(p.states as u64),
-            p.solver
+            solver(&p.solver)
         ),
     ));
     s.push('\n');
@@ -223,9 +223,9 @@ pub(crate) fn every_table(c: &HittingChances, layout: Layout) -> String {
         "  ",
         "    ",
         &format!(
-            "{} states, solved by the {}; float error at most {:.1e}",
+            "{} states, solved by {}; float error at most {:.1e}",
             crate::input::number::count(c.states as u64),
-            c.solver,
+            solver(&c.solver),
             c.error_bound
         ),
     ));
@@ -441,5 +441,14 @@ impl super::Render for crate::results::passage::PassageAnswer {
             PassageAnswer::To(p) => passage_csv(p),
             PassageAnswer::Every(c) => every_csv(c),
         })
+    }
+}
+
+/// A solver's name as the object of "solved by": "the sweep", "the sparse LU", "Gauss-Seidel"
+/// (a method named after its authors takes no article).
+fn solver(name: &str) -> String {
+    match name {
+        "Gauss-Seidel" => name.to_string(),
+        _ => format!("the {name}"),
     }
 }

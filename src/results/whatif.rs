@@ -187,6 +187,18 @@ impl WhatIf {
         budget: &Budget,
     ) -> Result<(), WhatIfError> {
         let game = source.game(variant)?;
+        // Each trap and each jump is one edit at least, a copy of the whole board file with a
+        // chain about as large as the board's: refused before the copies are made when those
+        // chains alone would not fit (20,000 jumps on 200,000 squares made 20,000 copies of
+        // the 20,000 jumps, 9 GB, before any estimate).
+        let track = game.track();
+        let at_least =
+            track.traps.1.len() + track.jumps.iter().map(|j| j.moves.len()).sum::<usize>();
+        budget.fits(
+            &format!("building the chains of the what-if table's {at_least} or more edited boards"),
+            at_least as f64 * Chain::build_cost(&game).0,
+            "use a smaller board",
+        )?;
         let edits = Edits::of(source, variant, &game)?;
         let (mut seconds, mut bytes, mut count) = (0.0, 0.0f64, 0usize);
         for file in edits.files() {

@@ -28,6 +28,19 @@ pub fn check_counts_solves(
     budget: &Budget,
 ) -> Result<(), OverBudget> {
     if super::uses_sparse_lu(counts) {
+        if let Some(seconds) = super::iterative::pilot_seconds(counts, d) {
+            budget.time(
+                &format!(
+                    "a pilot of Gauss-Seidel ({} states with many cycles)",
+                    approx_count(counts.rows() as f64)
+                ),
+                crate::budget::idle(seconds),
+                "",
+            )?;
+        }
+        if let Ok(Some(pilot)) = super::iterative::pilot(counts, d) {
+            return check_iterative_solves(counts, &pilot, solves, what, budget);
+        }
         return check_lu_solves(counts, d, solves, what, budget);
     }
     // Callers may factor once per solve (one chain per edit, per target): counted so.
@@ -200,6 +213,30 @@ fn reach_share_sum(counts: &crate::chain::Counts, start: usize, steps: f64) -> f
     sum
 }
 
+/// [`check_solves`] for a chain Gauss-Seidel solves ([`super::iterative`]): the passes its
+/// pilot predicts for each solve, at the time a pass of the pilot took (measured here and now,
+/// so on this machine at its load). A chain too slow for the budget is refused before its
+/// first solve (the pilot, estimated on its own, ran already).
+fn check_iterative_solves(
+    counts: &crate::chain::Counts,
+    pilot: &super::iterative::Pilot,
+    solves: f64,
+    what: &str,
+    budget: &Budget,
+) -> Result<(), OverBudget> {
+    let n = counts.rows() as f64;
+    let what = format!(
+        "{what} ({} states with many cycles, by Gauss-Seidel: about {:.0} passes over {} transitions a solve)",
+        approx_count(n),
+        pilot.passes,
+        approx_count(counts.nnz() as f64),
+    );
+    let fix = "a board with fewer states, or fewer moves that go back, solves faster";
+    // The solution, the right-hand side and a residual at a time, besides the chain.
+    budget.memory(&what, 8.0 * 4.0 * n, fix)?;
+    budget.time(&what, solves * pilot.passes * pilot.seconds_per_pass, fix)
+}
+
 /// [`check_solves`] for a chain the sparse LU solves ([`super::sparse`]): its symbolic analysis
 /// comes first (the column order, kept for the factorisation that follows), and its cost is
 /// read from the bound on the factors' structure ([`super::sparse::LuCost`]). A board whose long
@@ -219,10 +256,19 @@ fn check_lu_solves(
     let fix = "a board with fewer states, or moves that reach less far, solves faster";
     // The matrix and its analysis: triplets and columns, the column order's work space.
     budget.memory(&what, 28.0 * (nnz + n) + 64.0 * n, fix)?;
-    let plan = super::sparse::LuPlan::of(counts, d, false);
-    let Ok(cost) = plan.and_then(|p| p.cost()) else {
-        // A matrix that cannot be analysed fails again when factored, with its reason.
-        return Ok(());
+    let cost = match super::sparse::LuPlan::of(counts, d, false).and_then(|p| p.cost()) {
+        Ok(cost) => cost,
+        // Beyond the solver's indices: no budget is enough.
+        Err(failure @ super::SolveFailure::TooLarge { .. }) => {
+            return Err(OverBudget {
+                what,
+                cost: format!("not fit: {failure}"),
+                fix: fix.into(),
+            })
+        }
+        // A matrix that cannot be analysed otherwise fails again when factored, with its
+        // reason.
+        Err(_) => return Ok(()),
     };
     budget.memory(&what, cost.bytes(), fix)?;
     budget.time(&what, crate::budget::idle(cost.seconds(solves)), fix)

@@ -22,4 +22,19 @@ pub enum SolveFailure {
     /// A solution is beyond the `f64` range.
     #[error("a result is beyond the floating-point range (about 1e308)")]
     OutOfRange,
+    /// The sparse LU of the chain cannot be set up: its factors would overflow the solver's
+    /// indices, or its working memory could not be allocated.
+    #[error("the sparse LU of its {} states {why}", crate::input::number::count(*.states as u64))]
+    TooLarge {
+        /// Number of states in the chain.
+        states: usize,
+        /// Why, in words.
+        why: &'static str,
+    },
+    /// Gauss-Seidel stopped at its limit of passes, still changing.
+    #[error("Gauss-Seidel was still changing its values after {passes} passes, over 4 times what its pilot predicted")]
+    NotConverged {
+        /// Passes run.
+        passes: usize,
+    },
 }

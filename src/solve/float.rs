@@ -1,13 +1,16 @@
 //! The fast `f64` route through the sweep, with its safety net: a lost pivot is retried in
 //! exact rationals on small chains, and a result beyond the `f64` range is an error, never an
 //! infinity or a NaN. A chain with many cycles (many targets of backward moves), where the
-//! sweep would be quadratic or worse, goes to the sparse LU of [`super::sparse`] instead.
+//! sweep would be quadratic or worse, goes to the sparse LU of [`super::sparse`] instead, or,
+//! when it is large and its backward moves are rare enough for a pilot of Gauss-Seidel to
+//! converge fast ([`super::iterative`]), to Gauss-Seidel.
 
 use crate::chain::Counts;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
 use super::failure::SolveFailure;
+use super::iterative::GaussSeidel;
 use super::linear::{Sweep, SweepError};
 use super::sparse::SparseLu;
 
@@ -55,12 +58,19 @@ enum Route<'a> {
     Fast(Sweep<f64>),
     Exact(Sweep<BigRational>),
     Sparse(Box<SparseLu<'a>>),
+    Iterative(GaussSeidel<'a>),
 }
 
 impl<'a> FloatSolver<'a> {
     /// Factors I - Q for Q = `counts` / `d`.
     pub fn factor(counts: &'a Counts, d: u32) -> Result<FloatSolver<'a>, SolveFailure> {
         if uses_sparse_lu(counts) {
+            if let Some(pilot) = super::iterative::pilot(counts, d)? {
+                return Ok(FloatSolver {
+                    counts,
+                    route: Route::Iterative(GaussSeidel::new(counts, d)?.limited(&pilot)),
+                });
+            }
             return Ok(FloatSolver {
                 counts,
                 route: Route::Sparse(Box::new(SparseLu::factor(counts, d)?)),
@@ -101,6 +111,7 @@ impl<'a> FloatSolver<'a> {
                     .collect()
             }
             Route::Sparse(lu) => lu.solve(rhs)?,
+            Route::Iterative(gs) => gs.solve(rhs)?,
         };
         if y.iter().all(|v| v.is_finite()) {
             Ok(y)
@@ -114,5 +125,14 @@ impl FloatSolver<'_> {
     /// Whether this solver took the sparse LU route.
     pub fn is_sparse_lu(&self) -> bool {
         matches!(self.route, Route::Sparse(_))
+    }
+
+    /// The solver's name as the output gives it: "sweep", "sparse LU" or "Gauss-Seidel".
+    pub fn name(&self) -> &'static str {
+        match self.route {
+            Route::Fast(_) | Route::Exact(_) => "sweep",
+            Route::Sparse(_) => "sparse LU",
+            Route::Iterative(_) => "Gauss-Seidel",
+        }
     }
 }

@@ -100,7 +100,7 @@ pub struct Fundamental {
     pub rows: Vec<FundamentalRow>,
     /// A bound on the error of every entry given, from the residuals.
     pub error_bound: f64,
-    /// The linear solver used: "sweep" or "sparse LU".
+    /// The linear solver used: "sweep", "sparse LU" or "Gauss-Seidel".
     pub solver: String,
 }
 
@@ -204,11 +204,6 @@ pub fn fundamental<G: Game>(
         dense,
         rows: out,
         error_bound: bound,
-        solver: if solver.is_sparse_lu() {
-            "sparse LU"
-        } else {
-            "sweep"
-        }
-        .into(),
+        solver: solver.name().into(),
     })
 }

@@ -19,6 +19,7 @@ mod fraction_free;
 pub mod fundamental;
 pub mod guarantee;
 pub mod hare;
+pub mod iterative;
 pub(crate) mod landing;
 pub mod linear;
 pub mod odds;
@@ -116,6 +117,16 @@ pub enum SolveError {
         "this board's expected length cannot be computed in floating point: {reason}. The board is valid, but some chance on it is astronomically small; `candyland forever` still describes its tail"
     )]
     Numerical {
+        /// What went wrong, in words.
+        reason: String,
+    },
+    /// The chain is beyond what the floating-point solvers can do here (the sparse LU's
+    /// factors too large, Gauss-Seidel not converging within its passes), every state
+    /// being able to finish.
+    #[error(
+        "this board's chain cannot be solved here: {reason}. The board is valid; with fewer states (fewer players, a shorter track) or fewer moves that go back it may be"
+    )]
+    Unsolved {
         /// What went wrong, in words.
         reason: String,
     },
@@ -252,6 +263,9 @@ pub fn failure_error<G: RaceGame>(
             Ok(()) => SolveError::Numerical {
                 reason: f.to_string(),
             },
+        },
+        SolveFailure::TooLarge { .. } | SolveFailure::NotConverged { .. } => SolveError::Unsolved {
+            reason: f.to_string(),
         },
         other => SolveError::Numerical {
             reason: other.to_string(),

@@ -116,7 +116,7 @@ thread_local! {
 }
 
 /// A fingerprint of the pattern of I - Q (or its transpose): its size and every entry's place.
-fn fingerprint(counts: &Counts, transposed: bool) -> u64 {
+pub(super) fn fingerprint(counts: &Counts, transposed: bool) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     (transposed, counts.rows(), counts.nnz()).hash(&mut h);
     counts.indptr().raw_storage().hash(&mut h);
@@ -144,7 +144,7 @@ impl<'a> LuPlan<'a> {
                         matrix.symbolic(),
                         Default::default(),
                     )
-                    .map_err(|_| SolveFailure::CannotFinish)?,
+                    .map_err(|e| too_large(counts.rows(), e))?,
                 );
                 ANALYSED.with(|a| *a.borrow_mut() = Some((key, s.clone())));
                 s
@@ -173,7 +173,7 @@ impl<'a> LuPlan<'a> {
             self.symbolic
                 .factorize_numeric_lu_scratch::<f64>(par, Default::default()),
         )
-        .map_err(|_| SolveFailure::CannotFinish)?;
+        .map_err(|_| too_large(self.counts.rows(), faer::sparse::FaerError::OutOfMemory))?;
         self.symbolic
             .factorize_numeric_lu(
                 &mut numeric,
@@ -182,7 +182,11 @@ impl<'a> LuPlan<'a> {
                 MemStack::new(&mut scratch),
                 Default::default(),
             )
-            .map_err(|_| SolveFailure::CannotFinish)?;
+            .map_err(|e| match e {
+                faer::sparse::linalg::LuError::Generic(e) => too_large(self.counts.rows(), e),
+                // A zero pivot: the matrix is singular.
+                _ => SolveFailure::CannotFinish,
+            })?;
         Ok(SparseLu {
             counts: self.counts,
             d: f64::from(self.d),
@@ -190,6 +194,19 @@ impl<'a> LuPlan<'a> {
             numeric,
             transposed: self.transposed,
         })
+    }
+}
+
+/// The failure of faer's analysis or factorisation for want of indices or memory (each of its
+/// errors but a singular matrix), said as such: it used to read "some states cannot reach
+/// the finish", which was false.
+fn too_large(states: usize, e: faer::sparse::FaerError) -> SolveFailure {
+    SolveFailure::TooLarge {
+        states,
+        why: match e {
+            faer::sparse::FaerError::IndexOverflow => "would have more than 2^31 entries in its factors, beyond the solver's 32-bit indices (over 50 GB of memory)",
+            _ => "needs more memory than could be allocated",
+        },
     }
 }
 

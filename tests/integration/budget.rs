@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::common::candyland;
 
 /// A generated Candy Land board of `spaces` spaces (seed 1, as `benches/scale.rs`), in `dir`.
-fn generated(dir: &Path, spaces: usize) -> PathBuf {
+pub fn generated(dir: &Path, spaces: usize) -> PathBuf {
     let path = dir.join(format!("g{spaces}.toml"));
     let out = candyland()
         .args(["generate", "--spaces", &spaces.to_string(), "--seed", "1"])

@@ -22,7 +22,9 @@
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
-//!   state graph and the length's generating function, by hand and by independent eliminations;
+//!   state graph and the length's generating function, by hand and by independent eliminations
+//!   (`passage_scale`: a target of every space of a large board, three players' product chain
+//!   by Gauss-Seidel, and their estimates);
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
 //! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
@@ -78,6 +80,7 @@ mod messages;
 mod odds;
 mod odds_play;
 mod passage;
+mod passage_scale;
 mod plain_words;
 mod players;
 mod players_cut;

@@ -50,7 +50,7 @@ pub struct HittingChances {
     pub from: StateRef,
     /// Transient states of the chain.
     pub states: usize,
-    /// The linear solver used: "sweep" or "sparse LU".
+    /// The linear solver used: "sweep", "sparse LU" or "Gauss-Seidel".
     pub solver: String,
     /// A bound on |probability - the true chance| of every row, from the residuals.
     pub error_bound: f64,
@@ -100,7 +100,7 @@ pub fn every<G: Game>(
     let ones = vec![1.0; n];
     let e = whole.solve(&ones).map_err(fail)?;
     let norm = norm_bound(&e, &residual(chain.counts(), df, false, &e, &ones), terms);
-    let sparse = whole.is_sparse_lu();
+    let solver = whole.name();
     drop(whole);
     let mut bound: f64 = 0.0;
     let mut chance = |hit: &dyn Fn(usize, usize) -> bool| -> Result<f64, PassageError> {
@@ -154,7 +154,7 @@ pub fn every<G: Game>(
         variant: about.variant.clone(),
         from: StateRef::of(game, from, states[from]),
         states: n,
-        solver: if sparse { "sparse LU" } else { "sweep" }.into(),
+        solver: solver.into(),
         error_bound: bound,
         targets,
     })

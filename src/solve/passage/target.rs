@@ -89,10 +89,55 @@ pub enum Part<S> {
 /// A target: a set of moves, and how the user named it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Target<S> {
-    /// The parts, as resolved.
-    pub parts: Vec<Part<S>>,
+    /// The parts, as resolved (read through [`Target::parts`]: `lookup` is made from them).
+    parts: Vec<Part<S>>,
     /// The target in words, as the user gave it (the parts joined by " or ").
     pub label: String,
+    /// The parts by kind, for [`Target::hit`].
+    lookup: Lookup<S>,
+}
+
+/// The parts of a target sorted by kind: the spaces of each kind in order, so that a move is
+/// tested against a run of every space of the board in O(log m), not O(m), per space it
+/// touches (a set of 40,000 spaces tested part by part took a minute on a 40,000-space board).
+#[derive(Debug, Clone, PartialEq)]
+struct Lookup<S> {
+    land: Vec<usize>,
+    caught: Vec<usize>,
+    jump: Vec<usize>,
+    finish: bool,
+    states: Vec<S>,
+}
+
+impl<S: Copy + PartialEq> Lookup<S> {
+    fn of(parts: &[Part<S>]) -> Lookup<S> {
+        let mut lookup = Lookup {
+            land: Vec::new(),
+            caught: Vec::new(),
+            jump: Vec::new(),
+            finish: false,
+            states: Vec::new(),
+        };
+        for part in parts {
+            match part {
+                Part::Land(x) => lookup.land.push(*x),
+                Part::Caught(x) => lookup.caught.push(*x),
+                Part::Jump(x) => lookup.jump.push(*x),
+                Part::Finish => lookup.finish = true,
+                Part::State(s) => lookup.states.push(*s),
+            }
+        }
+        for spaces in [&mut lookup.land, &mut lookup.caught, &mut lookup.jump] {
+            spaces.sort_unstable();
+            spaces.dedup();
+        }
+        lookup
+    }
+}
+
+/// Whether the sorted `spaces` hold `x`.
+fn holds(spaces: &[usize], x: usize) -> bool {
+    spaces.binary_search(&x).is_ok()
 }
 
 /// What a target is made of, read off the board once.
@@ -301,21 +346,42 @@ impl<S: Copy + PartialEq> Target<S> {
         }
         let words = Words::of(game, states);
         let mut parts = Vec::new();
+        // Each space part once: a run given twice is still one set (kept in the order given).
+        let mut seen = std::collections::HashSet::new();
         for (i, text) in texts.iter().enumerate() {
             for part in words.resolve(text).map_err(|e| (i, e))? {
-                if !parts.contains(&part) {
+                let new = match &part {
+                    Part::Land(x) => seen.insert((0u8, *x)),
+                    Part::Caught(x) => seen.insert((1, *x)),
+                    Part::Jump(x) => seen.insert((2, *x)),
+                    // One per `--to` at most: a short list.
+                    Part::Finish | Part::State(_) => !parts.contains(&part),
+                };
+                if new {
                     parts.push(part);
                 }
             }
         }
-        Ok(Target {
+        let label = texts
+            .iter()
+            .map(|t| t.trim().to_string())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        Ok(Target::of(parts, label))
+    }
+
+    /// The parts, as resolved, each once, in the order given.
+    pub fn parts(&self) -> &[Part<S>] {
+        &self.parts
+    }
+
+    /// The target made of `parts`, named `label`.
+    fn of(parts: Vec<Part<S>>, label: String) -> Target<S> {
+        Target {
+            lookup: Lookup::of(&parts),
             parts,
-            label: texts
-                .iter()
-                .map(|t| t.trim().to_string())
-                .collect::<Vec<_>>()
-                .join(" or "),
-        })
+            label,
+        }
     }
 
     /// Whether a turn of `game` from `state` (`card` its draw; `None` for a turn that draws
@@ -330,27 +396,26 @@ impl<S: Copy + PartialEq> Target<S> {
             Next::At(t) => (Some(t), game.position(t)),
             Next::Finished => (None, None),
         };
-        let mut through: Option<Vec<usize>> = None;
-        let mut starts: Option<Vec<usize>> = None;
-        self.parts.iter().any(|part| match part {
-            Part::Finish => to_state.is_none(),
-            Part::State(s) => to_state == Some(*s),
-            Part::Caught(x) => to_pos == Some(*x) && outcome.events.contains(Event::TRAP),
-            Part::Land(x) => {
-                (to_pos == Some(*x) && here != Some(*x))
-                    || (to_state.is_none() && game.finish_space() == Some(*x))
-                    || (draws
-                        && through
-                            .get_or_insert_with(|| game.passed_through(state, card))
-                            .contains(x))
-            }
-            Part::Jump(x) => {
-                draws
-                    && starts
-                        .get_or_insert_with(|| game.jump_starts(state, card))
-                        .contains(x)
-            }
-        })
+        let l = &self.lookup;
+        (l.finish && to_state.is_none())
+            || to_state.is_some_and(|t| l.states.contains(&t))
+            || to_pos.is_some_and(|x| {
+                (holds(&l.caught, x) && outcome.events.contains(Event::TRAP))
+                    || (holds(&l.land, x) && here != Some(x))
+            })
+            || (to_state.is_none() && game.finish_space().is_some_and(|x| holds(&l.land, x)))
+            || (draws
+                && !l.land.is_empty()
+                && game
+                    .passed_through(state, card)
+                    .iter()
+                    .any(|&x| holds(&l.land, x)))
+            || (draws
+                && !l.jump.is_empty()
+                && game
+                    .jump_starts(state, card)
+                    .iter()
+                    .any(|&x| holds(&l.jump, x)))
     }
 }
 
@@ -407,9 +472,6 @@ pub fn every_target<S: Copy, G: Game<State = S>>(
 }
 
 /// The target of one part, named.
-pub fn single<S>(part: Part<S>, label: String) -> Target<S> {
-    Target {
-        parts: vec![part],
-        label,
-    }
+pub fn single<S: Copy + PartialEq>(part: Part<S>, label: String) -> Target<S> {
+    Target::of(vec![part], label)
 }
