@@ -201,13 +201,10 @@ impl Budget {
     /// The refusal of work estimated at `seconds`, in a run that would then take `total`.
     fn refusal(&self, what: &str, seconds: f64, total: f64, fix: &str) -> OverBudget {
         let spent = total - seconds;
-        // Under a second already spent is start-up, not worth a budget of its own (and would
-        // make the figure wobble with the machine's speed), unless the budget is that short.
-        let counted = if spent < 1.0 && spent < self.seconds {
-            seconds
-        } else {
-            total
-        };
+        // The run's start-up (under STARTUP) is not worth a budget of its own, and would make
+        // the figure wobble with the machine's speed; past it, the time spent counts.
+        const STARTUP: f64 = 0.05;
+        let counted = if spent < STARTUP { seconds } else { total };
         let needed = if counted.is_finite() {
             (counted * 1.2).ceil().max(1.0)
         } else {

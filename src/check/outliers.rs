@@ -56,9 +56,11 @@ pub struct Outlier {
 }
 
 /// The groups of games of the sample (`histogram[t]` games of length t) that `model` all but
-/// rules out: each impossible length, the longest games while n games would show one that long
-/// with a chance at most half the fit's floor ([`P_FLOOR`], whose two-sided test they then fail
-/// on their own), and the shortest likewise.
+/// rules out: each impossible length, the longest games while their chance ([`Outlier::chance`])
+/// is at most half the fit's floor ([`P_FLOOR`]), and the shortest likewise. Against an exact
+/// reference one such game fails the two-sided test of the longest (shortest) game on its own;
+/// against a simulated one the chance is the pooled games' count, which that test (of one
+/// game) does not use, so the verdict names a group only when that test fails too.
 pub fn find(histogram: &[u64], model: &LengthModel) -> Vec<Outlier> {
     let n: u64 = histogram.iter().sum();
     let present: Vec<usize> = (0..histogram.len()).filter(|&t| histogram[t] > 0).collect();
@@ -191,11 +193,12 @@ pub fn words(o: &Outlier, games: u64) -> String {
             count(games)
         ),
         Some(y) => format!(
-            "{head}: the simulated reference has {} such game{}, and that {} of the {} pooled ones are yours has chance about {} (two-sample)",
+            "{head}: the simulated reference has {} such game{}, and that at least {} of the {} pooled ones {} yours has chance about {} (two-sample)",
             count(y),
             s(y),
-            if o.games == 1 { "one".to_string() } else { format!("at least {}", count(o.games)) },
+            count(o.games),
             count(o.games + y),
+            if o.games == 1 { "is" } else { "are" },
             probability(o.chance)
         ),
     }

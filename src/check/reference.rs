@@ -47,7 +47,6 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
     LengthModel::computed(pmf, survival)
 }
 
-
 /// The exact or simulated reference of one board, variant and deck, as a candidate; `None` if
 /// the variant makes the board invalid or unfinishable.
 pub fn candidate<G: Game>(

@@ -282,7 +282,12 @@ pub fn search_game<G: Game>(
     for (board, variant, index) in &entries {
         if features[*index].is_empty() {
             features[*index] = std::iter::once(board.clone())
-                .chain(variant.rules.iter().map(|(_, v)| crate::games::value_word(v)))
+                .chain(
+                    variant
+                        .rules
+                        .iter()
+                        .map(|(_, v)| crate::games::value_word(v)),
+                )
                 .collect();
         }
     }
@@ -409,14 +414,20 @@ fn decks_how(with_decks: bool, screen: Screen, settings: &Settings) -> String {
         );
     }
     format!(
-        "every rule set exactly with i.i.d. draws (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one); each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for the rule sets it would make fit best ({}, the deck's effect carried over from the best i.i.d. rule set; at most {} per deck)",
+        "every rule set exactly with i.i.d. draws (distributions within {SAME_DISTRIBUTION:.0e} in total variation are one); each finite-deck model (shuffled, carried, burn) simulated ({} games each, seed {}) for anchors (for every setting and value, the rule set of that value that fits best with i.i.d. draws) and the rule sets it would make fit best ({}, each deck's effect carried over from the anchor nearest in distribution; at most {} per deck, in rounds of {} whose simulations anchor the next)",
         crate::input::number::count(settings.reference_games),
         settings.seed,
         match screen {
             Screen::Lengths(_) => format!("log-likelihood within {SCREEN_NATS} nats per game of the best"),
             Screen::Mean(_) => "mean within 10 % of the published mean".to_string(),
         },
-        screen.cap()
+        screen.caps().iter().sum::<usize>(),
+        screen
+            .caps()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 

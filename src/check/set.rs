@@ -51,6 +51,9 @@ pub struct Scored {
     pub noise: f64,
     log_p: Vec<f64>,
     var: Vec<f64>,
+    /// The variance of `log_likelihood` from a simulated tail's shared unknowns: (sum of the
+    /// tail's games)^2 Var(ln mass) + (sum of games x coefficient)^2 Var(theta).
+    shared: f64,
 }
 
 /// Scores a sample under a model.
@@ -71,30 +74,39 @@ pub fn score(sample: &Sample, model: &LengthModel) -> Scored {
         .zip(&log_p)
         .map(|(&(_, k), lp)| k as f64 * lp)
         .sum();
-    let noise = sample
+    let (mut in_tail, mut along) = (0.0, 0.0);
+    for &(t, k) in &sample.lengths {
+        if let Some(a) = model.tail_term(t) {
+            in_tail += k as f64;
+            along += k as f64 * a;
+        }
+    }
+    let (var_mass, var_theta) = model.tail_variances();
+    let shared = in_tail * in_tail * var_mass + along * along * var_theta;
+    let own: f64 = sample
         .lengths
         .iter()
         .zip(&var)
         .map(|(&(_, k), v)| (k as f64).powi(2) * v)
-        .sum::<f64>()
-        .sqrt();
+        .sum();
     Scored {
         log_likelihood,
-        noise,
+        noise: (own + shared).sqrt(),
         log_p,
         var,
+        shared,
     }
 }
 
 /// The paired comparison of the best hypothesis with another: (log-likelihood ratio D, its
 /// standard error). A spread of the per-game differences below 1e-9 of their size is rounding
 /// (every game the same length gives the same difference, computed to the last bit or not),
-/// and counts as none.
+/// and counts as none. Each simulated reference's noise adds, its tail's shared part whole.
 pub fn compare(sample: &Sample, best: &Scored, other: &Scored) -> (f64, f64) {
     let n = sample.games as f64;
     let d_total = best.log_likelihood - other.log_likelihood;
     let mean = d_total / n;
-    let (mut spread, mut noise, mut largest) = (0.0, 0.0, 0.0f64);
+    let (mut spread, mut noise, mut largest) = (0.0, best.shared + other.shared, 0.0f64);
     for (i, &(_, k)) in sample.lengths.iter().enumerate() {
         let d = best.log_p[i] - other.log_p[i];
         largest = largest.max(d.abs());

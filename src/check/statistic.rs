@@ -17,10 +17,10 @@
 //! Against a simulated reference of N games, every test counts its noise too (the two-sample
 //! form): the mean's and the variance's standard errors add the reference's, sigma^2 (1/n +
 //! 1/N) and (mu4 - sigma^4)(1/n + 1/N); the median's count is normal with variance n F (1 - F)
-//! (1 + n/N); the chance that none of n games falls where a reference probability p stands on
-//! a Gamma(a) posterior (a simulated games behind it, plus a half) is E[(1 - p)^n] ~ (1 + n p /
-//! a)^(-a), which is (N / (n + N))^a, the conditional two-sample test of a count, where the
-//! reference has games, and uses the fitted tail's uncertainty past them ([`super::model`]).
+//! (1 + n/N); the shortest and the longest game are tested on the pooled games beyond them,
+//! the sample's and the reference's: given y + x of them, x of them the sample's is binomial
+//! with the sample's share n / (n + N) ([`none_in`], [`some_in`]). Past the reference's own
+//! games this says only what the two samples can, not what a model of the tail would guess.
 //!
 //! Each p-value is two-sided (twice the smaller tail, at most 1).
 
@@ -119,6 +119,8 @@ impl Event {
     fn p(self, model: &LengthModel) -> f64 {
         match self {
             Event::Longer(t) => model.survival(t),
+            // A small P(T <= t) summed from the pmf, where 1 - S(t) would lose its digits.
+            Event::Within(t) if model.survival(t) > 0.5 => (0..=t).map(|u| model.p(u)).sum(),
             Event::Within(t) => 1.0 - model.survival(t),
         }
     }

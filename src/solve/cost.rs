@@ -264,6 +264,7 @@ fn check_lu_solves(
                 what,
                 cost: format!("not fit: {failure}"),
                 fix: fix.into(),
+                needed: None,
             })
         }
         // A matrix that cannot be analysed otherwise fails again when factored, with its

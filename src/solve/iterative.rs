@@ -87,8 +87,14 @@ pub fn pilot_seconds(counts: &Counts, d: u32) -> Option<f64> {
     Some(PILOT_PASSES as f64 * pass)
 }
 
+/// What the pilot depends on: the matrix's pattern, its counts and its denominator (a chain
+/// with the same pattern and other counts converges at its own pace).
 fn key(counts: &Counts, d: u32) -> u64 {
-    super::sparse::fingerprint(counts, false) ^ u64::from(d)
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    (super::sparse::fingerprint(counts, false), d).hash(&mut h);
+    counts.data().hash(&mut h);
+    h.finish()
 }
 
 /// The pilot of Gauss-Seidel on I - Q for Q = `counts` / `d`, when it converges fast enough to
@@ -138,8 +144,10 @@ fn run_pilot(counts: &Counts, d: u32) -> Result<Option<Pilot>, SolveFailure> {
             }
         }
         if pass == PILOT_PASSES {
+            // Only a change that shrinks (0 < r < 1) predicts an end.
             let r = ratio(WINDOW);
-            predicted = Some(pass as f64 + (STOP * largest / change).ln() / r.ln());
+            predicted =
+                (r > 0.0 && r < 1.0).then(|| pass as f64 + (STOP * largest / change).ln() / r.ln());
         }
     }
     let ran = changes.len();

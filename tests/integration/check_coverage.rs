@@ -2,8 +2,9 @@
 //! from the tool's own simulator, for every deck model and every game, at 100 to 1,000,000
 //! games, keep their true rules in the 95 % set at least as often as the level less its binomial
 //! noise, are called consistent with the reference that made them, and leave out every rival
-//! the sample tells apart beyond doubt. Each check draws its references with a seed of its own,
-//! so that the coverage counts the references' noise as well as the samples'.
+//! the sample tells apart beyond doubt. Each reference seed draws its own references and checks
+//! one sample of every size with them, so that the coverage counts the references' noise as
+//! well as the samples'.
 //!
 //! The set here is the ranking's over the truth and its rivals ([`rank`]): the search's
 //! screening (which rule sets get simulated references) is exercised by the searches at
@@ -376,42 +377,4 @@ pub(crate) fn calibrate(configs: &[Config], references: u64, seeds: u64) -> Tall
 fn the_set_holds_the_truth_at_its_level_for_every_deck_and_game_from_100_to_a_million_games() {
     let all = calibrate(&configs(), REFERENCES, 0);
     assert!(all.checks >= 200, "{all:?}");
-}
-
-#[test]
-#[ignore = "debug"]
-fn debug_one() {
-    let which = std::env::var("CFG").unwrap();
-    let n: u64 = std::env::var("N").unwrap().parse().unwrap();
-    let cfgs = configs();
-    let c = cfgs.iter().find(|c| c.name.starts_with(&which)).unwrap();
-    let players = if c.name.starts_with("hare") { 2 } else { 1 };
-    for r in 1..=7u64 {
-        let seed = 1000 * r + n.trailing_zeros() as u64;
-        let hist = (c.sample)(n, seed);
-        let mut hyps = (c.hypotheses)(hist.len() - 1, &settings(r, players));
-        for (i, h) in hyps.iter_mut().enumerate() {
-            h.model_id = i;
-        }
-        let f = fit(&hist, &hyps[0]).unwrap();
-        let ranking = rank(&hist, &hyps, 0.05).unwrap();
-        let me = ranking
-            .iter()
-            .find(|x| x.candidate == hyps[0].label())
-            .unwrap();
-        println!(
-            "r{r}: in_set {} {:?} z {:?} fit_p {:.3e} chi {:?} zmean {} stats {:?} outliers {:?}",
-            me.in_set,
-            me.comparison,
-            me.z_against_best,
-            me.fit_p,
-            f.chi_square.as_ref().map(|c| c.p_value),
-            f.z_mean,
-            f.statistics
-                .iter()
-                .map(|t| (t.statistic.clone(), t.published, t.p_value))
-                .collect::<Vec<_>>(),
-            f.outliers
-        );
-    }
 }

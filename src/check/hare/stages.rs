@@ -138,13 +138,22 @@ pub(super) fn simulate_stage(
         let spent = settings.budget.seconds() - left;
         let needed = ((spent + seconds * MARGIN + RESERVE) * 1.2).ceil();
         return Ok(Stage::LeftOut(format!(
-            "{games} games each for the best {}: not simulated, since that would take about {} and {} of the budget was left (run with --budget {needed:.0} to include it)",
+            "{games} games each for the best {}: not simulated, since that would take about {} and {} of the budget was left; run with --budget {needed:.0} to include it",
             which.len(),
             crate::budget::duration(seconds),
             crate::budget::duration(left)
         )));
     }
-    settings.budget.time(&what, seconds, fix)?;
+    match settings.budget.time(&what, seconds, fix) {
+        // Work booked earlier and not yet done can still leave a later stage no room.
+        Err(e) if run.optional => {
+            return Ok(Stage::LeftOut(format!(
+                "{games} games each for the best {}: not simulated, since {e}",
+                which.len()
+            )))
+        }
+        other => other?,
+    }
     let started = Instant::now();
     let models: Vec<(usize, Result<LengthModel, LengthModelError>)> = which
         .par_iter()
@@ -196,7 +205,7 @@ pub(super) fn solve_exact(
                 return (
                     solved,
                     Some(format!(
-                        "the exact chains of {} more hypotheses of one player: not solved, since that would take about {} and {} of the budget was left (run with --budget {needed:.0} to include them)",
+                        "the exact chains of {} more hypotheses of one player: not solved, since that would take about {} and {} of the budget was left; run with --budget {needed:.0} to include them",
                         which.len() - done,
                         crate::budget::duration(rest),
                         crate::budget::duration(left)

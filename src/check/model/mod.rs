@@ -13,8 +13,9 @@
 //! the exact i.i.d. distribution of the same rules, (c_t + q_t) / (N + 1); past the last length
 //! with at least [`TAIL_GAMES`] longer games, the tail keeps the simulated mass and takes the
 //! exact shape tilted to the simulated games' own decay ([`tail`]). A length the simulation never
-//! produced is then unlikely, not impossible. Its noise, Var(log p_t) ~ 1 / (c_t + q_t) plus the
-//! fitted decay's in the tail, counts in every comparison. The tests of the shortest and the
+//! produced is then unlikely, not impossible. Its noise, Var(log p_t) ~ 1 / (c_t + q_t) in the
+//! body and, shared by every length of the tail, its mass's and its fitted decay's, counts in
+//! every comparison. The tests of the shortest and the
 //! longest game use the simulated games themselves ([`LengthModel::games_longer`]): past the
 //! reference's own games, how far the tail reaches is a model's guess, not evidence.
 
@@ -165,11 +166,32 @@ impl LengthModel {
         self.log_p(t).exp()
     }
 
-    /// The variance of [`LengthModel::log_p`] due to a simulated reference (0 when exact).
+    /// The variance of [`LengthModel::log_p`] due to a simulated reference that is this
+    /// length's alone (0 when exact); what the tail's lengths share is
+    /// [`LengthModel::tail_term`]'s.
     pub fn var_log_p(&self, t: usize) -> f64 {
         match &self.shape {
             Shape::Exact { .. } => 0.0,
             Shape::Simulated(sim) => sim.var_log_p(t),
+        }
+    }
+
+    /// How ln P(T = t) moves with a simulated tail's shared unknowns (ln of its mass, with
+    /// coefficient 1, and its fitted decay theta, with the returned coefficient): `None` in a
+    /// simulated model's body and for an exact one.
+    pub fn tail_term(&self, t: usize) -> Option<f64> {
+        match &self.shape {
+            Shape::Exact { .. } => None,
+            Shape::Simulated(sim) => sim.tail_term(t),
+        }
+    }
+
+    /// The variances of a simulated tail's shared unknowns, ln of its mass and theta ((0, 0)
+    /// when exact).
+    pub fn tail_variances(&self) -> (f64, f64) {
+        match &self.shape {
+            Shape::Exact { .. } => (0.0, 0.0),
+            Shape::Simulated(sim) => sim.tail_variances(),
         }
     }
 

@@ -121,17 +121,26 @@ impl Simulated {
         }
     }
 
-    /// Var(ln P(T = t)) due to the simulation: the count behind it, and past the body also the
-    /// fitted decay's, (j - E[j])^2 Var(theta) at j turns into the tail.
+    /// Var(ln P(T = t)) due to the simulation that is this length's alone: the count behind it
+    /// in the body, 1 / (c_t + q_t) - 1 / (N + 1); past the body none, since every length
+    /// there shares the tail's mass and decay ([`Simulated::tail_term`]).
     pub fn var_log_p(&self, t: usize) -> f64 {
-        match (self.body_var.get(t), &self.tail) {
-            (Some(&v), _) => v,
-            (None, Some(tail)) => {
-                let j = (t - self.start()) as f64;
-                1.0 / self.tail_count + (j - tail.mean).powi(2) * self.fitted.variance
-            }
-            (None, None) => 0.0,
+        self.body_var.get(t).copied().unwrap_or(0.0)
+    }
+
+    /// Past the body, how ln P(T = t) moves with the tail's shared unknowns: 1 with ln of its
+    /// mass (variance 1 / count), and j - E[j] with theta (the fitted decay's variance), j the
+    /// turns into the tail. `None` in the body.
+    pub fn tail_term(&self, t: usize) -> Option<f64> {
+        match &self.tail {
+            Some(tail) if t >= self.body.len() => Some((t - self.start()) as f64 - tail.mean),
+            _ => None,
         }
+    }
+
+    /// The variances of the tail's shared unknowns: ln of its mass, and theta.
+    pub fn tail_variances(&self) -> (f64, f64) {
+        (1.0 / self.tail_count, self.fitted.variance)
     }
 
     /// P(T > t).
@@ -196,8 +205,11 @@ mod tests {
         // Still a distribution: it sums to 1 (the rounding of the counts aside).
         let total: f64 = (0..400).map(|t| m.p(t)).sum();
         assert!((total - 1.0).abs() < 1e-9, "{total}");
-        // The fitted decay's noise counts far out, and grows with the distance.
-        assert!(m.var_log_p(40) > m.var_log_p(20) && m.var_log_p(20) > 0.0);
+        // The fitted decay's noise is shared by the tail's lengths, each moving with it by its
+        // distance from the tail's mean.
+        let (far, near) = (m.tail_term(40).unwrap(), m.tail_term(20).unwrap());
+        assert!(far > near && near > 0.0 && m.tail_term(3).is_none());
+        assert!(m.tail_variances().1 > 0.0 && m.var_log_p(40) == 0.0);
         let (theta, se) = m.tail_tilt().unwrap();
         assert!((theta - 0.8f64.ln()).abs() < 4.0 * se, "{theta} +- {se}");
     }

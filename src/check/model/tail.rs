@@ -113,6 +113,8 @@ impl Tilted {
     pub fn log_p(&self, j: usize) -> f64 {
         match self.pmf.get(j - 1) {
             Some(&p) => p.ln(),
+            // Nothing past the terms (a prior of finite support): impossible.
+            None if self.ratio <= 0.0 => f64::NEG_INFINITY,
             // The first turn past the terms carries the share 1 - x of the rest.
             None => {
                 let last = self.pmf.len();
@@ -127,6 +129,7 @@ impl Tilted {
     pub fn survival(&self, j: usize) -> f64 {
         match self.survival.get(j) {
             Some(&s) => s,
+            None if self.ratio <= 0.0 => 0.0,
             None => {
                 let last = self.pmf.len();
                 (self.survival[last].ln() + (j - last) as f64 * self.ratio.ln()).exp()
@@ -245,5 +248,23 @@ pub(crate) mod tests {
         assert!(fit(&prior, 10, 1.0, 12.0).is_none());
         let finite = LengthModel::exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]).unwrap();
         assert!(fit(&finite, 2, 100.0, 3.0).is_none());
+    }
+
+    #[test]
+    fn a_prior_of_finite_support_ends_the_tilted_tail_with_nothing_beyond() {
+        // T = 1, 2 or 3 (a third each): past 1 the tilted tail has turns 2 and 3 and nothing
+        // after; a game of 4 or 5 turns is impossible, not a NaN.
+        let prior = LengthModel::exact(
+            vec![0.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0],
+            vec![1.0, 2.0 / 3.0, 1.0 / 3.0, 0.0],
+        )
+        .unwrap();
+        let t = Tilted::of(&prior, 1, 0.5f64.ln()).unwrap();
+        // Weights 1/3 0.5 and 1/3 0.25: 2/3 and 1/3 of the tail.
+        assert!((t.p(1) - 2.0 / 3.0).abs() < 1e-12 && (t.p(2) - 1.0 / 3.0).abs() < 1e-12);
+        for j in [3, 4, 100] {
+            assert_eq!(t.log_p(j), f64::NEG_INFINITY);
+            assert_eq!(t.survival(j), 0.0);
+        }
     }
 }

@@ -161,7 +161,7 @@ pub enum SummaryError {
         most: f64,
     },
     /// An sd smaller than the range forces.
-    #[error("sd={sd} is less than games between min={min} and max={max} can spread: at least {bound:.4} ((max - min) / sqrt(2 (games - 1)), the shortest and the longest game alone)")]
+    #[error("sd={sd} is less than games between min={min} and max={max} can spread: at least {bound:.4} ((max - min) / sqrt(2 games), the shortest and the longest game alone)")]
     SpreadTooNarrow {
         /// The sd given.
         sd: f64,

@@ -162,9 +162,11 @@ impl Published {
         Ok(())
     }
 
-    /// The rules of spread: the shortest and longest game alone spread (max - min) / sqrt(2 (n -
-    /// 1)); a median lies within one (population) sd of the mean; whole numbers with a given mean
-    /// spread at least [`least_spread`].
+    /// The rules of spread: the shortest and longest game alone spread (max - min) / sqrt(2 n);
+    /// a median lies within one sd of the mean; whole numbers with a given mean spread at least
+    /// [`least_spread`]. A published sd may divide by n or by n - 1, so each bound is taken at
+    /// the convention that allows more: a lower bound on the sd with n (the smaller sd), an
+    /// upper one with n - 1.
     fn spread(&self, rounding: &Rounding) -> Result<(), SummaryError> {
         let (n, Some(sd)) = (self.games, self.sd) else {
             return Ok(());
@@ -174,8 +176,10 @@ impl Published {
         }
         let nf = n as f64;
         let high = sd + rounding.sd;
+        // The population sd is the sample sd times this.
+        let population = ((nf - 1.0) / nf).sqrt();
         if let (Some(lo), Some(hi)) = (self.min, self.max) {
-            let bound = (hi - lo) as f64 / (2.0 * (nf - 1.0)).sqrt();
+            let bound = (hi - lo) as f64 / (2.0 * nf).sqrt();
             if high < bound - 1e-9 {
                 return Err(SummaryError::SpreadTooNarrow {
                     sd,
@@ -186,8 +190,8 @@ impl Published {
             }
         }
         if let (Some(mean), Some(median)) = (self.mean, self.median) {
-            // |mean - median| <= sigma, the population sd, s sqrt((n - 1) / n).
-            let bound = high * ((nf - 1.0) / nf).sqrt() + rounding.mean;
+            // |mean - median| <= sigma, the population sd (at most the sd published either way).
+            let bound = high + rounding.mean;
             let gap = (mean - median).abs();
             if gap > bound + 1e-9 {
                 return Err(SummaryError::MedianFarFromMean {
@@ -203,6 +207,7 @@ impl Published {
             let (a, b) = totals(n, mean, rounding.mean);
             if a <= b {
                 let (least, zero_allowed) = least_spread(n, a, b);
+                let least = least * population;
                 let zero = sd - rounding.sd <= 0.0 && zero_allowed;
                 if !zero && high < least - 1e-9 {
                     return Err(SummaryError::SpreadBelowWholeLengths {
@@ -265,10 +270,14 @@ mod tests {
             E::MeanAtAnEnd { .. }
         ));
         // Ten whole numbers with a mean of 15 (rounded: 14.5 to 15.5) spread by 0 or at least
-        // 1/sqrt(10) = 0.316 (nine of one length, one a turn off): 0.01 is neither.
+        // 1/sqrt(10) = 0.316 (nine of one length, one a turn off; 0.3 dividing by n): 0.01 is
+        // neither.
         let e = err("games=10 mean=15 sd=0.01");
         assert!(matches!(e, E::SpreadBelowWholeLengths { .. }), "{e:?}");
-        assert!(e.to_string().contains("at least 0.3162"), "{e}");
+        assert!(e.to_string().contains("at least 0.3000"), "{e}");
+        // Two games of 5 and 20 turns: sd 10.61 dividing by n - 1, 7.5 by n; both pass.
+        assert!(Published::parse("games=2 sd=7.5 min=5 max=20").is_ok());
+        assert!(Published::parse("games=2 sd=10.61 min=5 max=20").is_ok());
         // Three games: the median is the middle one's length.
         assert!(matches!(
             err("games=3 median=2.5"),

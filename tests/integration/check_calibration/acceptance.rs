@@ -41,8 +41,14 @@ fn accept(board: &str, deck: DeckMode, games: u64, seeds: u64) -> (u64, u64) {
             let hist = candyland::check::histogram(&data);
             let s = settings(seed, 1);
             let source: Source<CandyLand> = read_board(Some(board)).unwrap().parse().unwrap();
-            let (candidates, _) =
-                search(&boards, &space, Screen::Lengths(&Sample::of(&hist)), &s, &|_| {}).unwrap();
+            let (candidates, _) = search(
+                &boards,
+                &space,
+                Screen::Lengths(&Sample::of(&hist)),
+                &s,
+                &|_| {},
+            )
+            .unwrap();
             let truth = candidate(&source, &variant, deck, hist.len() - 1, &s)
                 .unwrap()
                 .unwrap();
@@ -85,9 +91,14 @@ fn accept_all(games: u64) {
     for board in ["clark-program", "candy-land-1984"] {
         for deck in [DeckMode::Shuffled, DeckMode::Carried, DeckMode::Burn] {
             let (kept, consistent) = accept(board, deck, games, 20);
-            println!("| {board} | {} | {games} | {kept} of 20 | {consistent} of 20 |", deck.name());
+            println!(
+                "| {board} | {} | {games} | {kept} of 20 | {consistent} of 20 |",
+                deck.name()
+            );
             if kept < 19 || consistent < 19 {
-                failed.push(format!("{board} {deck:?}: kept {kept}, consistent {consistent}"));
+                failed.push(format!(
+                    "{board} {deck:?}: kept {kept}, consistent {consistent}"
+                ));
             }
         }
     }
@@ -120,4 +131,3 @@ fn the_set_holds_the_truth_at_its_level_at_ten_million_games() {
     let all = calibrate(&long, 10, 500);
     assert!(all.checks >= 70, "{all:?}");
 }
-
