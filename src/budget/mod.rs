@@ -172,6 +172,13 @@ impl Budget {
         (self.seconds - self.started.elapsed().as_secs_f64()).max(0.0)
     }
 
+    /// The `--budget` that would let work of `seconds`, starting now, end inside it: the time
+    /// spent so far and the work, with a fifth more for the estimates' error, in whole seconds.
+    pub fn allowing(&self, seconds: f64) -> u64 {
+        let spent = self.seconds - self.left();
+        ((spent + seconds) * 1.2).ceil().max(1.0) as u64
+    }
+
     /// A budget that ends once `share` of the time left now has passed (work that may be left
     /// out, so that what comes after it keeps the rest).
     pub fn share(&self, share: f64) -> Budget {

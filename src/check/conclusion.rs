@@ -48,6 +48,13 @@ pub fn scope(searched: &Searched) -> String {
     if !searched.decks.is_empty() {
         s.push_str(&format!("; decks: {}", searched.decks.join(", ")));
     }
+    s.push_str(&left_out(searched));
+    s
+}
+
+/// "; not searched: ...; left out for the budget: ...", or nothing when the search was whole.
+fn left_out(searched: &Searched) -> String {
+    let mut s = String::new();
     if !searched.games_left_out.is_empty() {
         s.push_str(&format!(
             "; not searched: {}",
@@ -186,18 +193,7 @@ fn searched_games(searched: &Searched) -> String {
         plural(searched.boards.len(), "board"),
         games.join(", ")
     );
-    if !searched.games_left_out.is_empty() {
-        s.push_str(&format!(
-            "; not searched: {}",
-            searched.games_left_out.join("; ")
-        ));
-    }
-    if !searched.left_out_for_budget.is_empty() {
-        s.push_str(&format!(
-            "; left out for the budget: {}",
-            searched.left_out_for_budget.join("; ")
-        ));
-    }
+    s.push_str(&left_out(searched));
     s
 }
 

@@ -65,14 +65,6 @@ impl TestForm {
             TestForm::Exact
         }
     }
-
-    /// In words: "exact" or "two-sample".
-    pub fn word(self) -> &'static str {
-        match self {
-            TestForm::Exact => "exact",
-            TestForm::TwoSample => "two-sample",
-        }
-    }
 }
 
 /// The z of a mean `x` of `n` games against a model of this (mean, variance): the standard

@@ -135,10 +135,9 @@ pub(super) fn simulate_stage(
     );
     let left = settings.budget.left();
     if run.optional && seconds * MARGIN + RESERVE > left {
-        let spent = settings.budget.seconds() - left;
-        let needed = ((spent + seconds * MARGIN + RESERVE) * 1.2).ceil();
+        let needed = settings.budget.allowing(seconds * MARGIN + RESERVE);
         return Ok(Stage::LeftOut(format!(
-            "{games} games each for the best {}: not simulated, since that would take about {} and {} of the budget was left; run with --budget {needed:.0} to include it",
+            "{games} games each for the best {}: not simulated, since that would take about {} and {} of the budget was left; run with --budget {needed} to include it",
             which.len(),
             crate::budget::duration(seconds),
             crate::budget::duration(left)
@@ -200,12 +199,11 @@ pub(super) fn solve_exact(
             let rest = each * (which.len() - done) as f64;
             let left = settings.budget.left();
             if rest * MARGIN + RESERVE > left {
-                let spent = settings.budget.seconds() - left;
-                let needed = ((spent + rest * MARGIN + RESERVE) * 1.2).ceil();
+                let needed = settings.budget.allowing(rest * MARGIN + RESERVE);
                 return (
                     solved,
                     Some(format!(
-                        "the exact chains of {} more hypotheses of one player: not solved, since that would take about {} and {} of the budget was left; run with --budget {needed:.0} to include them",
+                        "the exact chains of {} more hypotheses of one player: not solved, since that would take about {} and {} of the budget was left; run with --budget {needed} to include them",
                         which.len() - done,
                         crate::budget::duration(rest),
                         crate::budget::duration(left)

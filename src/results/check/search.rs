@@ -181,9 +181,11 @@ pub(super) fn search_all(
                     let whole = (from + (n as f64 - from).max(0.0) / share).ceil();
                     format!("; run with --budget {whole:.0} to include it")
                 });
+                // The cost without its account of the share's budget, which is not the user's.
+                let cost = o.cost.split(" (").next().unwrap_or(&o.cost);
                 format!(
-                    "{kind} (left out for the budget: {} would {}{advice})",
-                    o.what, o.cost
+                    "{kind} (left out for the budget: {} would {cost}{advice})",
+                    o.what
                 )
             })
     };
