@@ -8,12 +8,14 @@
 use std::sync::Arc;
 
 use crate::budget::OverBudget;
-use crate::sim::{simulate, DeckMode, Pilot, SimOptions};
+use crate::sim::{simulate, DeckMode, Pilot};
 
-use super::search::Distinct;
+use crate::chain::Chain;
+use crate::sim::Simulator;
+
+use super::reference::{exact_model, reference};
 use super::{
-    set, LengthModel, Sample, Settings, MAX_SIMULATED, MAX_SIMULATED_SUMMARY, MAX_TURNS,
-    SCREEN_NATS,
+    set, LengthModel, Sample, Settings, MAX_SIMULATED, MAX_SIMULATED_SUMMARY, SCREEN_NATS,
 };
 
 /// Which rule sets are worth simulating under the finite-deck models: those a finite deck
@@ -150,11 +152,11 @@ struct DeckEffect {
 
 /// The anchors whose deck effects the screen carries over: for every setting (the board, each
 /// rule) and every value it takes among `eligible`, the rule set of that value that fits best
-/// with i.i.d. draws; best first. A deck's effect depends on the rules (a lost turn on licorice
-/// burns a card, a double moves twice on one), so each rule set takes the effect of the anchor
-/// that shares most of its settings: carried over from one anchor alone, the effect of another
-/// licorice rule put the truth 102nd of 3,456 rule sets (1,000,000 shuffled-deck games of
-/// candy-land-1984), out of the 24 simulated.
+/// with i.i.d. draws; best first. A deck's effect depends on the rules (a lost turn may burn a
+/// card, one card may move a token twice), so each rule set takes the effect of the anchor
+/// nearest it ([`nearest`]): carried over from one anchor alone, the effect of an anchor with
+/// another lost-turn rule put the truth 102nd of 3,456 rule sets (1,000,000 shuffled-deck games
+/// of candy-land-1984), out of the 24 simulated.
 fn anchors(eligible: &[usize], features: &[Vec<String>], iid: &[f64]) -> Vec<usize> {
     let mut out: Vec<usize> = Vec::new();
     let width = eligible
@@ -370,20 +372,31 @@ pub(super) fn simulate_decks(
     Ok((simulated.iter().filter(|&&s| s).count(), Vec::new()))
 }
 
-/// The options of a reference simulation under `deck`.
-pub(super) fn reference(deck: DeckMode, settings: &Settings) -> SimOptions {
-    SimOptions {
-        games: settings.reference_games,
-        seed: settings.seed,
-        deck,
-        players: settings.players,
-        max_turns: MAX_TURNS,
-        keep_lengths: false,
-    }
-}
-
 /// One distinct chain simulated under a finite deck.
 pub(super) fn simulate_one(d: &Distinct, deck: DeckMode, settings: &Settings) -> LengthModel {
     let r = simulate(&d.simulator, &reference(deck, settings), &|_| {});
     LengthModel::simulated(r.histogram, d.exact.clone())
+}
+
+/// One distinct chain: its exact model and, once simulated, its finite-deck models.
+pub(crate) struct Distinct {
+    pub(super) simulator: Simulator,
+    pub(super) has_deck: bool,
+    /// Whether some state loses its turn (only then does a burnt card differ from none).
+    pub(super) skips: bool,
+    pub(super) exact: Arc<LengthModel>,
+    pub(super) decks: Vec<(DeckMode, Arc<LengthModel>)>,
+}
+
+impl Distinct {
+    /// The simulator and exact distribution of `chain`, for samples up to `longest` turns.
+    pub(super) fn of<S, C>(chain: &Chain<S, C>, settings: &Settings, longest: usize) -> Distinct {
+        Distinct {
+            simulator: Simulator::new(chain),
+            has_deck: chain.has_deck(),
+            skips: (0..chain.len()).any(|s| !chain.draws(s)),
+            exact: Arc::new(exact_model(chain, settings.players, longest)),
+            decks: Vec::new(),
+        }
+    }
 }

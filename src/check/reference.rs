@@ -6,12 +6,11 @@ use std::sync::Arc;
 use crate::budget::OverBudget;
 use crate::chain::Chain;
 use crate::games::{Game, Source, Variant};
-use crate::sim::{simulate, DeckMode, Pilot, Simulator};
+use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulator};
 use crate::solve::check_finishes;
 use crate::solve::distribution::Distribution;
 
-use super::decks::reference;
-use super::{Candidate, LengthModel, Settings, EXACT_TAIL};
+use super::{Candidate, LengthModel, Settings, EXACT_TAIL, MAX_TURNS};
 
 /// The exact distribution of the first finisher's game length (all players' turns counted)
 /// for `players` players with i.i.d. draws, computed at least to `longest` turns.
@@ -94,4 +93,16 @@ pub fn candidate<G: Game>(
         model,
         model_id: 0,
     }))
+}
+
+/// The options of a reference simulation under `deck`.
+pub(super) fn reference(deck: DeckMode, settings: &Settings) -> SimOptions {
+    SimOptions {
+        games: settings.reference_games,
+        seed: settings.seed,
+        deck,
+        players: settings.players,
+        max_turns: MAX_TURNS,
+        keep_lengths: false,
+    }
 }

@@ -15,8 +15,7 @@ use crate::games::{Game, Variant};
 use crate::sim::{DeckMode, Simulator};
 use crate::solve::check_finishes;
 
-use super::decks::{simulate_decks, Screen};
-use super::reference::exact_model;
+use super::decks::{simulate_decks, Distinct, Screen};
 use super::{Candidate, LengthModel, RuleSpace, Settings, SCREEN_NATS};
 
 /// Bytes one distinct chain keeps: its simulator's table, and its exact distribution (the pmf
@@ -122,29 +121,6 @@ pub struct GameSearch {
     pub how: Option<String>,
     /// What of this game's search the budget left out, with why and what would allow it.
     pub notes: Vec<String>,
-}
-
-/// One distinct chain: its exact model and, once simulated, its finite-deck models.
-pub(super) struct Distinct {
-    pub(super) simulator: Simulator,
-    pub(super) has_deck: bool,
-    /// Whether some state loses its turn (only then does a burnt card differ from none).
-    pub(super) skips: bool,
-    pub(super) exact: Arc<LengthModel>,
-    pub(super) decks: Vec<(DeckMode, Arc<LengthModel>)>,
-}
-
-impl Distinct {
-    /// The simulator and exact distribution of `chain`, for samples up to `longest` turns.
-    fn of<S, C>(chain: &Chain<S, C>, settings: &Settings, longest: usize) -> Distinct {
-        Distinct {
-            simulator: Simulator::new(chain),
-            has_deck: chain.has_deck(),
-            skips: (0..chain.len()).any(|s| !chain.draws(s)),
-            exact: Arc::new(exact_model(chain, settings.players, longest)),
-            decks: Vec::new(),
-        }
-    }
 }
 
 /// A distinct chain of the search: its distribution computed, or the chain kept until every
