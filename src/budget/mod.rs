@@ -138,6 +138,9 @@ pub struct OverBudget {
     /// The `--budget` that would allow it, in whole seconds (`None` when none would, or memory
     /// is what it lacks).
     pub needed: Option<u64>,
+    /// Time beyond any `--budget` (a billion seconds or more): the request that set the work
+    /// is at fault, not the budget, so a part of a search is refused rather than left out.
+    pub beyond_any_budget: bool,
 }
 
 impl Budget {
@@ -252,6 +255,7 @@ impl Budget {
             },
             fix,
             needed: (needed.is_finite() && needed < 1e9).then_some(needed as u64),
+            beyond_any_budget: !(needed.is_finite() && needed < 1e9),
         }
     }
 
@@ -303,13 +307,8 @@ impl Budget {
                 fix.to_string()
             },
             needed: None,
+            beyond_any_budget: false,
         })
-    }
-
-    /// Refuses simulating `games` games estimated (from pilots, see `sim::Pilot`) to take
-    /// `seconds`; `fix` as in [`Budget::time`].
-    pub fn simulated(&self, games: u64, seconds: f64, fix: &str) -> Result<(), OverBudget> {
-        self.time(&format!("simulating {games} games"), seconds, fix)
     }
 
     /// Starts a probe for work whose cost shows only as it goes. Work accepted earlier and not

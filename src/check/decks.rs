@@ -294,6 +294,10 @@ pub(super) fn simulate_decks(
             )
         });
     if let Err(e) = fits {
+        // Work no budget could hold is the request's fault (--reference-games): refused.
+        if e.beyond_any_budget {
+            return Err(e);
+        }
         return Ok((
             0,
             vec![format!(

@@ -774,7 +774,8 @@ fn within_budget(
 ) -> Result<()> {
     let per = crate::check::hare::seconds_per_game(board, policies, seed);
     let threads = rayon::current_num_threads().max(1) as f64;
-    budget.simulated(games, per * games as f64 / threads, fix)?;
+    let what = format!("simulating {} games", crate::input::number::count(games));
+    budget.time(&what, per * games as f64 / threads, fix)?;
     Ok(())
 }
 

@@ -204,9 +204,14 @@ impl Pilot {
         runs: &[(u64, Pilot)],
         fix: &str,
     ) -> Result<(), crate::budget::OverBudget> {
-        let games = runs.iter().map(|r| r.0).fold(0u64, u64::saturating_add);
+        // (Summed as floats: counts near u64::MAX are hostile input, never wrapped around.)
+        let games: f64 = runs.iter().map(|r| r.0 as f64).sum();
         let seconds = runs.iter().map(|(g, p)| p.seconds(*g)).sum();
-        budget.simulated(games, seconds, fix)
+        let what = format!(
+            "simulating {} games",
+            crate::input::number::approx_count(games)
+        );
+        budget.time(&what, seconds, fix)
     }
 
     /// Seconds a run of `games` games takes. Games are dealt out in chunks of [`CHUNK`] to the

@@ -265,6 +265,7 @@ fn check_lu_solves(
                 cost: format!("not fit: {failure}"),
                 fix: fix.into(),
                 needed: None,
+                beyond_any_budget: false,
             })
         }
         // A matrix that cannot be analysed otherwise fails again when factored, with its

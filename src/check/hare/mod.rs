@@ -24,6 +24,7 @@ use crate::budget::OverBudget;
 use crate::games::hare::board::{CardPile, HareDraws};
 use crate::games::hare::{self, Board};
 use crate::games::{BoardSource, Variant};
+use crate::input::number::count;
 
 use super::set::{self, Sample};
 use super::SCREEN_NATS;
@@ -342,13 +343,15 @@ pub fn search_game(
         .filter(|d| matches!(d.model, Some((_, g)) if g == full && sizes.len() > 1))
         .count();
     let how = format!(
-        "{}: every distinct game ({}) simulated with {pilot} games (seed {}){}; {}{}{}",
+        "{}: every distinct game ({}) simulated with {} games (seed {}){}; {}{}{}",
         hare::KIND,
         distinct.len(),
+        count(pilot),
         settings.seed,
         if middle > pilot {
             format!(
-                ", those the paired test could not reject against the best of every game (or within {SCREEN_NATS} nats per game of it) again with {middle}, at most {}",
+                ", those the paired test could not reject against the best of every game (or within {SCREEN_NATS} nats per game of it) again with {}, at most {}",
+                count(middle),
                 MIDDLE.1
             )
         } else {
@@ -358,13 +361,17 @@ pub fn search_game(
             "the hypotheses keep those simulations (the given board is another game's)".to_string()
         } else {
             format!(
-                "the best {FINAL} still in reach then {} ({exact} solved exactly, carrot cap {}; {refined} simulated with {full} games)",
+                "the best {FINAL} still in reach then {} ({exact} solved exactly, carrot cap {}; {refined} simulated with {} games)",
                 if reference > middle.max(pilot) {
-                    format!("with {reference} games, or exactly for one player alone")
+                    format!(
+                        "with {} games, or exactly for one player alone",
+                        count(reference)
+                    )
                 } else {
                     "exactly for one player alone".to_string()
                 },
-                space.cap
+                space.cap,
+                count(full)
             )
         },
         if space.left_out_players.is_empty() {
@@ -457,8 +464,11 @@ pub fn reference(
     } else {
         let per = seconds_per_game(board, policies, settings.seed);
         let threads = rayon::current_num_threads().max(1) as f64;
-        settings.budget.simulated(
-            settings.reference_games,
+        settings.budget.time(
+            &format!(
+                "simulating {} games",
+                crate::input::number::count(settings.reference_games)
+            ),
             per * settings.reference_games as f64 / threads,
             "use fewer --reference-games",
         )?;

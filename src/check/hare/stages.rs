@@ -128,16 +128,21 @@ pub(super) fn simulate_stage(
             seconds / rayon::current_num_threads().max(1) as f64
         }
     };
+    // Counts as large as a u64 allow: the total is written from a float, never overflowed.
     let what = format!(
-        "simulating {} Hare and Tortoise games of {} distinct hypotheses ({games} each)",
-        crate::input::number::count(games * which.len() as u64),
-        which.len()
+        "simulating {} Hare and Tortoise games of {} distinct hypotheses ({} each)",
+        crate::input::number::approx_count(games as f64 * which.len() as f64),
+        which.len(),
+        crate::input::number::count(games)
     );
     let left = settings.budget.left();
-    if run.optional && seconds * MARGIN + RESERVE > left {
+    // A stage no budget could hold is not left out but refused below, naming the request.
+    let within_any = settings.budget.allowing(seconds * MARGIN + RESERVE) < 1_000_000_000;
+    if run.optional && within_any && seconds * MARGIN + RESERVE > left {
         let needed = settings.budget.allowing(seconds * MARGIN + RESERVE);
         return Ok(Stage::LeftOut(format!(
-            "{games} games each for the best {}: not simulated, since that would take about {} and {} of the budget was left; run with --budget {needed} to include it",
+            "{} games each for the best {}: not simulated, since that would take about {} and {} of the budget was left; run with --budget {needed} to include it",
+            crate::input::number::count(games),
             which.len(),
             crate::budget::duration(seconds),
             crate::budget::duration(left)
@@ -145,9 +150,10 @@ pub(super) fn simulate_stage(
     }
     match settings.budget.time(&what, seconds, fix) {
         // Work booked earlier and not yet done can still leave a later stage no room.
-        Err(e) if run.optional => {
+        Err(e) if run.optional && !e.beyond_any_budget => {
             return Ok(Stage::LeftOut(format!(
-                "{games} games each for the best {}: not simulated, since {e}",
+                "{} games each for the best {}: not simulated, since {e}",
+                crate::input::number::count(games),
                 which.len()
             )))
         }

@@ -173,9 +173,11 @@ pub(super) fn search_all(
     // Another game that does not fit in what is left of the budget is left out, and said so
     // with the --budget that would include it (through its share, when it had one): the set
     // is then among the hypotheses searched.
+    // (Work no budget could hold is the request's fault, and refused.)
     let over = |kind: &str, e: &anyhow::Error, from: f64| {
         e.chain()
             .find_map(|c| c.downcast_ref::<crate::budget::OverBudget>())
+            .filter(|o| !o.beyond_any_budget)
             .map(|o| {
                 let advice = o.needed.map_or(String::new(), |n| {
                     let whole = (from + (n as f64 - from).max(0.0) / share).ceil();
