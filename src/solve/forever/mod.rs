@@ -1,5 +1,5 @@
 //! The algorithms behind "Can the game run forever?", in its several senses; the `forever`
-//! question ([`crate::results::forever`]) asks them and assembles their answers.
+//! question ([`crate::results::forever()`]) asks them and assembles their answers.
 //!
 //! 1. With random draws: a reachability certificate (every reachable state can reach the
 //!    finish) proves P(never finishing) = 0, and gives a rigorous tail bound: if from every
