@@ -5,8 +5,10 @@
 //! ([`problems`]); and what goes back to the user about their input is quoted short and safe for
 //! a terminal ([`text`]). Every mistake the user can make is a [`UserError`] ([`error`]) that
 //! says what to fix. How a number reads in what the user is shown is decided here too
-//! ([`number`]), once for every stage that words a figure.
+//! ([`number`]), once for every stage that words a figure. A deck order the user gives is read
+//! here, and written in the same form ([`deck_order`]).
 
+pub mod deck_order;
 pub mod error;
 pub mod files;
 pub mod number;

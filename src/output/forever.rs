@@ -1,5 +1,6 @@
 //! `forever`: can the game run forever, every answer with its evidence.
 
+use crate::input::deck_order::format_order;
 use crate::input::number::{approx_count, count, probability};
 use std::fmt::Write;
 
@@ -22,6 +23,20 @@ fn steps(s: &mut String, steps: &[crate::results::forever::StepReport], layout: 
     for step in steps {
         s.push_str(&layout.hang("     ", "       ", &step.text));
     }
+}
+
+/// The deck order of `report`'s survey that never ends, as a file
+/// [`crate::input::deck_order::parse_order`] reads, with a header saying what it is and how it
+/// was found (`found_by`: the command line); `None` when the survey found none. The file
+/// `forever --witness` writes.
+pub fn witness_file(report: &ForeverReport, found_by: &str) -> Option<String> {
+    let (order, players) = report.witness()?;
+    let header = format!(
+        "A deck order for {} that, recycled without shuffling, never ends for {players} player(s).\nFound by: {found_by}",
+        report.board
+    );
+    let kinds: Vec<usize> = (0..order.len()).collect();
+    Some(format_order(&kinds, order, &header))
 }
 
 /// The `forever` report.

@@ -38,6 +38,7 @@ pub use boards::{BoardList, BoardRow, BoardShow, DrawRow, SpaceRow};
 pub use file::{
     create_folder, remove_created_folders, remove_pending_and_exit, write_atomic, PendingFile,
 };
+pub use forever::witness_file;
 #[cfg(feature = "cli")]
 pub use layout::stdout_layout;
 pub use layout::{cell, Layout};

@@ -11,6 +11,7 @@
 //! a result.
 
 mod deck;
+mod fixed_order;
 pub mod hare;
 mod observe;
 mod run;
@@ -21,6 +22,7 @@ use rand::Rng;
 
 use crate::chain::{Chain, FINISH};
 pub use deck::{bounded, CardSource, DeckMode, Iid, Recycled, Shoe};
+pub use fixed_order::{play_fixed_order, survey_orders, FixedOrder, WitnessOrder};
 pub use observe::{Observer, Unobserved};
 pub use run::{chunk_rng, chunk_seed, run_chunk_games, simulate, Pilot, SimOptions, SimResult};
 pub use summary::Simulation;

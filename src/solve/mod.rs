@@ -15,6 +15,7 @@ pub mod distribution;
 mod exact;
 mod failure;
 mod float;
+pub mod forever;
 mod fraction_free;
 pub mod fundamental;
 pub mod guarantee;

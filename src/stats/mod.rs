@@ -23,6 +23,15 @@ pub const Z_LIMIT: f64 = 4.0;
 /// ... and the chi-square p-value is above this.
 pub const P_FLOOR: f64 = 1e-4;
 
+/// The Wilson score 95 % interval of a proportion: k successes in n trials.
+pub fn wilson_interval(k: u64, n: u64) -> [f64; 2] {
+    let (k, n) = (k as f64, n as f64);
+    let z2 = Z95 * Z95;
+    let centre = (k + z2 / 2.0) / (n + z2);
+    let half = Z95 * (k * (n - k) / n + z2 / 4.0).sqrt() / (n + z2);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
 /// Summary of a sample of game lengths, in turns; or in rounds, its quantiles then keyed
 /// `rounds`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

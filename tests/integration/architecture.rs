@@ -161,7 +161,8 @@ fn read_tree(src: &Path) -> Vec<Source> {
         .collect()
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.rs` file under `dir`, into `out`.
+pub(super) fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {

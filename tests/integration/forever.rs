@@ -4,11 +4,11 @@ use candyland::budget::Budget;
 use candyland::chain::Chain;
 use candyland::games::candyland::generate::{board_text, Spec};
 use candyland::games::Game;
-use candyland::results::forever::{
-    certificate, dense_radius, play_fixed_order, probability, radius_by_returns, shortest_loop,
-    spectral_radius, ForeverReport, Question,
+use candyland::results::forever::{ForeverReport, Question};
+use candyland::sim::{play_fixed_order, Simulator};
+use candyland::solve::forever::{
+    certificate, dense_radius, probability, radius_by_returns, shortest_loop, spectral_radius,
 };
-use candyland::sim::Simulator;
 use num_rational::BigRational;
 
 use crate::common::{analysis, candyland, dir_with, game, tol};

@@ -34,7 +34,8 @@
 //!   flag, a missing path, a CSV header, a landmark as a position), `-` as a board;
 //! - `plain_words`: what a user reads cites sources in plain words, never the team's own words;
 //! - `architecture` (`architecture_syntax`: reading Rust as text): the source tree keeps its
-//!   stages in order, with no import circle;
+//!   stages in order, with no import circle (`architecture_length`: and no file over 500 lines
+//!   but the few listed as being split);
 //! - `hostile`, `hostile_numbers`: hostile input and numbers;
 //! - `shared`, `shared_text`, `shared_signals`: shared folders, hostile text, interrupted runs;
 //! - `report`, `report_page`: the report folder's charts and pages; report.html on a phone
@@ -43,6 +44,7 @@
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
 mod architecture;
+mod architecture_length;
 mod architecture_syntax;
 mod bad_input;
 mod budget;

@@ -6,8 +6,8 @@ use anyhow::Result;
 use crate::app::cli::ForeverArgs;
 use crate::app::format::Form;
 use crate::budget::Budget;
-use crate::output::PendingFile;
-use crate::results::forever::{forever, witness_file, DeckOrder, ForeverOptions};
+use crate::output::{witness_file, PendingFile};
+use crate::results::forever::{forever, DeckOrder, ForeverOptions};
 
 pub(crate) fn run(args: &ForeverArgs, b: &Budget, form: Form) -> Result<String> {
     let mut options = ForeverOptions {

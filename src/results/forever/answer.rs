@@ -1,22 +1,19 @@
 //! The `forever` report: every answer with its evidence, as one serde struct.
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    certificate, longest_game, never_finish, play_fixed_order, probability, shortest_loop,
-    shortest_path, spectral_radius, tail_constant, Certificate, FixedOrder, Step,
-};
 use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, FINISH};
 use crate::games::load::About;
 use crate::games::Game;
-use crate::sim::{chunk_seed, CardSource, Shoe, Simulator, CHUNK};
+use crate::sim::{play_fixed_order, survey_orders, FixedOrder, Simulator};
+use crate::solve::forever::{
+    certificate, check_work, longest_game, never_finish, probability, shortest_loop, shortest_path,
+    spectral_radius, tail_constant, Certificate, Step,
+};
 use crate::solve::vocabulary::{Exact, StateRef};
 use crate::solve::{Analysis, Options, SolveError, Tail};
-use crate::stats::Z95;
+use crate::stats::wilson_interval;
 
 /// One turn of a path or loop: the kinds of card that make it, how many of the D cards they
 /// are, and where it leads.
@@ -199,91 +196,6 @@ fn loop_report<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, steps: &[Ste
     }
 }
 
-/// Wilson score interval for k successes in n trials.
-fn wilson(k: u64, n: u64) -> [f64; 2] {
-    let (k, n) = (k as f64, n as f64);
-    let z2 = Z95 * Z95;
-    let centre = (k + z2 / 2.0) / (n + z2);
-    let half = Z95 * (k * (n - k) / n + z2 / 4.0).sqrt() / (n + z2);
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-/// A looping deck order: its index in the sample, for how many players it loops, the order.
-pub type WitnessOrder = (u64, usize, Vec<usize>);
-
-/// Plays `orders` random deck orders, each recycled, for 1..=`max_players` players. Returns
-/// the number of looping orders for each number of players, and a witness: the first looping
-/// order for the fewest players that have one.
-pub fn survey<S: Sync, C: Sync>(
-    chain: &Chain<S, C>,
-    orders: u64,
-    seed: u64,
-    max_players: usize,
-    budget: &Budget,
-) -> Result<(Vec<u64>, Option<WitnessOrder>), OverBudget> {
-    let deck: Vec<usize> = chain
-        .cards()
-        .iter()
-        .enumerate()
-        .flat_map(|(k, (_, n))| std::iter::repeat_n(k, *n as usize))
-        .collect();
-    let chunks = orders.div_ceil(CHUNK);
-    let sim = Simulator::new(chain);
-    type Witness = Option<(u64, Vec<usize>)>;
-    type Tally = (Vec<u64>, Vec<Witness>);
-    // After a pilot the probe extrapolates the total from the orders done, and stops the
-    // survey if it is over the budget. Chunks are reduced as they finish, never collected, so
-    // any number of orders fits in memory.
-    let probe = budget.probe(
-        &format!("trying {orders} deck orders"),
-        "try fewer with --orders N",
-    );
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let merge = |(mut la, mut wa): Tally, (lb, wb): Tally| -> Tally {
-        la.iter_mut().zip(&lb).for_each(|(a, b)| *a += b);
-        for (mine, theirs) in wa.iter_mut().zip(wb) {
-            match (&mine, &theirs) {
-                (None, _) => *mine = theirs,
-                (Some(a), Some(b)) if b.0 < a.0 => *mine = theirs,
-                _ => {}
-            }
-        }
-        (la, wa)
-    };
-    let empty = || (vec![0u64; max_players], vec![None; max_players]);
-    let (looping, witness) = (0..chunks)
-        .into_par_iter()
-        .map(|c| -> Result<Tally, OverBudget> {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(chunk_seed(seed, c));
-            let mut shoe = Shoe::new(deck.len() as u32);
-            let mut looping = vec![0u64; max_players];
-            let mut witness: Vec<Witness> = vec![None; max_players];
-            for i in 0..CHUNK.min(orders - c * CHUNK) {
-                shoe.new_game();
-                let order: Vec<usize> = (0..deck.len())
-                    .map(|_| deck[shoe.draw(&mut rng) as usize])
-                    .collect();
-                for k in 1..=max_players {
-                    if play_fixed_order(&sim, &order, k).loops.is_some() {
-                        looping[k - 1] += 1;
-                        if witness[k - 1].is_none() {
-                            witness[k - 1] = Some((c * CHUNK + i, order.clone()));
-                        }
-                    }
-                }
-                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                probe.check(finished as f64, orders as f64)?;
-            }
-            Ok((looping, witness))
-        })
-        .try_reduce(empty, |a, b| Ok(merge(a, b)))?;
-    let first = witness
-        .into_iter()
-        .enumerate()
-        .find_map(|(k, w)| w.map(|(i, order)| (i, k + 1, order)));
-    Ok((looping, first))
-}
-
 /// What `forever` is asked besides the board.
 #[derive(Debug, Clone, Copy)]
 pub struct Question<'a> {
@@ -312,7 +224,7 @@ where
     G::State: Sync,
     G::Card: Sync,
 {
-    let (looping, witness) = survey(chain, orders, seed, max_players, budget)?;
+    let (looping, witness) = survey_orders(chain, orders, seed, max_players, budget)?;
     Ok(Survey {
         orders,
         seed,
@@ -323,7 +235,7 @@ where
                 players: k + 1,
                 looping: l,
                 fraction: l as f64 / orders as f64,
-                ci95: wilson(l, orders),
+                ci95: wilson_interval(l, orders),
             })
             .collect(),
         witness_players: witness.as_ref().map(|w| w.1),
@@ -336,6 +248,13 @@ where
 }
 
 impl ForeverReport {
+    /// The survey's first deck order that never ends (card names), and the fewest players for
+    /// which it loops; `None` when there was no survey or it found none.
+    pub fn witness(&self) -> Option<(&[String], usize)> {
+        let survey = self.survey.as_ref()?;
+        Some((survey.witness.as_deref()?, survey.witness_players?))
+    }
+
     /// Builds the report; `order` is a fixed deck order to decide, `survey` (orders, seed) a
     /// sample of random orders.
     pub fn new<G: Game>(
@@ -359,7 +278,7 @@ impl ForeverReport {
         let can = chain.can_finish();
         let trapped_states: Vec<usize> = (0..chain.len()).filter(|&s| !can[s]).collect();
         let ends_surely = trapped_states.is_empty();
-        super::cost::check(chain, ends_surely, budget)?;
+        check_work(chain, ends_surely, budget)?;
         let never = if ends_surely {
             num_rational::BigRational::from_integer(0.into())
         } else {
@@ -377,7 +296,7 @@ impl ForeverReport {
         let dist = analysis.as_ref().map(|a| a.distribution());
         let rho = spectral_radius(chain);
         let cert = certificate(chain);
-        let shortest = super::shortest_path(chain, chain.start(), FINISH);
+        let shortest = shortest_path(chain, chain.start(), FINISH);
         let loop_any = shortest_loop(chain, false);
         let loop_moving = shortest_loop(chain, true);
         let moving_loop = match (&loop_any, &loop_moving) {

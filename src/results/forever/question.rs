@@ -1,15 +1,15 @@
-//! `forever` asked of a board of any game: the options as given, the deck order read, and the
-//! deck order that never ends written back as a file ([`witness_file`]).
+//! `forever` asked of a board of any game: the options as given and the deck order read.
 
 use anyhow::Result;
 
 use crate::budget::Budget;
 use crate::games::{BoardSource, Game, Source, Variant};
+use crate::input::deck_order::parse_order;
 use crate::input::error::UserError;
 use crate::results::board::{ask, build, Built, Question as Asked};
 use crate::results::options::{bad_option, check_players};
 
-use super::{format_order, parse_order, ForeverReport, Question};
+use super::{ForeverReport, Question};
 
 /// The most players the survey of deck orders tries.
 const SURVEY_PLAYERS: usize = 4;
@@ -36,8 +36,8 @@ pub struct ForeverOptions {
     pub orders: u64,
     /// Seed of the survey.
     pub seed: u64,
-    /// A deck order that never ends is wanted ([`witness_file`]): it is an error when the
-    /// survey finds none.
+    /// A deck order that never ends is wanted ([`ForeverReport::witness`]): it is an error
+    /// when the survey finds none.
     pub witness: bool,
 }
 
@@ -124,7 +124,7 @@ pub fn forever_game<G: Game>(
         budget: *b,
     };
     let report = ForeverReport::new(&game, &chain, &about.board, &question)?;
-    if options.witness && witness_file(&report, "").is_none() {
+    if options.witness && report.witness().is_none() {
         return Err(bad_option(
             "--witness",
             format!(
@@ -135,18 +135,4 @@ pub fn forever_game<G: Game>(
         .into());
     }
     Ok(report)
-}
-
-/// The deck order of `report`'s survey that never ends, as a file [`parse_order`] reads, with
-/// a header saying what it is and how it was found (`found_by`: the command line); `None`
-/// when the survey found none.
-pub fn witness_file(report: &ForeverReport, found_by: &str) -> Option<String> {
-    let survey = report.survey.as_ref()?;
-    let (order, players) = (survey.witness.as_ref()?, survey.witness_players?);
-    let header = format!(
-        "A deck order for {} that, recycled without shuffling, never ends for {players} player(s).\nFound by: {found_by}",
-        report.board
-    );
-    let kinds: Vec<usize> = (0..order.len()).collect();
-    Some(format_order(&kinds, order, &header))
 }

@@ -20,7 +20,7 @@ const BISECTION_STEPS: f64 = 52.0;
 const LONGEST_PER_ITEM: f64 = 3e-8;
 
 /// Refuses the report's fixed work if it would not fit the budget.
-pub fn check<S, C>(
+pub fn check_work<S, C>(
     chain: &Chain<S, C>,
     ends_surely: bool,
     budget: &Budget,
@@ -51,7 +51,7 @@ pub fn check<S, C>(
     if ends_surely {
         // The certificate doubles its window from the largest distance to the finish, d0, up
         // to 128 d0: 128 d0 backward steps, each timed here.
-        let d0 = super::distances_to_finish(chain)
+        let d0 = super::certificate::distances_to_finish(chain)
             .into_iter()
             .max()
             .unwrap_or(1)

@@ -19,6 +19,7 @@
 use crate::chain::{Chain, Counts};
 use crate::solve::backward_targets;
 use crate::solve::landing::Segment;
+use crate::solve::Distribution;
 
 /// Chains up to this many states get their eigenvalues densely.
 pub(super) const DENSE_STATES: usize = 1500;
@@ -143,4 +144,14 @@ fn first_returns(
         }
     }
     m
+}
+
+/// The constant C of P(T > n) ~ C rho^n, from the far end of the computed survival function;
+/// `None` when it is beyond the `f64` range.
+pub fn tail_constant(d: &Distribution, rho: f64) -> Option<f64> {
+    let n = d.survival.iter().rposition(|&s| s >= 1e-11)?;
+    let c = d.survival[n] / rho.powi(n as i32);
+    // On a long board rho (a loop on one space) only governs far past the computed turns,
+    // and C overflows: then there is no C to print.
+    (rho > 0.0 && rho < 1.0 && c.is_finite()).then_some(c)
 }
