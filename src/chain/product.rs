@@ -18,6 +18,8 @@ pub struct Seats<S, const K: usize> {
 }
 
 /// K copies of a game taking turns in seat order; the game ends when the first player finishes.
+/// Where the game's tokens meet ([`RaceGame::tokens_meet`]), each move also changes the other
+/// tokens as [`RaceGame::met`] says.
 #[derive(Debug, Clone, Copy)]
 pub struct Product<'a, G: RaceGame, const K: usize> {
     game: &'a G,
@@ -57,7 +59,15 @@ impl<'a, G: RaceGame, const K: usize> Product<'a, G, K> {
             Next::Finished => Next::Finished,
             Next::At(t) => {
                 let mut tokens = s.tokens;
-                tokens[s.turn as usize] = t;
+                let seat = s.turn as usize;
+                if self.game.tokens_meet() {
+                    for (i, other) in tokens.iter_mut().enumerate() {
+                        if i != seat {
+                            *other = self.game.met(t, *other);
+                        }
+                    }
+                }
+                tokens[seat] = t;
                 Next::At(Seats {
                     tokens,
                     turn: ((s.turn as usize + 1) % K) as u8,

@@ -5,6 +5,7 @@
 //! schema, so every command is written once, generic over the game. A new kind is a new folder
 //! plus one word in the `games!` list below.
 
+pub mod bump;
 pub mod candyland;
 pub mod game;
 pub mod hare;
@@ -19,6 +20,7 @@ pub mod variant;
 use crate::input::error::UserError;
 use crate::input::problems::{BoardProblem, InvalidBoard};
 
+pub use bump::Bump;
 pub use candyland::CandyLand;
 pub use race_track::{ChutesAndLadders, RaceTrack};
 
@@ -304,4 +306,4 @@ macro_rules! games {
     };
 }
 
-games!(CandyLand, ChutesAndLadders, RaceTrack);
+games!(CandyLand, ChutesAndLadders, RaceTrack, Bump);

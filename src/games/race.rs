@@ -146,6 +146,18 @@ pub trait RaceGame {
     fn passed_through(&self, _state: Self::State, _card: Self::Card) -> Vec<usize> {
         Vec::new()
     }
+    /// Whether one player's move can change another player's token (a token landed on is
+    /// sent back): the players are then not independent, and several are solved on the chain
+    /// of the whole table ([`crate::chain::product`]), never by the formulas for independent
+    /// tokens. Default: false, a race whose tokens never meet.
+    fn tokens_meet(&self) -> bool {
+        false
+    }
+    /// Another player's token after the player on turn moved to `moved` (asked only when
+    /// [`RaceGame::tokens_meet`]): back to the start when landed on, say. Default: unchanged.
+    fn met(&self, _moved: Self::State, other: Self::State) -> Self::State {
+        other
+    }
     /// Optionally, a dense numbering of the states, `0..dense_size()`: the chain builder then
     /// indexes states with an array instead of a hash map (much faster on huge boards).
     fn dense_index(&self, _state: Self::State) -> Option<usize> {

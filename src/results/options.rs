@@ -2,6 +2,7 @@
 //! the error for an option that cannot be used (named as the command line spells it, so that a
 //! message says which flag to change).
 
+use crate::games::race::RaceGame;
 use crate::input::error::UserError;
 use crate::sim::DeckMode;
 
@@ -14,6 +15,22 @@ pub fn bad_option(flag: &str, message: impl Into<String>) -> UserError {
         flag: flag.into(),
         message: message.into(),
     }
+}
+
+/// Refuses `k` players (above 1) of a game whose tokens meet ([`RaceGame::tokens_meet`]) for a
+/// question that takes the players' tokens to move independently (the formulas of several
+/// players, the simulator of several tokens on one chain): its players are not independent.
+/// `odds` and `passage` solve the chain of the whole table, where the tokens do meet.
+pub fn independent_players<G: RaceGame>(game: &G, k: usize) -> Result<(), UserError> {
+    if k <= 1 || !game.tokens_meet() {
+        return Ok(());
+    }
+    Err(bad_option(
+        "--players",
+        format!(
+            "{k} players: on this board a move can send another player's token back, so the players are not independent, and this command takes them to be; ask it of 1 player, or use `odds` or `passage`, which solve the chain of the whole table"
+        ),
+    ))
 }
 
 /// Checks a number of players.

@@ -71,6 +71,7 @@ pub fn play_game<G: Game>(
     options.validate()?;
     let Built { game, about, chain } = build(source, &options.variant, b)?;
     check_finishes(&game, &chain)?;
+    crate::results::options::independent_players(&game, options.players)?;
     let deck = deck_mode(options.deck, chain.has_deck())?;
     let mut t = crate::sim::transcript::transcript(
         &game,

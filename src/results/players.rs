@@ -135,6 +135,8 @@ pub fn players_game<G: Game>(
     options.validate()?;
     let counts = options.counts()?;
     let Built { game, about, chain } = build(source, &options.variant, b)?;
+    let most = counts.iter().copied().max().unwrap_or(1);
+    crate::results::options::independent_players(&game, most)?;
     let moments = Moments::within(&game, &chain, &about, b)?;
     let decks = if chain.has_deck() { 2 } else { 1 };
     let sim = Simulator::within(&chain, b)?;

@@ -162,7 +162,13 @@ impl GameVisitor for Compute<'_> {
                 mean: moments.expected_turns,
                 tolerance: options.tolerance,
             };
-            let counts: Vec<usize> = (1..=MAX_REPORT_PLAYERS).collect();
+            // Several players of a game whose tokens meet are not independent: one player.
+            let most = if game.tokens_meet() {
+                1
+            } else {
+                MAX_REPORT_PLAYERS
+            };
+            let counts: Vec<usize> = (1..=most).collect();
             // Where the distribution was cut, the product chains that fit the budget.
             let products = Products::within(&game, chain.len(), &one, &counts, &budget);
             let players = counts

@@ -121,6 +121,7 @@ pub fn simulate_game<G: Game>(
     }
     let Built { game, about, chain } = build(source, &options.variant, b)?;
     check_finishes(&game, &chain)?;
+    crate::results::options::independent_players(&game, options.players)?;
     let deck = deck_mode(options.deck, chain.has_deck())?;
     let sim_options = SimOptions {
         games: options.games,

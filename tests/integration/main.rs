@@ -48,6 +48,7 @@ mod architecture_length;
 mod architecture_syntax;
 mod bad_input;
 mod budget;
+mod bump;
 mod chain_tools;
 mod check;
 mod check_calibration;

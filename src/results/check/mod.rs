@@ -245,6 +245,7 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
         let variant = &options.variant;
         let given = source.game(variant)?;
         deck_mode(Some(options.deck), given.has_deck())?;
+        crate::results::options::independent_players(&given, options.players())?;
         let narrowed = options.narrowing()?;
         let space = rule_space::<G>(&narrowed).map_err(|e| {
             bad_option(

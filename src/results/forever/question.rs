@@ -91,6 +91,7 @@ pub fn forever_game<G: Game>(
 ) -> Result<ForeverReport> {
     options.validate()?;
     let Built { game, about, chain } = build(source, &options.variant, b)?;
+    crate::results::options::independent_players(&game, options.players)?;
     let names: Vec<String> = chain
         .cards()
         .iter()
