@@ -9,7 +9,9 @@ use crate::games::{BoardSource, Game, Source, Variant};
 use crate::input::error::UserError;
 use crate::results::board::{ask, build, Built, Question};
 use crate::results::options::{bad_option, check_players, deck_mode};
-use crate::sim::{simulate as run, DeckMode, Pilot, SimOptions, Simulation, Simulator};
+use crate::sim::{
+    simulate as run, DeckMode, Pilot, SimOptions, Simulation, Simulator, TableSimulator,
+};
 use crate::solve::check_finishes;
 
 /// Bytes one kept game length takes (the number and its text).
@@ -121,7 +123,6 @@ pub fn simulate_game<G: Game>(
     }
     let Built { game, about, chain } = build(source, &options.variant, b)?;
     check_finishes(&game, &chain)?;
-    crate::results::options::independent_players(&game, options.players)?;
     let deck = deck_mode(options.deck, chain.has_deck())?;
     let sim_options = SimOptions {
         games: options.games,
@@ -131,14 +132,34 @@ pub fn simulate_game<G: Game>(
         max_turns: options.max_turns,
         keep_lengths: options.keep_lengths,
     };
-    let sim = Simulator::within(&chain, b)?;
+    // Tokens that meet: several players on the chain of the whole table.
+    let table = if game.tokens_meet() && options.players > 1 {
+        Some(TableSimulator::within(&game, options.players, b)?)
+    } else {
+        None
+    };
+    let own;
+    let sim = match &table {
+        Some(t) => t.simulator(),
+        None => {
+            own = Simulator::within(&chain, b)?;
+            &own
+        }
+    };
+    let walked = match &table {
+        Some(_) => TableSimulator::walked(&sim_options),
+        None => sim_options,
+    };
     Pilot::check(
         b,
-        &[(options.games, Pilot::measure(&sim, &sim_options))],
+        &[(options.games, Pilot::measure(sim, &walked))],
         FEWER_GAMES,
     )?;
     let counter = progress.start(options.games, "simulating", "games");
-    let result = run(&sim, &sim_options, &|n| counter.add(n));
+    let result = match &table {
+        Some(t) => t.simulate(&sim_options, &|n| counter.add(n)),
+        None => run(sim, &sim_options, &|n| counter.add(n)),
+    };
     drop(counter);
     let finished = result.histogram.iter().any(|&c| c > 0);
     let Some(summary) = Simulation::new(&about, &sim_options, &result).filter(|_| finished) else {

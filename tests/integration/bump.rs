@@ -89,11 +89,39 @@ fn two_players_whose_tokens_meet_are_solved_on_the_whole_table() {
 }
 
 #[test]
+fn several_players_whose_tokens_meet_are_simulated_on_the_whole_table() {
+    // The same bump-3 game of two players, simulated: the first seat's share of 200,000 wins
+    // against 22/39 (derived above), |z| < 4; the mean length against E[L] = 6 turns (the
+    // linear solve of the nine-state table chain, (I - Q)^-1 1 at the start, by hand the same
+    // elimination as above), |z| < 4 with the sample's own sd.
+    let (_dir, paths) = dir_with(&[("three.toml", THREE)]);
+    let three = paths[0].to_str().unwrap();
+    let (code, out, err) = run(&[
+        "simulate", three, "-p", "2", "--games", "200000", "--seed", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = 200_000.0;
+    let p = 22.0 / 39.0;
+    let share = v["win"][0].as_f64().unwrap();
+    let z = (share - p) / (p * (1.0 - p) / n).sqrt();
+    assert!(
+        z.abs() < candyland::stats::Z_LIMIT,
+        "seat 1: {share} vs {p}, z = {z}"
+    );
+    let (mean, sd) = (
+        v["turns"]["mean"].as_f64().unwrap(),
+        v["turns"]["sd"].as_f64().unwrap(),
+    );
+    let z = (mean - 6.0) / (sd / n.sqrt());
+    assert!(z.abs() < candyland::stats::Z_LIMIT, "mean {mean}, z = {z}");
+}
+
+#[test]
 fn questions_that_take_players_to_be_independent_refuse_several_of_a_game_whose_tokens_meet() {
     let (_dir, paths) = dir_with(&[("six.toml", SIX)]);
     let six = paths[0].to_str().unwrap();
     for args in [
-        vec!["simulate", six, "-p", "2", "--games", "100"],
         vec!["players", six],
         vec!["players", six, "-p", "3"],
         vec!["play", six, "-p", "2"],
