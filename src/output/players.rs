@@ -5,7 +5,7 @@ use crate::input::number::count;
 use std::fmt::Write;
 
 use crate::sim::{DeckMode, Simulation};
-use crate::solve::players::{Players, Route};
+use crate::solve::players::{Everyone, Players, Route};
 
 use super::Layout;
 use crate::results::players::PlayersReport;
@@ -44,6 +44,9 @@ pub(crate) fn players_table(r: &PlayersReport, layout: Layout) -> String {
     }
     if bounds {
         exact.push_str(" (bounds where the product chain did not fit: see the notes)");
+    }
+    if route(Route::TableChain) {
+        exact = "i.i.d. draws; one player from its own distribution, several on the chain of the whole table (their tokens meet, so they are not independent)".to_string();
     }
     s.push_str(&layout.labelled("  exact: ", &exact));
     let sim = format!(
@@ -234,6 +237,26 @@ fn first_finisher(s: &mut String, r: &PlayersReport, simulated: &str, layout: La
 /// The table of games played until everyone finishes.
 fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
     s.push('\n');
+    // A game whose tokens meet has its figures only until the first player finishes.
+    let rows: Vec<(&crate::results::players::PlayersRow, &Everyone)> = r
+        .rows
+        .iter()
+        .filter_map(|row| row.exact.everyone.as_ref().map(|e| (row, e)))
+        .collect();
+    if rows.is_empty() {
+        s.push_str(&layout.hang(
+            "",
+            "  ",
+            "Playing until everyone finishes: not computed (the tokens meet, so the finished players' absence changes the others' game; the figures above are until the first player finishes)",
+        ));
+        return;
+    }
+    let left_out: Vec<String> = r
+        .rows
+        .iter()
+        .filter(|row| row.exact.everyone.is_none())
+        .map(|row| row.players.to_string())
+        .collect();
     let cut = r.rows.iter().any(|row| row.exact.truncated);
     s.push_str(&layout.hang(
         "",
@@ -244,11 +267,9 @@ fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
             "Playing until everyone finishes (exact; finished players sit out)"
         },
     ));
-    let cells: Vec<[String; 5]> = r
-        .rows
+    let cells: Vec<[String; 5]> = rows
         .iter()
-        .map(|row| {
-            let e = &row.exact.everyone;
+        .map(|(row, e)| {
             [
                 row.players.to_string(),
                 e.rounds.mean_figure().text(3),
@@ -268,8 +289,7 @@ fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
     };
     let _ = writeln!(s, "{}", units_line(&w));
     let _ = writeln!(s, "{}  {places}", line(&head, &w));
-    for (row, cells) in r.rows.iter().zip(&cells) {
-        let e = &row.exact.everyone;
+    for ((_, e), cells) in rows.iter().zip(&cells) {
         let figures = format!("{}  ", line(cells, &w));
         let places: Vec<String> = match &e.mean_place_range {
             None => e.mean_place.iter().map(|p| format!("{p:.4}")).collect(),
@@ -280,6 +300,16 @@ fn everyone(s: &mut String, r: &PlayersReport, layout: Layout) {
         };
         let rest = " ".repeat(figures.len());
         s.push_str(&layout.list(&figures, &rest, &places, ", "));
+    }
+    if !left_out.is_empty() {
+        s.push_str(&layout.hang(
+            "",
+            "  ",
+            &format!(
+                "  not computed for {} players: their tokens meet, so the finished players' absence changes the others' game",
+                left_out.join(", ")
+            ),
+        ));
     }
 }
 

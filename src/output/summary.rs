@@ -115,17 +115,22 @@ impl ReportSummary {
             players: r
                 .players
                 .iter()
-                .map(|p| PlayersSummary {
-                    players: p.players,
-                    turns: BoundedMean::of(&p.first_finisher.turns),
-                    rounds: BoundedMean::of(&p.first_finisher.rounds),
-                    win: p.first_finisher.win.clone(),
-                    undecided: p.first_finisher.undecided,
-                    everyone: EveryoneSummary {
-                        turns: Mean {
-                            mean: p.everyone.turns.mean,
+                // The report's players are independent (a game whose tokens meet has one
+                // player there), so each has its figures until everyone finishes.
+                .filter_map(|p| {
+                    let everyone = p.everyone.as_ref()?;
+                    Some(PlayersSummary {
+                        players: p.players,
+                        turns: BoundedMean::of(&p.first_finisher.turns),
+                        rounds: BoundedMean::of(&p.first_finisher.rounds),
+                        win: p.first_finisher.win.clone(),
+                        undecided: p.first_finisher.undecided,
+                        everyone: EveryoneSummary {
+                            turns: Mean {
+                                mean: everyone.turns.mean,
+                            },
                         },
-                    },
+                    })
                 })
                 .collect(),
             whatif: r.whatif.clone(),

@@ -64,20 +64,21 @@ pub(crate) fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
     ];
     let mut rows = Vec::new();
     for row in &r.rows {
-        let (f, e) = (&row.exact.first_finisher, &row.exact.everyone);
+        // (Empty cells until everyone finishes for a game whose tokens meet.)
+        let (f, e) = (&row.exact.first_finisher, row.exact.everyone.as_ref());
         for seat in 0..row.players {
             let finite = row.shuffled.as_ref();
             rows.push(vec![
                 row.players.to_string(),
                 (seat + 1).to_string(),
                 num(f.win[seat]),
-                num(e.mean_place[seat]),
+                opt(e.map(|e| e.mean_place[seat])),
                 num(f.turns.mean),
                 f.turns.median.to_string(),
                 num(f.rounds.mean),
                 f.rounds.median.to_string(),
-                num(e.turns.mean),
-                num(e.rounds.mean),
+                opt(e.map(|e| e.turns.mean)),
+                opt(e.map(|e| e.rounds.mean)),
                 row.exact.truncated.to_string(),
                 f.route.name().to_string(),
                 num(f.undecided),

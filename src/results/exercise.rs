@@ -146,7 +146,7 @@ fn players(a: &Analysis, options: &Options) {
             .win
             .iter()
             .chain(&ff.turns.pmf)
-            .chain(&p.everyone.rounds.pmf)
+            .chain(p.everyone.iter().flat_map(|e| &e.rounds.pmf))
             .chain(ff.win_by_round.iter().flatten());
         for &c in chances {
             assert!((0.0..=1.0).contains(&c), "{k} players: a chance of {c}");
@@ -154,7 +154,7 @@ fn players(a: &Analysis, options: &Options) {
         let ranges = [
             ff.rounds.mean_range,
             ff.turns.mean_range,
-            p.everyone.rounds.mean_range,
+            p.everyone.as_ref().and_then(|e| e.rounds.mean_range),
         ];
         for [low, high] in ranges.into_iter().flatten() {
             assert!(low <= high, "{k} players: bounds [{low}, {high}]");

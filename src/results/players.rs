@@ -12,8 +12,8 @@ use crate::games::{BoardSource, Game, Source, Variant};
 use crate::input::error::UserError;
 use crate::results::board::{ask, build, Built, Question};
 use crate::results::options::{bad_option, check_players};
-use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulation, Simulator};
-use crate::solve::players::{OnePlayer, Players, Products};
+use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulation, Simulator, TableSimulator};
+use crate::solve::players::{table_analysis, OnePlayer, Players, Products};
 use crate::solve::{Analysis, Moments, Options};
 
 /// The options of [`players`].
@@ -135,8 +135,6 @@ pub fn players_game<G: Game>(
     options.validate()?;
     let counts = options.counts()?;
     let Built { game, about, chain } = build(source, &options.variant, b)?;
-    let most = counts.iter().copied().max().unwrap_or(1);
-    crate::results::options::independent_players(&game, most)?;
     let moments = Moments::within(&game, &chain, &about, b)?;
     let decks = if chain.has_deck() { 2 } else { 1 };
     let sim = Simulator::within(&chain, b)?;
@@ -148,16 +146,34 @@ pub fn players_game<G: Game>(
         max_turns: MAX_TURNS,
         keep_lengths: false,
     };
+    // Several players whose tokens meet play on the chain of the whole table.
+    let tables: Vec<Option<TableSimulator>> = counts
+        .iter()
+        .map(|&k| {
+            (game.tokens_meet() && k > 1)
+                .then(|| TableSimulator::within(&game, k, b))
+                .transpose()
+        })
+        .collect::<Result<_, _>>()?;
+    let simulator = |i: usize| tables[i].as_ref().map_or(&sim, TableSimulator::simulator);
+    let walked = |i: usize, o: SimOptions| match tables[i] {
+        Some(_) => TableSimulator::walked(&o),
+        None => o,
+    };
     // Each run's cost measured on a pilot of its own (K players, its deck).
     let decks_run = [DeckMode::Iid, options.deck];
     let runs: Vec<(u64, Pilot)> = counts
         .iter()
-        .flat_map(|&k| {
+        .enumerate()
+        .flat_map(|(i, &k)| {
             decks_run[..decks as usize]
                 .iter()
-                .map(move |&deck| (k, deck))
+                .map(move |&deck| (i, k, deck))
         })
-        .map(|(k, deck)| (options.games, Pilot::measure(&sim, &sim_options(k, deck))))
+        .map(|(i, k, deck)| {
+            let o = walked(i, sim_options(k, deck));
+            (options.games, Pilot::measure(simulator(i), &o))
+        })
         .collect();
     Pilot::check(b, &runs, "simulate fewer games with --games N")?;
     let solve_options = Options::quick(b);
@@ -176,16 +192,31 @@ pub fn players_game<G: Game>(
         "games",
     );
     let mut rows = Vec::new();
-    for &k in &counts {
+    for (i, &k) in counts.iter().enumerate() {
         let run = |deck| {
             let sim_options = sim_options(k, deck);
-            let r = simulate(&sim, &sim_options, &|n| counter.add(n));
+            let r = match &tables[i] {
+                Some(t) => t.simulate(&sim_options, &|n| counter.add(n)),
+                None => simulate(&sim, &sim_options, &|n| counter.add(n)),
+            };
             Simulation::new(&about, &sim_options, &r)
                 .ok_or_else(|| UserError::unfinished_games(&about.board, options.games, MAX_TURNS))
         };
         rows.push(PlayersRow {
             players: k,
-            exact: Players::derive(&one, k, &products),
+            exact: if tables[i].is_some() {
+                // The length of the game on the chain of the whole table.
+                let table = table_analysis(&game, k, &about, &solve_options)?;
+                let dist = table.distribution();
+                let whole = OnePlayer {
+                    dist: &dist,
+                    mean: table.expected_turns,
+                    tolerance: solve_options.tolerance,
+                };
+                Players::of_table(&whole, k)
+            } else {
+                Players::derive(&one, k, &products)
+            },
             iid: run(DeckMode::Iid)?,
             shuffled: if chain.has_deck() {
                 Some(run(options.deck)?)

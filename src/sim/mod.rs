@@ -27,7 +27,7 @@ pub use fixed_order::{play_fixed_order, survey_orders, FixedOrder, WitnessOrder}
 pub use observe::{Observer, Unobserved};
 pub use run::{chunk_rng, chunk_seed, run_chunk_games, simulate, Pilot, SimOptions, SimResult};
 pub use summary::Simulation;
-pub use table::{TableSimulator, MAX_TABLE_PLAYERS};
+pub use table::TableSimulator;
 
 /// Games per chunk: the unit of parallel work and of seeding.
 pub const CHUNK: u64 = 8192;

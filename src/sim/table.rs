@@ -8,12 +8,9 @@ use crate::budget::{Budget, OverBudget};
 use crate::chain::product::Product;
 use crate::chain::Chain;
 use crate::games::race::RaceGame;
+use crate::solve::players::MAX_TABLE_PLAYERS;
 
 use super::{run, SimOptions, SimResult, Simulator};
-
-/// The most players the whole table is built for (its states grow as the K-th power of one
-/// player's).
-pub const MAX_TABLE_PLAYERS: usize = 6;
 
 /// The simulator of the whole table of K players.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 //! token landed on goes back to the start. It enters as one folder under `src/games/` plus its
 //! word in the list of kinds, and every shared stage serves it: the exact chain and its
 //! solvers, the simulator, `check`, and the chain of the whole table for several players
-//! (`passage`), which applies the meeting. Questions that take several players to be
+//! (`passage`, `players`, `simulate`), which applies the meeting. Questions that take several players to be
 //! independent refuse them, by the game's own word that its tokens meet.
 
 use crate::common::{board, dir_with, exact_fraction, run};
@@ -79,13 +79,30 @@ fn two_players_whose_tokens_meet_are_solved_on_the_whole_table() {
     let share = share.to_str().unwrap();
     let independent = passage(share);
     assert!((independent - 2.0 / 3.0).abs() < 1e-12, "{independent}");
-    let (code, out, err) = run(&["players", share, "-p", "2", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let win = v["rows"][0]["exact"]["first_finisher"]["win"][0]
-        .as_f64()
-        .unwrap();
+    let players = |file: &str| {
+        let (code, out, err) = run(&["players", file, "-p", "2", "--games", "2000", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["rows"][0]["exact"].clone()
+    };
+    // Independent tokens: the one-player formulas, which agree with the whole table.
+    let p = players(share);
+    let win = p["first_finisher"]["win"][0].as_f64().unwrap();
     assert!((win - independent).abs() < 1e-12, "{win} vs {independent}");
+    assert_eq!(p["first_finisher"]["route"], "distribution");
+    // Tokens that meet: `players` solves the whole table too, and says so. E[R], the rounds,
+    // counts the table's states with the first seat to move: (I - Q)^-1 times that indicator
+    // at the start is 128/39 (the same nine equations); E[L] = 6 turns.
+    let p = players(three);
+    let ff = &p["first_finisher"];
+    assert_eq!(ff["route"], "table_chain");
+    let win = ff["win"][0].as_f64().unwrap();
+    assert!((win - bumped).abs() < 1e-12, "{win} vs {bumped}");
+    let rounds = ff["rounds"]["mean"].as_f64().unwrap();
+    assert!((rounds - 128.0 / 39.0).abs() < 1e-9, "{rounds}");
+    let turns = ff["turns"]["mean"].as_f64().unwrap();
+    assert!((turns - 6.0).abs() < 1e-9, "{turns}");
+    assert!(p["everyone"].is_null(), "{p}");
 }
 
 #[test]
@@ -122,8 +139,6 @@ fn questions_that_take_players_to_be_independent_refuse_several_of_a_game_whose_
     let (_dir, paths) = dir_with(&[("six.toml", SIX)]);
     let six = paths[0].to_str().unwrap();
     for args in [
-        vec!["players", six],
-        vec!["players", six, "-p", "3"],
         vec!["play", six, "-p", "2"],
         vec!["forever", six, "-p", "2"],
     ] {

@@ -24,8 +24,9 @@ pub struct Players {
     pub tolerance: f64,
     /// Until the first player finishes.
     pub first_finisher: FirstFinisher,
-    /// Until every player finishes.
-    pub everyone: Everyone,
+    /// Until every player finishes; left out (`null`) for a game whose tokens meet, whose
+    /// figures come from the chain of the whole table until the first player finishes.
+    pub everyone: Option<Everyone>,
     /// Why the product chain could not replace the bounds, where figures are bounds because
     /// of it (in JSON only then).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,6 +48,9 @@ pub enum Route {
     /// The one-player distribution was cut and the product chain did not fit the budget: the
     /// means are bounds and the seat chances lower bounds.
     CutDistribution,
+    /// The tokens meet, so the players are not independent: the distribution of the game's
+    /// length on the chain of the whole table.
+    TableChain,
 }
 
 impl Route {
@@ -57,6 +61,7 @@ impl Route {
             Route::Distribution => "distribution",
             Route::ProductChain => "product_chain",
             Route::CutDistribution => "cut_distribution",
+            Route::TableChain => "table_chain",
         }
     }
 }

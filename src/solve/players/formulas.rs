@@ -49,7 +49,7 @@ impl Players {
             last_turn: cut.last_turn,
             tolerance: cut.tolerance,
             first_finisher: first,
-            everyone,
+            everyone: Some(everyone),
             why_bounds: note,
         }
     }
@@ -260,18 +260,18 @@ mod tests {
         assert_eq!(ff.turns.pmf, [0.0, 0.5, 0.25, 0.25, 0.0]);
         assert_eq!(ff.turns.mean, 1.75);
         assert_eq!(ff.rounds.mean, 1.25);
-        assert_eq!(pl.everyone.rounds.pmf, [0.0, 0.25, 0.75]);
-        assert_eq!(pl.everyone.rounds.mean, 1.75);
-        assert_eq!(pl.everyone.turns.mean, 3.0);
+        assert_eq!(pl.everyone.as_ref().unwrap().rounds.pmf, [0.0, 0.25, 0.75]);
+        assert_eq!(pl.everyone.as_ref().unwrap().rounds.mean, 1.75);
+        assert_eq!(pl.everyone.as_ref().unwrap().turns.mean, 3.0);
         // T0 + T1 <= 2 w.p. 1/4, <= 3 w.p. 3/4: median 3.
         assert_eq!(
             (
-                pl.everyone.turns.median,
-                pl.everyone.turns.median_lower_bound
+                pl.everyone.as_ref().unwrap().turns.median,
+                pl.everyone.as_ref().unwrap().turns.median_lower_bound
             ),
             (3, false)
         );
-        assert_eq!(pl.everyone.mean_place, [1.25, 1.75]);
+        assert_eq!(pl.everyone.as_ref().unwrap().mean_place, [1.25, 1.75]);
         assert!(!pl.truncated);
     }
 
@@ -293,7 +293,7 @@ mod tests {
         assert_eq!(pl.first_finisher.win, [1.0]);
         assert_eq!(pl.first_finisher.turns.mean, 1.5);
         assert_eq!(pl.first_finisher.route, Route::LinearSolve);
-        assert_eq!(pl.everyone.mean_place, [1.0]);
+        assert_eq!(pl.everyone.as_ref().unwrap().mean_place, [1.0]);
     }
 
     /// The geometric length P(T > n) = 2^-n, computed to turn 3 only: S(3) = 1/8 left out.
@@ -329,18 +329,24 @@ mod tests {
         assert!(ff.win[0] <= 2.0 / 3.0 && 2.0 / 3.0 <= ff.win[0] + ff.undecided);
         assert!(within(4.0 / 3.0, ff.rounds.mean_range.unwrap()));
         assert!(within(2.0, ff.turns.mean_range.unwrap()));
-        assert!(within(8.0 / 3.0, pl.everyone.rounds.mean_range.unwrap()));
-        assert_eq!(pl.everyone.turns.mean, 4.0);
-        assert!(pl.everyone.turns.mean_range.is_none(), "K E[T] is exact");
-        let places = pl.everyone.mean_place_range.unwrap();
+        assert!(within(
+            8.0 / 3.0,
+            pl.everyone.as_ref().unwrap().rounds.mean_range.unwrap()
+        ));
+        assert_eq!(pl.everyone.as_ref().unwrap().turns.mean, 4.0);
+        assert!(
+            pl.everyone.as_ref().unwrap().turns.mean_range.is_none(),
+            "K E[T] is exact"
+        );
+        let places = pl.everyone.as_ref().unwrap().mean_place_range.clone().unwrap();
         assert!(within(4.0 / 3.0, places[0]) && within(5.0 / 3.0, places[1]));
         // The median of R (P(R <= 1) = 3/4) is reached before the cut, and so is that of
         // T0 + T1: P(sum = n) = (n - 1) 2^-n, so P(sum <= 3) = 1/4 + 1/4 = 1/2.
         assert_eq!((ff.rounds.median, ff.rounds.median_lower_bound), (1, false));
-        let sum = &pl.everyone.turns;
+        let sum = &pl.everyone.as_ref().unwrap().turns;
         assert_eq!((sum.median, sum.median_lower_bound), (3, false));
         // max(T0, T1) <= r w.p. (1 - 2^-r)^2: 1/4, 9/16 at r = 1, 2: median 2.
-        assert_eq!(pl.everyone.rounds.median, 2);
+        assert_eq!(pl.everyone.as_ref().unwrap().rounds.median, 2);
     }
 
     #[test]
@@ -370,8 +376,8 @@ mod tests {
             (ff.undecided, ff.rounds.mean, ff.turns.mean),
             (0.0, 4.0 / 3.0, 2.0)
         );
-        assert!((pl.everyone.rounds.mean - 8.0 / 3.0).abs() < 1e-15);
-        assert!(pl.everyone.mean_place_range.is_none());
-        assert!((pl.everyone.mean_place[1] - 5.0 / 3.0).abs() < 1e-15);
+        assert!((pl.everyone.as_ref().unwrap().rounds.mean - 8.0 / 3.0).abs() < 1e-15);
+        assert!(pl.everyone.as_ref().unwrap().mean_place_range.is_none());
+        assert!((pl.everyone.as_ref().unwrap().mean_place[1] - 5.0 / 3.0).abs() < 1e-15);
     }
 }

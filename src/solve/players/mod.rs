@@ -27,17 +27,20 @@
 //!
 //! The figures are [`Players`] and its parts (`figures.rs`); the formulas above are worked in
 //! `formulas.rs`, on the distribution read with its guarantees (`reading.rs`); the product
-//! chain is solved in `product.rs`.
+//! chain is solved in `product.rs`; a game whose tokens meet is solved on the chain of the whole
+//! table instead (`table.rs`).
 
 mod figures;
 mod formulas;
 mod product;
 mod reading;
+mod table;
 
 pub use figures::{
     Everyone, FirstFinisher, Length, Players, RoundsQuantile, Route, ROUNDS_QUANTILES,
 };
 pub use product::{ProductFigures, Products, MAX_PRODUCT_PLAYERS};
+pub use table::{table_analysis, MAX_TABLE_PLAYERS};
 
 use crate::solve::Distribution;
 
