@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{cards_independent, seat_policies, HareOptions};
+use super::{cards_independent, named_policies, HareOptions};
 use crate::games::hare::board::Board;
 use crate::games::hare::Policy;
 use crate::games::BoardSource;
@@ -224,11 +224,8 @@ pub fn analyze(
     max_turns: usize,
 ) -> Result<HareAlone> {
     let board = options.board(source)?;
-    let first = options
-        .policy
-        .as_deref()
-        .map(|p| p.split(',').next().unwrap_or(p).trim());
-    let policy = seat_policies(&board, first, 1)?[0];
+    // One player alone plays the first policy named; every name is checked all the same.
+    let policy = named_policies(&board, options.policy.as_deref())?[0];
     let mut a =
         HareAlone::of(&board, policy, options.cap(), tolerance, max_turns).map_err(|m| {
             UserError::Board {

@@ -66,6 +66,23 @@ impl HareOptions {
     }
 }
 
+/// The policies `flag` names (comma-separated), each checked against the board (a name it
+/// lacks is refused with the names it has, whatever the number of seats); the board's default
+/// when `flag` is `None`.
+pub fn named_policies<'a>(
+    board: &'a Board,
+    flag: Option<&str>,
+) -> Result<Vec<&'a Policy>, UserError> {
+    let names: Vec<&str> = match flag {
+        None => vec![board.default_policy.as_str()],
+        Some(list) => list.split(',').map(str::trim).collect(),
+    };
+    names
+        .iter()
+        .map(|n| board.policy(n).map_err(|m| bad_option("--policy", m)))
+        .collect()
+}
+
 /// The policy of each of `players` seats, from `flag` (one name for every seat or one per
 /// seat, comma-separated) or the board's default.
 pub fn seat_policies<'a>(
@@ -73,24 +90,16 @@ pub fn seat_policies<'a>(
     flag: Option<&str>,
     players: usize,
 ) -> Result<Vec<&'a Policy>, UserError> {
-    let names: Vec<&str> = match flag {
-        None => vec![board.default_policy.as_str()],
-        Some(list) => list.split(',').map(str::trim).collect(),
-    };
-    let names = match names.len() {
-        1 => vec![names[0]; players],
-        n if n == players => names,
-        n => {
-            return Err(bad_option(
-                "--policy",
-                format!(
-                    "{n} names for {players} players; give one name (every seat) or one per seat"
-                ),
-            ))
-        }
-    };
-    names
-        .iter()
-        .map(|n| board.policy(n).map_err(|m| bad_option("--policy", m)))
-        .collect()
+    let named = named_policies(board, flag)?;
+    match named.len() {
+        1 => Ok(vec![named[0]; players]),
+        n if n == players => Ok(named),
+        n => Err(bad_option(
+            "--policy",
+            format!(
+                "{n} names for {players} player{}; give one name (every seat) or one per seat",
+                if players == 1 { "" } else { "s" }
+            ),
+        )),
+    }
 }

@@ -58,11 +58,12 @@ pub fn report(
     budget: &Budget,
 ) -> Result<HareReport> {
     let board = options.hare.board(source)?;
+    // The seats' policies are checked before the exact chain is built.
+    let seats = seat_policies(&board, options.hare.policy.as_deref(), REPORT_PLAYERS)?;
     let alone = analyze(source, &options.hare, 1e-12, 100_000)?;
     let alone_policy = board
         .policy(&alone.policy)
         .map_err(|m| bad_option("--policy", m))?;
-    let seats = seat_policies(&board, options.hare.policy.as_deref(), REPORT_PLAYERS)?;
     within_budget(
         &board,
         &seats,
