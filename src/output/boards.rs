@@ -55,7 +55,11 @@ impl Render for BoardList {
                 shipped::DEFAULT_WHY
             ),
         ));
-        s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`\n(a Hare and Tortoise board's file with `candyland board export NAME`).\n");
+        s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`\n");
+        s.push_str(&layout.para(
+            "",
+            "(a Hare and Tortoise board's file with `candyland board export NAME`).",
+        ));
         s
     }
 

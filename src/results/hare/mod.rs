@@ -5,17 +5,18 @@
 //! own step function and chain ([`crate::games::hare`]), so these stand beside the questions of
 //! the one-token games. The text, JSON and CSV outputs all render these answers.
 //!
-//! One file per question: [`alone`] (`analyze`), [`simulation`] (`simulate`), [`transcript`]
-//! (`play`) and [`report`]; here, what they share (the options, the seats' policies).
+//! One file per question: [`alone`] (`analyze`, its figures over the games that reach home in
+//! [`figures`]), [`simulation`] (`simulate`), [`transcript`] (`play`) and [`report`]; here,
+//! what they share (the options, the seats' policies).
 
 mod alone;
+mod figures;
 mod report;
 mod simulation;
 mod transcript;
 
-pub use alone::{
-    analyze, general_solve, GeneralSolve, HareAlone, Shortest, MAX_FEEDBACK, MAX_STATES, QUANTILES,
-};
+pub use alone::{analyze, GeneralSolve, HareAlone, Shortest, MAX_STATES};
+pub use figures::{HomeFigures, QUANTILES};
 pub use report::{report, HareReport, HareReportOptions, REPORT_PLAYERS};
 pub use simulation::{
     simulate, HareSimulateOptions, HareSimulation, Landings, MeanSd, PolicyShare, SeatShare,

@@ -9,6 +9,7 @@ use super::simulation::{within_budget, HareSimulation};
 use super::{seat_policies, HareOptions, MAX_TURNS};
 use crate::budget::Budget;
 use crate::games::BoardSource;
+use crate::input::error::UserError;
 use crate::results::options::bad_option;
 
 /// Players in the simulated game of a report: Wiener's game has four.
@@ -60,7 +61,18 @@ pub fn report(
     let board = options.hare.board(source)?;
     // The seats' policies are checked before the exact chain is built.
     let seats = seat_policies(&board, options.hare.policy.as_deref(), REPORT_PLAYERS)?;
-    let alone = analyze(source, &options.hare, 1e-12, 100_000)?;
+    let alone = analyze(source, &options.hare, 1e-12, 100_000, budget)?;
+    if let Some(why) = &alone.why_never_home {
+        // As a race board whose games can go on forever, refused with why.
+        return Err(UserError::Board {
+            board: source.label.clone(),
+            message: format!(
+                "no game can reach home with policy {}: {why}; there is no length to report (`candyland analyze` gives the chance of each end)",
+                alone.policy
+            ),
+        }
+        .into());
+    }
     let alone_policy = board
         .policy(&alone.policy)
         .map_err(|m| bad_option("--policy", m))?;

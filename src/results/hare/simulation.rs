@@ -74,13 +74,17 @@ pub struct HareSimulation {
     pub seed: u64,
     /// How hare squares draw: "die", "cyclic card pile" or "independent card pile".
     pub hare_draws: String,
-    /// Games still running at `max_turns` turns, stopped and left out of every figure.
+    /// Games still running at `max_turns` turns, stopped: the lengths count each as
+    /// `max_turns` + 1 turns, the least it lasts (`turns.cut`), and no seat wins it.
     pub unfinished: u64,
     /// The turn limit.
     pub max_turns: u32,
-    /// The finished games' lengths, in turns of all players (`None` when no game finished).
+    /// The games' lengths, in turns of all players, the stopped ones counted as `max_turns` +
+    /// 1 (then `cut` says how many, the mean is a lower bound and has no interval); `None`
+    /// when no game finished.
     pub turns: Option<crate::stats::Summary>,
-    /// The finished games' lengths in rounds (turns / players); `None` when no game finished.
+    /// The games' lengths in rounds (turns / players), a lower bound when games were stopped;
+    /// `None` when no game finished.
     pub rounds: Option<MeanSd>,
     /// Each seat's share of the finished games won, seat 1 first; empty when no game finished.
     pub win: Vec<f64>,
@@ -125,8 +129,14 @@ impl HareSimulation {
             let (p, any) = share(w);
             any.then_some(p)
         };
-        let turns = crate::stats::Summary::of(&s.lengths);
-        let (mean, sd) = s.mean_sd();
+        // Games stopped at the turn limit count as one turn longer, the least they last, as in
+        // a race's simulation: the lengths' mean is then a lower bound, with no interval.
+        let turns = crate::stats::Summary::censored(&s.lengths, s.unfinished, max_turns as usize)
+            .filter(|_| finished);
+        let (mean, sd) = match &turns {
+            Some(t) if t.cut > 0 => (t.mean, t.sd),
+            _ => s.mean_sd(),
+        };
         let seats = (0..k)
             .map(|i| {
                 let p = share(s.wins[i]);
