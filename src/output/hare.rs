@@ -194,6 +194,16 @@ fn stopped_warning(r: &HareSimulation, layout: Layout) -> String {
     if r.unfinished == 0 {
         return String::new();
     }
+    if r.turns.is_none() {
+        return layout.labelled(
+            "  warning: ",
+            &format!(
+                "every one of the {} games was stopped at --max-turns {} before anyone finished: no length, win or carrots to give",
+                count(r.games),
+                r.max_turns
+            ),
+        );
+    }
     layout.labelled(
         "  warning: ",
         &format!(
