@@ -38,12 +38,17 @@ pub enum Group {
     Program,
     /// Another game (Chutes and Ladders, Hi Ho! Cherry-O, ...).
     OtherGame,
+    /// Hare and Tortoise, played by computer players' policies (its own commands' subset:
+    /// `analyze`, `simulate`, `play`, `report`, `check`).
+    HareAndTortoise,
 }
 
 impl Group {
     /// The group of the shipped board `name` of game `kind`.
     pub fn of(name: &str, kind: &str) -> Group {
-        if kind != crate::games::KINDS[0] {
+        if kind == crate::games::hare::KIND {
+            Group::HareAndTortoise
+        } else if kind != crate::games::KINDS[0] {
             Group::OtherGame
         } else if PROGRAMS.contains(&name) {
             Group::Program
@@ -51,6 +56,14 @@ impl Group {
             Group::RuleBook
         }
     }
+
+    /// Every group, in the order `candyland boards` shows them.
+    pub const ALL: [Group; 4] = [
+        Group::RuleBook,
+        Group::Program,
+        Group::OtherGame,
+        Group::HareAndTortoise,
+    ];
 
     /// The group's heading in `candyland boards`.
     pub fn heading(self) -> &'static str {
@@ -60,6 +73,9 @@ impl Group {
                 "Candy Land as a published simulator program plays it (its quirks kept on purpose)"
             }
             Group::OtherGame => "Other games",
+            Group::HareAndTortoise => {
+                "Hare and Tortoise, played by computer players that follow a policy (analyze, simulate, play, report and check)"
+            }
         }
     }
 }
@@ -86,18 +102,21 @@ pub fn aliases_of(name: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// Every name a shipped board answers to (old names included), for "did you mean".
+/// Every name a shipped board answers to (old names and the Hare and Tortoise boards
+/// included), for "did you mean".
 pub fn all_names() -> impl Iterator<Item = &'static str> {
     SHIPPED
         .iter()
+        .chain(crate::games::hare::SHIPPED)
         .map(|b| b.name)
         .chain(ALIASES.iter().map(|(old, _)| *old))
 }
 
-/// The shipped names, comma-separated, for messages.
+/// The shipped names (the Hare and Tortoise boards last), comma-separated, for messages.
 pub fn names() -> String {
     SHIPPED
         .iter()
+        .chain(crate::games::hare::SHIPPED)
         .map(|b| b.name)
         .collect::<Vec<_>>()
         .join(", ")

@@ -25,7 +25,7 @@ impl Render for BoardList {
             .unwrap_or(0)
             .max(22)
             .min(layout.width() / 3);
-        for group in [Group::RuleBook, Group::Program, Group::OtherGame] {
+        for group in Group::ALL {
             let rows: Vec<&BoardRow> = boards.iter().filter(|b| b.group == group).collect();
             if rows.is_empty() {
                 continue;
@@ -55,7 +55,11 @@ impl Render for BoardList {
                 shipped::DEFAULT_WHY
             ),
         ));
-        s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`.\n");
+        s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`\n");
+        s.push_str(&layout.para(
+            "",
+            "(a Hare and Tortoise board's file with `candyland board export NAME`).",
+        ));
         s
     }
 

@@ -1,25 +1,14 @@
 //! What the commands print for a Hare and Tortoise board, from the result structs of
-//! [`crate::results::hare`]: the exact figures of one player alone, the simulated figures of
-//! several, and Wiener's transactions log of one game; the CSV of each.
+//! [`crate::results::hare`]: the simulated figures of several players and Wiener's
+//! transactions log of one game, the CSV of each (one player alone's exact figures are
+//! [`super::hare_alone`]'s).
 
-use crate::input::number::{count, plain, probability};
+use crate::input::number::count;
 use std::fmt::Write as _;
 
 use super::render::{json, Render};
 use super::Layout;
-use crate::results::hare::{HareAlone, HareSimulation, HareTranscript};
-
-impl Render for HareAlone {
-    fn text(&self, layout: Layout) -> String {
-        alone_text(self, &self.label, layout)
-    }
-    fn json(&self) -> Option<anyhow::Result<String>> {
-        json("analyze", self)
-    }
-    fn csv(&self) -> Option<anyhow::Result<String>> {
-        Some(Ok(alone_csv(self)))
-    }
-}
+use crate::results::hare::{HareSimulation, HareTranscript};
 
 impl Render for HareSimulation {
     fn text(&self, layout: Layout) -> String {
@@ -74,105 +63,6 @@ pub fn turns_or_dash(turns: Option<usize>) -> String {
 /// The label width of the figure tables.
 const LABEL: usize = 26;
 
-/// `analyze`'s table.
-pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
-    let mut t = layout.para(
-        "",
-        &format!(
-            "Hare and Tortoise, {label}: one player alone, policy {}",
-            a.policy
-        ),
-    );
-    if a.cards_independent {
-        t.push_str(&layout.para(
-            "  ",
-            "Hare cards drawn independently (each card its share of the pile): the chain cannot follow a pile shuffled once; simulate plays the cyclic pile.",
-        ));
-    }
-    t.push_str(&layout.para(
-        "  ",
-        &format!(
-            "exact chain: {} states (carrots capped at {}), {:.1} s",
-            crate::input::number::count(a.states as u64),
-            a.carrot_cap,
-            a.seconds
-        ),
-    ));
-    t.push('\n');
-    let q = |p: f64| {
-        a.quantiles
-            .iter()
-            .find(|x| x.p == p)
-            .map_or("-".to_string(), |x| {
-                if x.lower_bound {
-                    format!("> {}", x.turns - 1)
-                } else {
-                    x.turns.to_string()
-                }
-            })
-    };
-    let rows: Vec<(&str, String)> = vec![
-        ("expected turns", format!("{:.4}", a.mean)),
-        ("standard deviation", format!("{:.4}", a.sd)),
-        (
-            "shortest game",
-            turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
-        ),
-        ("median", format!("{} turns", q(0.5))),
-        ("5% of games end by", format!("{} turns", q(0.05))),
-        ("95% of games end by", format!("{} turns", q(0.95))),
-        ("99% of games end by", format!("{} turns", q(0.99))),
-        ("P(reaching home)", format!("{:.12}", a.home)),
-        (
-            "P(carrots over the cap)",
-            format!("{} (left out of every figure)", probability(a.cut)),
-        ),
-        ("P(stuck forever)", probability(a.stuck)),
-    ];
-    for (label, value) in rows {
-        t.push_str(&layout.row("  ", label, LABEL, &value));
-    }
-    t.push_str(&layout.para(
-        "  ",
-        &format!(
-            "(turn by turn, until less than {:.1e} of the games were still playing; figures over the games that reach home)",
-            a.unfinished_mass.max(f64::MIN_POSITIVE)
-        ),
-    ));
-    t.push('\n');
-    let general = match (&a.general_solve, &a.general_solve_skipped) {
-        (Some(s), _) => format!(
-            "cyclic chain, {} feedback states: expected turns until home or the cap {:.6}, P(home) {:.12}, P(the cap) {}",
-            s.feedback_states,
-            s.mean,
-            s.home,
-            probability(s.cut)
-        ),
-        (None, Some(why)) => format!("not run: {why}"),
-        (None, None) => "not run".to_string(),
-    };
-    t.push_str(&layout.labelled("General linear solve: ", &general));
-    t
-}
-
-/// `analyze --csv`: turn, pmf, cdf, survival (of reaching home).
-pub fn alone_csv(a: &HareAlone) -> String {
-    let mut s = String::from("turn,pmf,cdf,survival\n");
-    let mut cdf = 0.0;
-    for (n, p) in a.pmf.iter().enumerate().skip(1) {
-        cdf += p;
-        let survival = a.survival.get(n).copied().unwrap_or(0.0);
-        let _ = writeln!(
-            s,
-            "{n},{},{},{}",
-            plain(*p),
-            plain(cdf.min(1.0)),
-            plain(survival)
-        );
-    }
-    s
-}
-
 /// What `simulate` prints.
 pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> String {
     let k = r.players;
@@ -192,33 +82,53 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             }
         ),
     );
-    if r.unfinished > 0 {
-        t.push_str(&layout.para(
-            "  ",
-            &format!(
-                "{} games ({:.3}%) still running after {} turns were stopped: every figure below is over the finished games only",
-                count(r.unfinished),
-                100.0 * r.unfinished as f64 / r.games as f64,
-                r.max_turns
-            ),
-        ));
-    }
     let Some(x) = &r.turns else {
         t.push_str("  No game finished.\n");
+        t.push_str(&stopped_warning(r, layout));
         return t;
     };
     t.push('\n');
-    let half = x.mean_ci95.map_or(0.0, |[lo, hi]| (hi - lo) / 2.0);
-    let rows: Vec<(&str, String)> = vec![
-        (
-            "length (all turns)",
-            format!("mean {:.3} ± {half:.3} (95%), sd {:.3}", x.mean, x.sd),
+    // Stopped games count as one turn longer than the limit: lower bounds, marked (as a race's).
+    let cut = x.cut > 0;
+    let more = if cut { "> " } else { "" };
+    // (`more` marks the rounds' mean too: turns over players.)
+    let length = match x.mean_ci95 {
+        Some([lo, hi]) if !cut => {
+            format!(
+                "mean {:.3} ± {:.3} (95%), sd {:.3}",
+                x.mean,
+                (hi - lo) / 2.0,
+                x.sd
+            )
+        }
+        _ => format!(
+            "mean {}, sd {:.3} (of the lengths as counted)",
+            super::simulate::sample_mean(x, 3, "turns"),
+            x.sd
         ),
+    };
+    let bound = |t: usize, lower: bool| {
+        if lower {
+            format!("> {}", t.saturating_sub(1))
+        } else {
+            t.to_string()
+        }
+    };
+    let rows: Vec<(&str, String)> = vec![
+        ("length (all turns)", length),
         (
             "min / median / max turns",
-            format!("{} / {} / {}", x.min, x.median, x.max),
+            format!(
+                "{} / {} / {}",
+                x.min,
+                bound(x.median, x.median_lower_bound),
+                bound(x.max, cut)
+            ),
         ),
-        ("rounds", mean_sd(r.rounds.as_ref(), 3)),
+        (
+            "rounds",
+            mean_sd(r.rounds.as_ref(), 3).replacen("mean ", &format!("mean {more}"), 1),
+        ),
         (
             "turns skipped per game",
             format!(
@@ -274,7 +184,36 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
         &busiest,
         "; ",
     ));
+    t.push_str(&stopped_warning(r, layout));
     t
+}
+
+/// The warning of games stopped at the turn limit, as a race's simulation words it; "" when
+/// none was.
+fn stopped_warning(r: &HareSimulation, layout: Layout) -> String {
+    if r.unfinished == 0 {
+        return String::new();
+    }
+    if r.turns.is_none() {
+        return layout.labelled(
+            "  warning: ",
+            &format!(
+                "every one of the {} games was stopped at --max-turns {} before anyone finished: no length, win or carrots to give",
+                count(r.games),
+                r.max_turns
+            ),
+        );
+    }
+    layout.labelled(
+        "  warning: ",
+        &format!(
+            "{} of the {} games were stopped at --max-turns {} before anyone finished: each counts as {} turns, the least it lasts, so the means are lower bounds (figures marked >), and none of them is won by any seat (the wins and the winner's carrots are over the finished games)",
+            count(r.unfinished),
+            count(r.games),
+            r.max_turns,
+            u64::from(r.max_turns) + 1
+        ),
+    )
 }
 
 /// `simulate --csv`: the histogram of the finished games' lengths.

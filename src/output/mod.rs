@@ -16,6 +16,7 @@ pub mod file;
 pub mod folder;
 mod forever;
 pub mod hare;
+pub mod hare_alone;
 pub mod json;
 mod layout;
 mod odds;

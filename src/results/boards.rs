@@ -56,14 +56,45 @@ impl BoardRow {
 #[serde(transparent)]
 pub struct BoardList(pub Vec<BoardRow>);
 
-/// Every shipped board.
+/// Every shipped board, the Hare and Tortoise ones (which have their own commands) last.
 pub fn boards() -> Result<BoardList> {
     let mut list = Vec::new();
     for b in shipped::SHIPPED.iter() {
         let source = BoardSource::new(b.name, b.text);
         list.push(crate::games::with_game(&source, Row)??);
     }
+    for b in crate::games::hare::SHIPPED {
+        list.push(hare_row(b)?);
+    }
     Ok(BoardList(list))
+}
+
+/// The row of a shipped Hare and Tortoise board: its squares between start and home, and the
+/// hare cards when its hare squares draw them.
+fn hare_row(b: &shipped::ShippedBoard) -> Result<BoardRow> {
+    use crate::games::hare::board::HareDraws;
+    let board = crate::games::hare::parse(b.name, b.text)?;
+    let file: crate::games::hare::HareFile = toml::from_str(b.text)?;
+    let squares = board.squares.len() - 2;
+    let cards = (board.rules.hare_draws == HareDraws::Cards).then_some(board.pile.len() as u32);
+    let size_text = match cards {
+        Some(n) => format!("{squares} squares, {n} hare cards"),
+        None => format!("{squares} squares, a hare die"),
+    };
+    Ok(BoardRow {
+        name: board.name.clone(),
+        game: crate::games::hare::KIND.to_string(),
+        size: crate::games::Size {
+            spaces: squares,
+            cards,
+            ..Default::default()
+        },
+        size_text,
+        description: file.description,
+        group: Group::HareAndTortoise,
+        default: false,
+        aliases: Vec::new(),
+    })
 }
 
 /// One board's row of the list.

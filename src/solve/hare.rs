@@ -13,7 +13,8 @@
 //! state, and the chance of ever reaching it is solved for and reported: the mass the cap
 //! leaves out.
 //!
-//! The rows go to the general cyclic solver ([`FloatSolver`]) as integer counts over one D. A
+//! The rows go to the general cyclic solver ([`crate::solve::hare_general`]) as integer counts
+//! over one D ([`Chain::solver_form`]). A
 //! row whose own denominator m does not divide D is made lazy (a self-loop of D - m), which
 //! leaves every absorption chance unchanged; its per-turn reward is scaled by m / D, which
 //! leaves every expected count unchanged ((I - Q) y = b row by row, divided through).
@@ -26,7 +27,6 @@ use crate::chain::Counts;
 use crate::games::hare::board::Board;
 use crate::games::hare::policy::Policy;
 use crate::games::hare::turn::{play_turn, Chance, Mark, Phase, Player};
-use crate::solve::{FloatSolver, SolveFailure};
 
 /// Where a turn leads in the chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,16 +115,35 @@ fn order_key(p: &Player) -> (u8, u64, u8, Mark, bool) {
     )
 }
 
+/// How far [`build`] may go before it stops: states found and transitions kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// The most states.
+    pub states: usize,
+    /// The most transitions (entries of the rows).
+    pub transitions: usize,
+}
+
+/// [`build`] stopped past its [`Limit`]: the states and transitions it had found by then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped {
+    /// States found.
+    pub states: usize,
+    /// Transitions kept.
+    pub transitions: usize,
+}
+
 /// Builds the chain of `policy` alone on `board`, keeping states of at most `cap` carrots;
-/// stops with an error message past `max_states`.
-pub fn build(board: &Board, policy: &Policy, cap: u32, max_states: usize) -> Result<Chain, String> {
+/// stops past `limit`. A start from which neither home nor the cap can be reached is a chain
+/// of that one state, stuck forever with chance 1.
+pub fn build(board: &Board, policy: &Policy, cap: u32, limit: Limit) -> Result<Chain, Stopped> {
     let start = Player::start(board);
     let mut index: FxHashMap<Player, u32> = FxHashMap::default();
     let mut states = vec![start];
     index.insert(start, 0);
     let mut raw_rows = Vec::new();
     let mut dens = Vec::new();
-    let mut next = 0;
+    let (mut next, mut transitions) = (0, 0);
     while next < states.len() {
         let s = states[next];
         next += 1;
@@ -149,12 +168,14 @@ pub fn build(board: &Board, policy: &Policy, cap: u32, max_states: usize) -> Res
                 None => row.push((target, c)),
             }
         }
+        transitions += row.len();
         raw_rows.push(row);
         dens.push(m);
-        if states.len() > max_states {
-            return Err(format!(
-                "more than {max_states} states with a carrot cap of {cap}; use a smaller --carrot-cap"
-            ));
+        if states.len() > limit.states || transitions > limit.transitions {
+            return Err(Stopped {
+                states: states.len(),
+                transitions,
+            });
         }
     }
     // States from which neither home nor the cap can be reached are stuck forever: the rows
@@ -184,7 +205,13 @@ pub fn build(board: &Board, policy: &Policy, cap: u32, max_states: usize) -> Res
         }
     }
     if !live[0] {
-        return Err("no game can end: from the start, home is never reached".into());
+        return Ok(Chain {
+            states: vec![start],
+            start: 0,
+            rows: vec![vec![(Target::Stuck, 1)]],
+            dens: vec![1],
+            cap,
+        });
     }
     for row in raw_rows.iter_mut() {
         let mut stuck = 0;
@@ -290,7 +317,7 @@ impl Chain {
     }
 
     /// The chance of each row to end in `what` in one call.
-    fn one_step(&self, what: Target) -> Vec<f64> {
+    pub fn one_step(&self, what: Target) -> Vec<f64> {
         self.rows
             .iter()
             .zip(&self.dens)
@@ -303,47 +330,6 @@ impl Chain {
             })
             .collect()
     }
-}
-
-/// What the solver gives for one player alone.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Solved {
-    /// Expected turns until home (or until the cap cuts the game).
-    pub mean: f64,
-    /// The chance of reaching home within the cap.
-    pub home: f64,
-    /// The chance that the carrots ever exceed the cap: the mass the cap leaves out.
-    pub cut: f64,
-    /// The chance of getting stuck forever (no way home).
-    pub stuck: f64,
-    /// The number of feedback states the solver eliminated densely.
-    pub feedback: usize,
-}
-
-/// Solves the chain with the general cyclic solver.
-pub fn solve(chain: &Chain) -> Result<Solved, SolveFailure> {
-    let form = chain.solver_form().map_err(|_| SolveFailure::OutOfRange)?;
-    let feedback = crate::solve::Sweep::<f64>::feedback_size(&form.counts);
-    let solver = FloatSolver::factor(&form.counts, form.d)?;
-    let turns: Vec<f64> = chain
-        .states
-        .iter()
-        .zip(&form.weight)
-        .map(|(p, w)| if p.again { 0.0 } else { *w })
-        .collect();
-    let scaled =
-        |v: Vec<f64>| -> Vec<f64> { v.iter().zip(&form.weight).map(|(a, w)| a * w).collect() };
-    let mean = solver.solve(&turns)?[chain.start];
-    let home = solver.solve(&scaled(chain.one_step(Target::Home)))?[chain.start];
-    let cut = solver.solve(&scaled(chain.one_step(Target::Cut)))?[chain.start];
-    let stuck = solver.solve(&scaled(chain.one_step(Target::Stuck)))?[chain.start];
-    Ok(Solved {
-        mean,
-        home,
-        cut,
-        stuck,
-        feedback,
-    })
 }
 
 /// The length distribution, turn by turn: `home[t]` and `cut[t]` are the chances the game
@@ -408,6 +394,18 @@ pub fn lengths(chain: &Chain, tolerance: f64, max_turns: usize) -> Lengths {
 
 /// [`lengths`], pushed at least to turn `at_least` (within `max_turns`).
 pub fn lengths_until(chain: &Chain, tolerance: f64, at_least: usize, max_turns: usize) -> Lengths {
+    lengths_watched(chain, tolerance, at_least, max_turns, &mut |_, _| true)
+}
+
+/// [`lengths_until`], telling `watch` after each turn the turns pushed and the chance still
+/// playing; it stops early (cut there) once `watch` says false.
+pub fn lengths_watched(
+    chain: &Chain,
+    tolerance: f64,
+    at_least: usize,
+    max_turns: usize,
+    watch: &mut dyn FnMut(usize, f64) -> bool,
+) -> Lengths {
     let n = chain.len();
     // The rows flattened, each entry a target (a state, or one of the three ends past the
     // states) with its probability: the push below reads them about a hundred times.
@@ -472,6 +470,9 @@ pub fn lengths_until(chain: &Chain, tolerance: f64, at_least: usize, max_turns: 
         stuck += ends[2];
         left = pi.iter().sum();
         survival.push(left);
+        if !watch(home.len() - 1, left) {
+            break;
+        }
     }
     Lengths {
         home,

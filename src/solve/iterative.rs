@@ -195,6 +195,12 @@ impl<'a> GaussSeidel<'a> {
         self
     }
 
+    /// Gives up a solve after `passes` passes.
+    pub fn with_limit(mut self, passes: usize) -> GaussSeidel<'a> {
+        self.limit = passes.max(1);
+        self
+    }
+
     /// y = (I - Q)^-1 b, from y = 0, until no value changes by more than [`STOP`] times the
     /// largest; [`SolveFailure::NotConverged`] if that takes more than its limit of passes.
     pub fn solve(&self, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
@@ -202,7 +208,7 @@ impl<'a> GaussSeidel<'a> {
     }
 
     /// [`GaussSeidel::solve`], and the passes it took.
-    fn solve_counted(&self, rhs: &[f64]) -> Result<(Vec<f64>, usize), SolveFailure> {
+    pub fn solve_counted(&self, rhs: &[f64]) -> Result<(Vec<f64>, usize), SolveFailure> {
         let mut x = vec![0.0; rhs.len()];
         let mut passes = 0;
         loop {

@@ -22,7 +22,7 @@ pub fn generated(dir: &Path, spaces: usize) -> PathBuf {
 }
 
 /// Runs `candyland ARGS` under `sh -c 'ulimit -v KB; exec ...'`: (exit code, stdout, stderr).
-fn under_ulimit_v(kb: u64, args: &[&str], dir: &Path) -> (Option<i32>, String, String) {
+pub(super) fn under_ulimit_v(kb: u64, args: &[&str], dir: &Path) -> (Option<i32>, String, String) {
     let out = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))

@@ -198,7 +198,10 @@ fn boards_and_board_show_have_json() {
     use candyland::output::{BoardRow, BoardShow};
     let list: Vec<BoardRow> =
         candyland::output::json::read(&stdout(&["boards", "--json"])).unwrap();
-    let shipped = candyland::games::shipped::SHIPPED.iter();
+    // Every shipped board, the Hare and Tortoise ones last.
+    let shipped = candyland::games::shipped::SHIPPED
+        .iter()
+        .chain(candyland::games::hare::SHIPPED);
     assert_eq!(
         list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
         shipped.map(|b| b.name).collect::<Vec<_>>()

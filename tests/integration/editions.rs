@@ -157,3 +157,46 @@ fn boards_groups_rule_books_programs_and_other_games() {
     assert_eq!(row("clark-program")["default"], false);
     assert_eq!(row("hi-ho-cherry-o")["group"], "other-game");
 }
+
+#[test]
+fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game() {
+    // Every board the binary ships answers `analyze NAME`; `boards` lists each of them, the
+    // Hare and Tortoise boards (which have their own commands) under a heading of their own.
+    let shipped: Vec<&str> = candyland::games::shipped::SHIPPED
+        .iter()
+        .chain(candyland::games::hare::SHIPPED)
+        .map(|b| b.name)
+        .collect();
+    let (code, out, err) = run(&["boards"]);
+    assert_eq!(code, 0, "{err}");
+    let hare = out
+        .find("Hare and Tortoise")
+        .unwrap_or_else(|| panic!("no Hare and Tortoise heading in {out}"));
+    for name in &shipped {
+        assert!(out.contains(&format!("  {name} ")), "{name} not in {out}");
+    }
+    for name in candyland::games::hare::SHIPPED.iter().map(|b| b.name) {
+        assert!(
+            out[hare..].contains(&format!("  {name} ")),
+            "{name} in {out}"
+        );
+    }
+    let (code, json, err) = run(&["boards", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v["items"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), shipped.len(), "{json}");
+    for name in &shipped {
+        assert!(names.contains(name), "{name} not in {json}");
+    }
+    for r in rows
+        .iter()
+        .filter(|r| r["name"].as_str().unwrap().starts_with("hare"))
+    {
+        assert_eq!(r["game"], "hare-and-tortoise", "{r}");
+        assert_eq!(r["group"], "hare-and-tortoise", "{r}");
+        assert_eq!(r["default"], false, "{r}");
+        assert!(r["size"]["spaces"].as_u64().unwrap() > 60, "{r}");
+    }
+}

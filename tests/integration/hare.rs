@@ -36,6 +36,14 @@ steps = ["chew-lettuce", "finish", "cheapest", "tortoise", "chew-carrot"]
     parse("tiny", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A limit of `states` states, and transitions without limit.
+fn limit(states: usize) -> exact::Limit {
+    exact::Limit {
+        states,
+        transitions: usize::MAX,
+    }
+}
+
 /// Chances that always pick 0, recording how many choices each pick had.
 struct First(Vec<usize>);
 impl Chance for First {
@@ -234,10 +242,10 @@ fn one_player_on_a_one_hare_track_takes_seven_quarters_of_a_turn() {
         "start-carrots = 3\nfinish-carrots = 100",
         "[\"miss-turn\"], [\"last-turn-free\"]",
     );
-    let chain = exact::build(&b, b.policy("random").unwrap(), 100, 1000).unwrap();
+    let chain = exact::build(&b, b.policy("random").unwrap(), 100, limit(1000)).unwrap();
     let l = exact::lengths(&chain, 1e-15, 100);
     assert_eq!(l.home[1..4], [0.5, 0.25, 0.25]);
-    let s = exact::solve(&chain).unwrap();
+    let s = candyland::solve::hare_general::solve(&chain).unwrap();
     assert!((s.mean - 1.75).abs() < 1e-12, "{}", s.mean);
     assert!((s.home - 1.0).abs() < 1e-12 && s.cut == 0.0 && s.stuck == 0.0);
 }
@@ -252,8 +260,17 @@ fn a_player_that_can_never_get_home_is_counted_as_stuck_not_solved_forever() {
         "start-carrots = 1\nfinish-carrots = 0",
         "[\"miss-turn\"]",
     );
-    let err = exact::build(&b, b.policy("random").unwrap(), 100, 1000);
-    assert!(err.is_err(), "no game can end");
+    // The chain is the start alone, stuck with chance 1 on the first turn; nothing reaches
+    // home and `analyze` says why.
+    let chain = exact::build(&b, b.policy("random").unwrap(), 100, limit(1000)).unwrap();
+    assert_eq!(chain.len(), 1);
+    let l = exact::lengths(&chain, 1e-15, 100);
+    assert_eq!((l.stuck, l.left), (1.0, 0.0));
+    assert!(l.home.iter().all(|&p| p == 0.0));
+    assert_eq!(
+        candyland::solve::hare_home::NeverHome::of(&chain, 0.0, l.stuck),
+        Some(candyland::solve::hare_home::NeverHome::Stuck)
+    );
 }
 
 /// Expected turns from the start by plain value iteration over `exact::outcomes`, with its own
@@ -313,8 +330,8 @@ fn the_general_solver_agrees_with_value_iteration_on_a_reduced_wiener_board() {
         .replace("late-target = 59", "late-target = 13");
     let b = parse("reduced", &text).unwrap_or_else(|e| panic!("{e}"));
     for policy in ["novice", "cheapest"] {
-        let chain = exact::build(&b, b.policy(policy).unwrap(), 120, 100_000).unwrap();
-        let s = exact::solve(&chain).unwrap();
+        let chain = exact::build(&b, b.policy(policy).unwrap(), 120, limit(100_000)).unwrap();
+        let s = candyland::solve::hare_general::solve(&chain).unwrap();
         let v = value_iteration(&b, policy, 120);
         assert!(
             (s.mean - v).abs() < 1e-8,
@@ -357,7 +374,7 @@ fn one_player_exact_mean_matches_the_simulator_on_the_shipped_board() {
     )
     .unwrap();
     let p = b.policy("cheapest").unwrap();
-    let chain = exact::build(&b, p, 200, 1_000_000).unwrap();
+    let chain = exact::build(&b, p, 200, limit(1_000_000)).unwrap();
     let l = exact::lengths(&chain, 1e-12, 100_000);
     let (mean, sd) = l.mean_sd();
     let s = simulate::simulate(&b, &[p], 20_000, 7, 10_000);

@@ -76,6 +76,26 @@ fn documents() -> Vec<(String, Value)> {
         .unwrap();
     assert!(out.status.success());
     add(&["analyze", "hare-and-tortoise", "--policy", "cheapest"]);
+    // ... no game reaching home, a distribution cut at the turn limit, games stopped there.
+    add(&["analyze", "hare-and-tortoise", "--carrot-cap", "0"]);
+    add(&[
+        "analyze",
+        "hare-and-tortoise",
+        "--policy",
+        "cheapest",
+        "--max-turns",
+        "48",
+    ]);
+    add(&[
+        "simulate",
+        "hare-and-tortoise",
+        "-n",
+        "500",
+        "-p",
+        "2",
+        "--max-turns",
+        "60",
+    ]);
     add(&["simulate", "hare-and-tortoise", "-n", "2000", "-p", "4"]);
     add(&["play", "hare-and-tortoise", "-p", "2"]);
     add(&[

@@ -18,7 +18,9 @@
 //!   simulation and `players` (`odds_play`: the chances of a transcript);
 //! - `chutes`: Chutes and Ladders through the same engine, by hand and end to end;
 //! - `hare`, `hare_check`, `hare_output`: Hare and Tortoise by hand on tiny tracks, `check` on
-//!   its programs' lengths and winners, its JSON, CSV, flags and report;
+//!   its programs' lengths and winners, its JSON, CSV, flags and report (`hare_guarantees`: a
+//!   player that never reaches home, cut distributions and samples, policy names, the general
+//!   solver; `hare_budget`: its chain under `--budget` and memory limits);
 //! - `race`: the general race kind (Hi Ho! Cherry-O), by hand, against an independent solve,
 //!   against the Chutes and Ladders kind, and end to end;
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
@@ -68,7 +70,9 @@ mod exactness;
 mod forever;
 mod formats;
 mod hare;
+mod hare_budget;
 mod hare_check;
+mod hare_guarantees;
 mod hare_output;
 mod help_fit;
 mod hostile;

@@ -25,7 +25,7 @@ pub(crate) fn run(args: &AnalyzeArgs, b: &Budget, form: Form) -> Result<String> 
     options.validate()?;
     let board = super::board(&args.board, super::hare::hare_flag(&args.variant))?;
     if super::is_hare(&board)? {
-        return super::hare::analyze(args, &board, form);
+        return super::hare::analyze(args, &board, b, form);
     }
     form.render(&analyze(&board, &options, b)?)
 }

@@ -44,9 +44,14 @@ pub fn hare_flag(v: &VariantArgs) -> Option<&'static str> {
 const NOT_HARE: &str = "does not apply to Hare and Tortoise boards";
 
 /// `analyze` on a Hare and Tortoise board: the exact figures of one player alone.
-pub(crate) fn analyze(args: &AnalyzeArgs, source: &BoardSource, form: Form) -> Result<String> {
+pub(crate) fn analyze(
+    args: &AnalyzeArgs,
+    source: &BoardSource,
+    b: &Budget,
+    form: Form,
+) -> Result<String> {
     refuse(&[
-        ("--exact", args.exact, "does not apply to Hare and Tortoise boards: the chain is solved in floating point (its mean is also given by the general linear solve where it runs)"),
+        ("--exact", args.exact, "does not apply to Hare and Tortoise boards: the chain is solved in floating point (its mean is also given by the general linear solve, or the reason it did not run)"),
         ("--no-exact", args.no_exact, NOT_HARE),
         ("--moments-only", args.moments_only, NOT_HARE),
         ("--pgf", args.pgf, NOT_HARE),
@@ -56,6 +61,7 @@ pub(crate) fn analyze(args: &AnalyzeArgs, source: &BoardSource, form: Form) -> R
         &options(&args.variant),
         args.tolerance,
         args.max_turns.unwrap_or(100_000),
+        b,
     )?;
     form.render(&answer)
 }

@@ -31,9 +31,13 @@ use super::SCREEN_NATS;
 use super::{Candidate, GameSearch, LengthModel, RuleSpace, SearchedGame, Settings};
 
 mod models;
+mod reference;
 mod stages;
 
-pub use models::{exact_model, exact_turns, seconds_per_game, simulated_model, smoothed};
+pub use models::{
+    exact_model, exact_turns, model_of, seconds_per_game, simulated_model, smoothed, ExactRefused,
+};
+pub use reference::reference;
 use stages::{screen, simulate_stage, solve_exact, Pace, Stage, StageRun};
 
 /// The player counts searched when `--players` is not given: the game's two to six, and one
@@ -434,59 +438,5 @@ pub fn best_of(parts: &[GameSearch], sample: &Sample) -> Option<Best> {
     best.map(|scored| Best {
         scored,
         distinct: seen.len(),
-    })
-}
-
-/// The reference of `check` on a Hare and Tortoise board: its rules, `policies` (one per
-/// seat), exact for one player alone where the chain can follow the game, else simulated with
-/// `--reference-games` games.
-pub fn reference(
-    board: &Board,
-    label: String,
-    variant: &Variant,
-    policies: &[&hare::Policy],
-    cap: u32,
-    longest: usize,
-    settings: &Settings,
-) -> Result<Candidate, anyhow::Error> {
-    let d = Distinct {
-        board: board.clone(),
-        policies: policies.iter().map(|p| p.name.clone()).collect(),
-        model: None,
-    };
-    let model = if d.exact_able() {
-        exact_model(board, policies[0], cap, longest).map_err(|m| {
-            crate::input::error::UserError::Board {
-                board: label.clone(),
-                message: m,
-            }
-        })?
-    } else {
-        let per = seconds_per_game(board, policies, settings.seed);
-        let threads = rayon::current_num_threads().max(1) as f64;
-        settings.budget.time(
-            &format!(
-                "simulating {} games",
-                crate::input::number::count(settings.reference_games)
-            ),
-            per * settings.reference_games as f64 / threads,
-            "use fewer --reference-games",
-        )?;
-        simulated_model(
-            board,
-            policies,
-            settings.reference_games,
-            settings.seed,
-            stop_after(longest),
-        )?
-    };
-    Ok(Candidate {
-        game: hare::KIND,
-        board: board.name.clone(),
-        variant: variant.clone(),
-        deck: None,
-        extra: extra(&d.policies),
-        model: Arc::new(model),
-        model_id: 0,
     })
 }

@@ -5,23 +5,60 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::budget::{Budget, OverBudget};
 use crate::games::hare::{self, Board};
+use crate::input::number::probability;
+use crate::sim::hare::Summary;
+use crate::solve::hare_home::NeverHome;
 
-use super::super::model::LengthModelError;
+use super::super::model::{LengthModelError, NORMALISATION_TOLERANCE};
 use super::super::LengthModel;
 use super::{EXACT_TAIL, MAX_STATES, MAX_TURNS};
 
+/// Why the exact model of one player alone was not made.
+#[derive(Debug)]
+pub enum ExactRefused {
+    /// Its chain would not fit the budget or the memory.
+    Budget(OverBudget),
+    /// Not every game reaches home (none can, or the carrot cap or a dead end takes more than
+    /// a rounding's share): there is no distribution of game lengths. Why, in words.
+    NotEveryGame(String),
+}
+
 /// The exact distribution of one player alone with `policy`: the chain's pmf and its
-/// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`.
+/// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`, the
+/// chain built within `budget`.
 pub fn exact_model(
     board: &Board,
     policy: &hare::Policy,
     cap: u32,
     longest: usize,
-) -> Result<LengthModel, String> {
-    let chain = crate::solve::hare::build(board, policy, cap, MAX_STATES)?;
+    budget: &Budget,
+) -> Result<LengthModel, ExactRefused> {
+    let chain = crate::solve::hare_cost::build_within(board, policy, cap, MAX_STATES, budget)
+        .map_err(ExactRefused::Budget)?;
     let l = crate::solve::hare::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
-    LengthModel::exact(l.home, l.survival).map_err(|e| e.to_string())
+    let cut: f64 = l.cut.iter().sum();
+    let name = &policy.name;
+    if let Some(never) = NeverHome::of(&chain, cut, l.stuck) {
+        return Err(ExactRefused::NotEveryGame(format!(
+            "no game can reach home with policy {name}: {}; there is no distribution of game lengths to check against",
+            never.words(name)
+        )));
+    }
+    let lost = cut + l.stuck;
+    LengthModel::exact(l.home, l.survival).map_err(|e| {
+        ExactRefused::NotEveryGame(if lost > NORMALISATION_TOLERANCE {
+            format!(
+                "{} of the games of policy {name} do not reach home in the chain ({} pass the carrot cap of {cap}, where the chain stops following them; {} get stuck), and a distribution of game lengths to check against ends every game at home; a larger --carrot-cap follows more of them",
+                probability(lost),
+                probability(cut),
+                probability(l.stuck)
+            )
+        } else {
+            e.to_string()
+        })
+    })
 }
 
 /// How far an exact distribution is pushed at most for a sample whose longest game is
@@ -43,6 +80,12 @@ pub fn simulated_model(
     stop: u32,
 ) -> Result<LengthModel, LengthModelError> {
     let s = crate::sim::hare::simulate(board, policies, games, seed, stop);
+    model_of(&s, stop)
+}
+
+/// The distribution of the simulated games `s`, stopped after `stop` turns (see
+/// [`simulated_model`]).
+pub fn model_of(s: &Summary, stop: u32) -> Result<LengthModel, LengthModelError> {
     let histogram = crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize);
     let prior = Arc::new(smoothed(&histogram)?);
     Ok(LengthModel::simulated(histogram, prior))

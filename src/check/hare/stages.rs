@@ -220,8 +220,9 @@ pub(super) fn solve_exact(
         let started = Instant::now();
         let d = &distinct[i];
         let policy = &d.board.policies[&d.policies[0]];
-        // A chain past the state limit keeps its simulated model.
-        if let Ok(model) = exact_model(&d.board, policy, cap, longest) {
+        // A chain past the state limit or the budget, or whose games do not all reach home,
+        // keeps its simulated model.
+        if let Ok(model) = exact_model(&d.board, policy, cap, longest, &settings.budget) {
             distinct[i].model = Some((Arc::new(model), 0));
             solved += 1;
         }

@@ -14,6 +14,7 @@ use super::sections::{render, Section};
 use super::{html::html, markdown::markdown};
 use crate::output::charts::hare::{Bar, BarsChart};
 use crate::output::charts::Format;
+use crate::output::hare_alone as alone;
 use crate::results::hare::{HareReport, HareSimulation};
 
 /// The charts of a Hare and Tortoise report, in order: (file stem, heading).
@@ -123,7 +124,14 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
                 format!("Monte Carlo, {} games", count(s.games)),
             )
         }),
-        marks: vec![(a.mean, format!("mean {:.2}", a.mean))]
+        marks: a
+            .mean
+            .map(|m| {
+                (
+                    m,
+                    format!("mean {}{m:.2}", if a.mean_lower_bound { "> " } else { "" }),
+                )
+            })
             .into_iter()
             .chain(a.median.map(|m| (m as f64, format!("median {m}"))))
             .collect(),
@@ -134,6 +142,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
         return Err(anyhow!("no simulated game of {} finished", r.board));
     };
     let games = g.games;
+    let more = if turns.cut > 0 { "> " } else { "" };
     let game_length = BarsChart {
         stem: "game-length",
         title: format!(
@@ -156,7 +165,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             .collect(),
         series: vec!["simulated".into()],
         line: None,
-        marks: vec![(turns.mean, format!("mean {:.2}", turns.mean))],
+        marks: vec![(turns.mean, format!("mean {more}{:.2}", turns.mean))],
         width: 0.8,
         whole_x: true,
     };
@@ -231,14 +240,14 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "distribution",
             render(&distribution, format, size)?,
             format!(
-                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {}). Mean {:.2}, sd {:.2}, median {}, shortest game {}.{}",
+                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {}). Mean {}, sd {}, median {} turns, shortest game {}.{}",
                 a.policy,
                 count(a.states as u64),
                 a.carrot_cap,
                 probability(a.cut),
-                a.mean,
-                a.sd,
-                crate::output::hare::turns_or_dash(a.median),
+                alone::mean_text(a, 2),
+                alone::sd_text(a, 2),
+                alone::quantile_text(a, 0.5),
                 crate::output::hare::turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
                 match &r.alone_simulated {
                     Some(s) => format!(" The orange line is {} simulated games of the same rules, which should follow the bars.", count(s.games)),
@@ -250,14 +259,19 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "game-length",
             render(&game_length, format, size)?,
             format!(
-                "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {:.2} turns of all players on average ({} rounds), sd {:.2}.",
+                "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {more}{:.2} turns of all players on average ({more}{} rounds), sd {:.2}.{}",
                 count(games),
                 g.players,
                 g.seed,
                 g.hare_draws,
                 turns.mean,
                 g.rounds.as_ref().map_or("-".to_string(), |r| format!("{:.2}", r.mean)),
-                turns.sd
+                turns.sd,
+                if turns.cut > 0 {
+                    format!(" {} games were stopped at {} turns and count as {} (the least they last): the means are lower bounds.", count(turns.cut), g.max_turns, u64::from(g.max_turns) + 1)
+                } else {
+                    String::new()
+                }
             ),
         ),
         section(
@@ -310,23 +324,15 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
         2,
         format!("One player alone, policy {} (exact)", a.policy),
     ));
-    let q = |p: f64| {
-        a.quantiles
-            .iter()
-            .find(|x| x.p == p)
-            .map_or("-".to_string(), |x| x.turns.to_string())
-    };
+    let q = |p: f64| alone::quantile_text(a, p);
     d.push(Block::Table(
         vec!["figure", "value"],
         vec![
             vec![text("states of the chain"), number(a.states.to_string())],
             vec![text("carrot cap"), number(a.carrot_cap.to_string())],
-            vec![text("expected turns"), number(format!("{:.4}", a.mean))],
-            vec![text("standard deviation"), number(format!("{:.4}", a.sd))],
-            vec![
-                text("median"),
-                number(crate::output::hare::turns_or_dash(a.median)),
-            ],
+            vec![text("expected turns"), number(alone::mean_text(a, 4))],
+            vec![text("standard deviation"), number(alone::sd_text(a, 4))],
+            vec![text("median"), number(format!("{} turns", q(0.5)))],
             vec![
                 text("5 % - 95 % of games end by"),
                 number(format!("{} - {} turns", q(0.05), q(0.95))),
@@ -347,9 +353,10 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
     ));
     let mut rows = Vec::new();
     if let Some(t) = &g.turns {
+        let more = if t.cut > 0 { "> " } else { "" };
         rows.push(vec![
             text("length (turns of all players)"),
-            number(format!("{:.2}, sd {:.2}", t.mean, t.sd)),
+            number(format!("{more}{:.2}, sd {:.2}", t.mean, t.sd)),
         ]);
     }
     for (i, s) in g.seats.iter().enumerate() {

@@ -1,0 +1,86 @@
+//! The reference of `check` on a Hare and Tortoise board: the board's rules and the seats'
+//! policies, exact for one player alone (its chain) and simulated for several. A reference
+//! whose games cannot all reach home is refused, naming the board and why: there is no
+//! distribution of game lengths to check against (as a race board whose games can go on
+//! forever is refused).
+
+use std::sync::Arc;
+
+use super::models::{exact_model, model_of, seconds_per_game, ExactRefused};
+use super::{extra, policy_word, stop_after, Distinct};
+use crate::check::{Candidate, Settings};
+use crate::games::hare::{self, Board};
+use crate::games::Variant;
+use crate::input::error::UserError;
+use crate::input::number::count;
+
+/// The reference of `check` on a Hare and Tortoise board: its rules, `policies` (one per
+/// seat), exact for one player alone where the chain can follow the game, else simulated with
+/// `--reference-games` games.
+pub fn reference(
+    board: &Board,
+    label: String,
+    variant: &Variant,
+    policies: &[&hare::Policy],
+    cap: u32,
+    longest: usize,
+    settings: &Settings,
+) -> Result<Candidate, anyhow::Error> {
+    let d = Distinct {
+        board: board.clone(),
+        policies: policies.iter().map(|p| p.name.clone()).collect(),
+        model: None,
+    };
+    let model = if d.exact_able() {
+        exact_model(board, policies[0], cap, longest, &settings.budget).map_err(|e| match e {
+            ExactRefused::Budget(e) => anyhow::Error::from(e),
+            ExactRefused::NotEveryGame(message) => UserError::Board {
+                board: label.clone(),
+                message,
+            }
+            .into(),
+        })?
+    } else {
+        let per = seconds_per_game(board, policies, settings.seed);
+        let threads = rayon::current_num_threads().max(1) as f64;
+        settings.budget.time(
+            &format!(
+                "simulating {} games",
+                crate::input::number::count(settings.reference_games)
+            ),
+            per * settings.reference_games as f64 / threads,
+            "use fewer --reference-games",
+        )?;
+        let stop = stop_after(longest);
+        let s = crate::sim::hare::simulate(
+            board,
+            policies,
+            settings.reference_games,
+            settings.seed,
+            stop,
+        );
+        if s.finished() == 0 {
+            return Err(UserError::Board {
+                board: label,
+                message: format!(
+                    "no game can reach home: none of the {} reference games of {} ({}) ended within {} turns, so there is no distribution of game lengths to check against",
+                    count(s.games),
+                    if policies.len() == 1 { "one player".to_string() } else { format!("{} players", policies.len()) },
+                    policy_word(&d.policies),
+                    count(u64::from(stop))
+                ),
+            }
+            .into());
+        }
+        model_of(&s, stop)?
+    };
+    Ok(Candidate {
+        game: hare::KIND,
+        board: board.name.clone(),
+        variant: variant.clone(),
+        deck: None,
+        extra: extra(&d.policies),
+        model: Arc::new(model),
+        model_id: 0,
+    })
+}

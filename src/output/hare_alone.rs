@@ -1,0 +1,211 @@
+//! What `analyze` prints for one Hare and Tortoise player alone ([`HareAlone`]): its exact
+//! figures, marked as bounds where `--max-turns` cut the distribution (as `analyze` marks a
+//! race's), or, when no game can reach home, that in words with why in place of the figures
+//! over the games that reach home; its CSV. The report's page takes its figures' words from
+//! here too, so that both say the same.
+
+use std::fmt::Write as _;
+
+use super::render::{json, Render};
+use super::Layout;
+use crate::input::number::{count, plain, probability};
+use crate::results::hare::HareAlone;
+
+impl Render for HareAlone {
+    fn text(&self, layout: Layout) -> String {
+        alone_text(self, &self.label, layout)
+    }
+    fn json(&self) -> Option<anyhow::Result<String>> {
+        json("analyze", self)
+    }
+    fn csv(&self) -> Option<anyhow::Result<String>> {
+        Some(Ok(alone_csv(self)))
+    }
+}
+
+/// The label width of the figure table.
+const LABEL: usize = 26;
+
+/// The last turn computed.
+fn last_turn(a: &HareAlone) -> usize {
+    a.pmf.len().saturating_sub(1)
+}
+
+/// The mean over the games that reach home, with `digits` decimals: "> m" and why when it is
+/// a lower bound, "unknown" and why when no game came home in the turns computed.
+pub fn mean_text(a: &HareAlone, digits: usize) -> String {
+    match a.mean {
+        Some(m) if a.mean_lower_bound => format!(
+            "> {m:.digits$} (a lower bound: the mean of the games home by turn {})",
+            last_turn(a)
+        ),
+        Some(m) => format!("{m:.digits$}"),
+        None => format!("unknown (no game came home by turn {})", last_turn(a)),
+    }
+}
+
+/// The standard deviation over the games that reach home, or "unknown" and why.
+pub fn sd_text(a: &HareAlone, digits: usize) -> String {
+    match a.sd {
+        Some(sd) => format!("{sd:.digits$}"),
+        None if a.truncated => format!(
+            "unknown (the distribution was cut at turn {})",
+            last_turn(a)
+        ),
+        None => format!("unknown (no game came home by turn {})", last_turn(a)),
+    }
+}
+
+/// The quantile at level `p` in turns: "n", or "> n - 1" when it is only bounded below.
+pub fn quantile_text(a: &HareAlone, p: f64) -> String {
+    a.quantiles
+        .iter()
+        .find(|x| x.p == p)
+        .map_or("-".to_string(), |x| {
+            if x.lower_bound {
+                format!("> {}", x.turns.saturating_sub(1))
+            } else {
+                x.turns.to_string()
+            }
+        })
+}
+
+/// A chance, ">= p" when the distribution was cut (a lower bound).
+fn chance(a: &HareAlone, p: String) -> String {
+    if a.truncated {
+        format!(">= {p}")
+    } else {
+        p
+    }
+}
+
+/// `analyze`'s table.
+pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
+    let mut t = layout.para(
+        "",
+        &format!(
+            "Hare and Tortoise, {label}: one player alone, policy {}",
+            a.policy
+        ),
+    );
+    if a.cards_independent {
+        t.push_str(&layout.para(
+            "  ",
+            "Hare cards drawn independently (each card its share of the pile): the chain cannot follow a pile shuffled once; simulate plays the cyclic pile.",
+        ));
+    }
+    t.push_str(&layout.para(
+        "  ",
+        &format!(
+            "exact chain: {} state{} (carrots capped at {}), {:.1} s",
+            count(a.states as u64),
+            if a.states == 1 { "" } else { "s" },
+            a.carrot_cap,
+            a.seconds
+        ),
+    ));
+    t.push('\n');
+    let mut rows: Vec<(&str, String)> = Vec::new();
+    if let Some(why) = &a.why_never_home {
+        t.push_str(&layout.para("  ", &format!("No game can reach home: {why}.")));
+    } else {
+        rows.extend([
+            ("expected turns", mean_text(a, 4)),
+            ("standard deviation", sd_text(a, 4)),
+            (
+                "shortest game",
+                match &a.shortest_game {
+                    Some(s) => format!("{} turns", s.turns),
+                    None => format!("> {} turns", last_turn(a)),
+                },
+            ),
+            ("median", format!("{} turns", quantile_text(a, 0.5))),
+            (
+                "5% of games end by",
+                format!("{} turns", quantile_text(a, 0.05)),
+            ),
+            (
+                "95% of games end by",
+                format!("{} turns", quantile_text(a, 0.95)),
+            ),
+            (
+                "99% of games end by",
+                format!("{} turns", quantile_text(a, 0.99)),
+            ),
+        ]);
+    }
+    rows.extend([
+        ("P(reaching home)", chance(a, format!("{:.12}", a.home))),
+        (
+            "P(carrots over the cap)",
+            format!(
+                "{} (left out of every figure)",
+                chance(a, probability(a.cut))
+            ),
+        ),
+        ("P(stuck forever)", chance(a, probability(a.stuck))),
+    ]);
+    for (label, value) in rows {
+        t.push_str(&layout.row("  ", label, LABEL, &value));
+    }
+    let over = if a.why_never_home.is_some() {
+        ""
+    } else {
+        "; figures over the games that reach home"
+    };
+    let how = if a.truncated {
+        format!("to turn {}", last_turn(a))
+    } else if a.unfinished_mass > 0.0 {
+        format!(
+            "until less than {:.1e} of the games were still playing",
+            a.unfinished_mass
+        )
+    } else {
+        "until no game was still playing".to_string()
+    };
+    t.push_str(&layout.para("  ", &format!("(turn by turn, {how}{over})")));
+    if a.truncated {
+        t.push_str(&layout.labelled(
+            "  warning: ",
+            &format!(
+                "the turn limit cut the distribution at turn {}, with {} of the games still playing (more than the tolerance {:e}): figures marked > or >= are bounds (--max-turns N computes further)",
+                last_turn(a),
+                probability(a.unfinished_mass),
+                a.tolerance
+            ),
+        ));
+    }
+    t.push('\n');
+    let general = match (&a.general_solve, &a.general_solve_skipped) {
+        (Some(s), _) => format!(
+            "cyclic chain, {} feedback states, by {}: expected turns until home or the cap {:.6}, P(home) {:.12}, P(the cap) {}",
+            s.feedback_states,
+            s.solver,
+            s.mean,
+            s.home,
+            probability(s.cut)
+        ),
+        (None, Some(why)) => format!("not run: {why}"),
+        (None, None) => "not run".to_string(),
+    };
+    t.push_str(&layout.labelled("General linear solve: ", &general));
+    t
+}
+
+/// `analyze --csv`: turn, pmf, cdf, survival (of reaching home).
+pub fn alone_csv(a: &HareAlone) -> String {
+    let mut s = String::from("turn,pmf,cdf,survival\n");
+    let mut cdf = 0.0;
+    for (n, p) in a.pmf.iter().enumerate().skip(1) {
+        cdf += p;
+        let survival = a.survival.get(n).copied().unwrap_or(0.0);
+        let _ = writeln!(
+            s,
+            "{n},{},{},{}",
+            plain(*p),
+            plain(cdf.min(1.0)),
+            plain(survival)
+        );
+    }
+    s
+}
