@@ -338,7 +338,13 @@ mod tests {
             pl.everyone.as_ref().unwrap().turns.mean_range.is_none(),
             "K E[T] is exact"
         );
-        let places = pl.everyone.as_ref().unwrap().mean_place_range.clone().unwrap();
+        let places = pl
+            .everyone
+            .as_ref()
+            .unwrap()
+            .mean_place_range
+            .clone()
+            .unwrap();
         assert!(within(4.0 / 3.0, places[0]) && within(5.0 / 3.0, places[1]));
         // The median of R (P(R <= 1) = 3/4) is reached before the cut, and so is that of
         // T0 + T1: P(sum = n) = (n - 1) 2^-n, so P(sum <= 3) = 1/4 + 1/4 = 1/2.
