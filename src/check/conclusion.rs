@@ -199,36 +199,9 @@ fn searched_games(searched: &Searched) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Comparison, SettingList, SettingValue, ZScore, SAME_DISTRIBUTION};
+    use super::super::tests::row;
+    use super::super::SAME_DISTRIBUTION;
     use super::*;
-
-    /// A ranking row with these settings (after "game" and "board"), its distribution number
-    /// and whether it is in the set.
-    fn row(rules: &[(&str, &str)], distribution: usize, in_set: bool) -> Ranked {
-        let mut settings = vec![
-            ("game".to_string(), SettingValue::text("candyland")),
-            ("board".to_string(), SettingValue::text("classic")),
-        ];
-        settings.extend(
-            rules
-                .iter()
-                .map(|(k, v)| (k.to_string(), SettingValue::text(*v))),
-        );
-        Ranked {
-            candidate: format!("{rules:?}"),
-            settings: SettingList(settings),
-            log_likelihood_per_game: Some(-3.0),
-            noise_per_game: 0.0,
-            comparison: Comparison::Tested,
-            z_against_best: Some(0.0),
-            in_set,
-            distribution,
-            chi_square_p: Some(0.5),
-            z_mean: ZScore::Finite(0.0),
-            consistent: true,
-            fit_p: 1.0,
-        }
-    }
 
     #[test]
     fn a_marginal_best_fit_is_said_before_anything_is_decided() {

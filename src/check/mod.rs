@@ -412,8 +412,8 @@ mod tests {
     use super::*;
 
     /// A ranking row with these settings (after "game" and "board"), its distribution number
-    /// and whether it is in the set.
-    fn row(rules: &[(&str, &str)], distribution: usize, in_set: bool) -> Ranked {
+    /// and whether it is in the set (the other modules' tests of `check` use it too).
+    pub(super) fn row(rules: &[(&str, &str)], distribution: usize, in_set: bool) -> Ranked {
         let mut settings = vec![
             ("game".to_string(), SettingValue::text("candyland")),
             ("board".to_string(), SettingValue::text("classic")),
