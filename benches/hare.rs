@@ -8,7 +8,8 @@
 
 use candyland::budget::Budget;
 use candyland::games::hare::parse;
-use candyland::solve::hare as exact;
+use candyland::games::hare::Alone;
+use candyland::solve::chances as exact;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// No limit but the one `analyze` sets on states.
@@ -28,7 +29,15 @@ fn hare(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("novice alone: chain (cap 600) and distribution", |b| {
         b.iter(|| {
-            let chain = exact::build(&board, novice, 600, LIMIT).expect("chain");
+            let chain = exact::build(
+                &Alone {
+                    board: &board,
+                    policy: novice,
+                },
+                600,
+                LIMIT,
+            )
+            .expect("chain");
             let l = exact::lengths(&chain, 1e-12, 100_000);
             assert!(l.left < 1e-12);
             (chain.len(), l.mean_sd())
@@ -36,8 +45,16 @@ fn hare(c: &mut Criterion) {
     });
     group.bench_function("novice alone: chain (cap 600) and general solve", |b| {
         b.iter(|| {
-            let chain = exact::build(&board, novice, 600, LIMIT).expect("chain");
-            candyland::solve::hare_general::solve_within(&chain, &Budget::unlimited())
+            let chain = exact::build(
+                &Alone {
+                    board: &board,
+                    policy: novice,
+                },
+                600,
+                LIMIT,
+            )
+            .expect("chain");
+            candyland::solve::chances::general::solve_within(&chain, &Budget::unlimited())
                 .expect("solves")
                 .mean
         })

@@ -7,6 +7,7 @@
 
 pub mod bump;
 pub mod candyland;
+pub mod chance;
 pub mod game;
 pub mod hare;
 pub mod load;

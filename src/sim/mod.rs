@@ -12,8 +12,8 @@
 
 mod deck;
 mod fixed_order;
-pub mod hare;
 mod observe;
+pub mod policies;
 mod run;
 mod summary;
 mod table;

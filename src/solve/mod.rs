@@ -9,6 +9,7 @@
 //! N is never formed: every product N b is one [`linear::Sweep::solve`].
 
 mod analysis;
+pub mod chances;
 mod cost;
 mod dense;
 pub mod distribution;
@@ -19,10 +20,6 @@ pub mod forever;
 mod fraction_free;
 pub mod fundamental;
 pub mod guarantee;
-pub mod hare;
-pub mod hare_cost;
-pub mod hare_general;
-pub mod hare_home;
 pub mod iterative;
 pub(crate) mod landing;
 pub mod linear;

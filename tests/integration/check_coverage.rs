@@ -133,7 +133,16 @@ fn hare_config(hyps: Vec<Hyp>, sizes: &[u64]) -> Config {
             let policies = candyland::results::hare::seat_policies(&b, None, PLAYERS).unwrap();
             // About 4 two-player games in a million never end (checked to 5,000 turns): they
             // are left out of the sample, as a program that stops them would leave them out.
-            candyland::sim::hare::simulate(&b, &policies, games, seed, 20_000).lengths
+            candyland::sim::policies::simulate(
+                &candyland::games::hare::Table {
+                    board: &b,
+                    policies: &policies,
+                },
+                games,
+                seed,
+                20_000,
+            )
+            .lengths
         }),
         hypotheses: Box::new(move |longest, s| {
             hyps.iter()

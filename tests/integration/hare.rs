@@ -6,9 +6,11 @@ use std::collections::HashMap;
 
 use assert_cmd::Command;
 use candyland::games::hare::turn::{legal, play_turn, Chance, Mark, Note, Phase, Player};
+use candyland::games::hare::Alone;
+use candyland::games::hare::Table;
 use candyland::games::hare::{parse, Board};
-use candyland::sim::hare as simulate;
-use candyland::solve::hare::{self as exact, Target};
+use candyland::sim::policies as simulate;
+use candyland::solve::chances::{self as exact, Target};
 
 /// A board of `squares` with the given extra `[rules]` lines, a one-row die table `die`, and
 /// policies `random` (just "random") and the shipped-style `cheapest`.
@@ -242,10 +244,18 @@ fn one_player_on_a_one_hare_track_takes_seven_quarters_of_a_turn() {
         "start-carrots = 3\nfinish-carrots = 100",
         "[\"miss-turn\"], [\"last-turn-free\"]",
     );
-    let chain = exact::build(&b, b.policy("random").unwrap(), 100, limit(1000)).unwrap();
+    let chain = exact::build(
+        &Alone {
+            board: &b,
+            policy: b.policy("random").unwrap(),
+        },
+        100,
+        limit(1000),
+    )
+    .unwrap();
     let l = exact::lengths(&chain, 1e-15, 100);
     assert_eq!(l.home[1..4], [0.5, 0.25, 0.25]);
-    let s = candyland::solve::hare_general::solve(&chain).unwrap();
+    let s = candyland::solve::chances::general::solve(&chain).unwrap();
     assert!((s.mean - 1.75).abs() < 1e-12, "{}", s.mean);
     assert!((s.home - 1.0).abs() < 1e-12 && s.cut == 0.0 && s.stuck == 0.0);
 }
@@ -262,14 +272,22 @@ fn a_player_that_can_never_get_home_is_counted_as_stuck_not_solved_forever() {
     );
     // The chain is the start alone, stuck with chance 1 on the first turn; nothing reaches
     // home and `analyze` says why.
-    let chain = exact::build(&b, b.policy("random").unwrap(), 100, limit(1000)).unwrap();
+    let chain = exact::build(
+        &Alone {
+            board: &b,
+            policy: b.policy("random").unwrap(),
+        },
+        100,
+        limit(1000),
+    )
+    .unwrap();
     assert_eq!(chain.len(), 1);
     let l = exact::lengths(&chain, 1e-15, 100);
     assert_eq!((l.stuck, l.left), (1.0, 0.0));
     assert!(l.home.iter().all(|&p| p == 0.0));
     assert_eq!(
-        candyland::solve::hare_home::NeverHome::of(&chain, 0.0, l.stuck),
-        Some(candyland::solve::hare_home::NeverHome::Stuck)
+        candyland::solve::chances::home::NeverHome::of(&chain, 0.0, l.stuck),
+        Some(candyland::solve::chances::home::NeverHome::Stuck)
     );
 }
 
@@ -284,10 +302,16 @@ fn value_iteration(b: &Board, policy: &str, cap: u32) -> f64 {
         if rows.contains_key(&s) {
             continue;
         }
-        let outs: Vec<(Option<Player>, f64)> = exact::outcomes(b, p, s)
-            .into_iter()
-            .map(|(t, den)| (t.filter(|q| q.carrots <= cap), 1.0 / den as f64))
-            .collect();
+        let outs: Vec<(Option<Player>, f64)> = exact::outcomes(
+            &Alone {
+                board: b,
+                policy: p,
+            },
+            s,
+        )
+        .into_iter()
+        .map(|(t, den)| (t.filter(|q| q.carrots <= cap), 1.0 / den as f64))
+        .collect();
         for (t, _) in &outs {
             if let Some(q) = t {
                 todo.push(*q);
@@ -330,8 +354,16 @@ fn the_general_solver_agrees_with_value_iteration_on_a_reduced_wiener_board() {
         .replace("late-target = 59", "late-target = 13");
     let b = parse("reduced", &text).unwrap_or_else(|e| panic!("{e}"));
     for policy in ["novice", "cheapest"] {
-        let chain = exact::build(&b, b.policy(policy).unwrap(), 120, limit(100_000)).unwrap();
-        let s = candyland::solve::hare_general::solve(&chain).unwrap();
+        let chain = exact::build(
+            &Alone {
+                board: &b,
+                policy: b.policy(policy).unwrap(),
+            },
+            120,
+            limit(100_000),
+        )
+        .unwrap();
+        let s = candyland::solve::chances::general::solve(&chain).unwrap();
         let v = value_iteration(&b, policy, 120);
         assert!(
             (s.mean - v).abs() < 1e-8,
@@ -374,10 +406,26 @@ fn one_player_exact_mean_matches_the_simulator_on_the_shipped_board() {
     )
     .unwrap();
     let p = b.policy("cheapest").unwrap();
-    let chain = exact::build(&b, p, 200, limit(1_000_000)).unwrap();
+    let chain = exact::build(
+        &Alone {
+            board: &b,
+            policy: p,
+        },
+        200,
+        limit(1_000_000),
+    )
+    .unwrap();
     let l = exact::lengths(&chain, 1e-12, 100_000);
     let (mean, sd) = l.mean_sd();
-    let s = simulate::simulate(&b, &[p], 20_000, 7, 10_000);
+    let s = simulate::simulate(
+        &Table {
+            board: &b,
+            policies: &[p],
+        },
+        20_000,
+        7,
+        10_000,
+    );
     assert_eq!(s.unfinished, 0);
     let (sim, _) = s.mean_sd();
     let z = (sim - mean) / (sd / (s.finished() as f64).sqrt());

@@ -207,13 +207,6 @@ const STILL_NAMING_A_GAME: &[&str] = &[
     "src/results/hare/transcript.rs",
     "src/results/mod.rs",
     "src/results/spaces.rs",
-    "src/sim/hare.rs",
-    "src/sim/mod.rs",
-    "src/solve/hare.rs",
-    "src/solve/hare_cost.rs",
-    "src/solve/hare_general.rs",
-    "src/solve/hare_home.rs",
-    "src/solve/mod.rs",
 ];
 
 /// Whether a line names a game: a word of one of its boards or rules (`licorice`, `chute`,

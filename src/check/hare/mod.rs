@@ -4,7 +4,7 @@
 //! A hypothesis is a board under a rule set ([`crate::games::hare::board::rule_space`],
 //! narrowed by `--vary` and `--fix`), a policy for every seat, and a number of players (the one
 //! `--players` gives, else every count from 1 to 6). One player alone is a Markov chain of
-//! its own, solved exactly ([`crate::solve::hare`]; a cyclic card pile excepted, which the
+//! its own, solved exactly ([`crate::solve::chances`]; a cyclic card pile excepted, which the
 //! chain cannot follow); several players interact (occupied squares, race positions), so
 //! their distribution comes from simulation, with its noise counted in every comparison
 //! ([`super::model`]).
@@ -71,8 +71,8 @@ pub fn stop_after(longest: usize) -> u32 {
     (4 * longest).clamp(1_000, MAX_TURNS as usize) as u32
 }
 
-/// The exact chain's carrot cap when none is given ([`crate::solve::hare`]).
-pub const CARROT_CAP: u32 = 600;
+/// The exact chain's carrot cap when none is given.
+pub const CARROT_CAP: u32 = crate::games::hare::CARROT_CAP;
 
 /// The most states an exact chain may have.
 pub const MAX_STATES: usize = 3_000_000;

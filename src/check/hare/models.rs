@@ -8,8 +8,8 @@ use std::time::Instant;
 use crate::budget::{Budget, OverBudget};
 use crate::games::hare::{self, Board};
 use crate::input::number::probability;
-use crate::sim::hare::Summary;
-use crate::solve::hare_home::NeverHome;
+use crate::sim::policies::Summary;
+use crate::solve::chances::home::NeverHome;
 
 use super::super::model::{LengthModelError, NORMALISATION_TOLERANCE};
 use super::super::LengthModel;
@@ -35,9 +35,14 @@ pub fn exact_model(
     longest: usize,
     budget: &Budget,
 ) -> Result<LengthModel, ExactRefused> {
-    let chain = crate::solve::hare_cost::build_within(board, policy, cap, MAX_STATES, budget)
-        .map_err(ExactRefused::Budget)?;
-    let l = crate::solve::hare::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
+    let chain = crate::solve::chances::cost::build_within(
+        &hare::Alone { board, policy },
+        cap,
+        MAX_STATES,
+        budget,
+    )
+    .map_err(ExactRefused::Budget)?;
+    let l = crate::solve::chances::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
     let cut: f64 = l.cut.iter().sum();
     let name = &policy.name;
     if let Some(never) = NeverHome::of(&chain, cut, l.stuck) {
@@ -79,7 +84,7 @@ pub fn simulated_model(
     seed: u64,
     stop: u32,
 ) -> Result<LengthModel, LengthModelError> {
-    let s = crate::sim::hare::simulate(board, policies, games, seed, stop);
+    let s = crate::sim::policies::simulate(&hare::Table { board, policies }, games, seed, stop);
     model_of(&s, stop)
 }
 
@@ -147,7 +152,12 @@ pub fn seconds_per_game(board: &Board, policies: &[&hare::Policy], seed: u64) ->
     let mut games = 0u64;
     let mut rng = crate::sim::chunk_rng(seed ^ 0x9e37_79b9, 0);
     while games < 20 || started.elapsed().as_secs_f64() < 0.02 && games < 10_000 {
-        crate::sim::hare::play_game(board, policies, &mut rng, MAX_TURNS, &mut |_, _, _| {});
+        crate::sim::policies::play_game(
+            &hare::Table { board, policies },
+            &mut rng,
+            MAX_TURNS,
+            &mut |_, _, _| {},
+        );
         games += 1;
     }
     started.elapsed().as_secs_f64() / games as f64

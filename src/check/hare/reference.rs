@@ -52,9 +52,8 @@ pub fn reference(
             "use fewer --reference-games",
         )?;
         let stop = stop_after(longest);
-        let s = crate::sim::hare::simulate(
-            board,
-            policies,
+        let s = crate::sim::policies::simulate(
+            &crate::games::hare::Table { board, policies },
             settings.reference_games,
             settings.seed,
             stop,

@@ -8,16 +8,23 @@
 //! players interact (occupied squares, race positions), so this kind does not fit the
 //! one-token [`crate::games::Game`] trait: it has its own board file ([`board`]), policies
 //! ([`policy`]) and step function ([`turn`]), from which the exact chain of one player alone
-//! ([`crate::solve::hare`], solved by the general cyclic solver) and the simulator of 1 to 6
-//! players ([`crate::sim::hare`]) are both built; [`crate::output::hare`] prints them.
+//! ([`Alone`], a [`crate::games::chance::ChanceTurn`] solved by [`crate::solve::chances`]) and the simulator of 1 to 6
+//! players ([`Table`], played by [`crate::sim::policies`]) are both built; [`crate::output::hare`] prints them.
 
+mod alone;
 pub mod board;
+pub mod moves;
+pub mod player;
 pub mod policy;
+mod rules;
 pub mod square;
+mod table;
 pub mod turn;
 
+pub use alone::Alone;
 pub use board::{Board, HareFile};
 pub use policy::Policy;
+pub use table::Table;
 
 use crate::games::ShippedBoard;
 use crate::input::error::UserError;
@@ -25,6 +32,11 @@ use crate::input::problems::InvalidBoard;
 
 /// The word of the board file's `game` key.
 pub const KIND: &str = "hare-and-tortoise";
+
+/// The exact chain's carrot cap when none is given (`--carrot-cap`): on both shipped boards'
+/// policies the chance of ever holding more is below 1e-11 (measured and printed by every
+/// run).
+pub const CARROT_CAP: u32 = 600;
 
 /// The boards of this kind shipped in `data/boards/`.
 pub const SHIPPED: &[ShippedBoard] = &[

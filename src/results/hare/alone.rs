@@ -1,9 +1,9 @@
 //! `analyze` on a Hare and Tortoise board: one computer player alone, exactly (its chain and
-//! length distribution, [`crate::solve::hare`]), with the general linear solve beside it. The
+//! length distribution, [`crate::solve::chances`]), with the general linear solve beside it. The
 //! chain is estimated before it is built and the distribution watched as it is pushed, within
-//! the budget ([`crate::solve::hare_cost`]); the figures over the games that reach home are
+//! the budget ([`crate::solve::chances::cost`]); the figures over the games that reach home are
 //! exact, bounds on a distribution cut at the turn limit, or none when no game can reach home
-//! ([`super::figures`], [`crate::solve::hare_home`]).
+//! ([`super::figures`], [`crate::solve::chances::home`]).
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
@@ -12,11 +12,13 @@ use super::figures::HomeFigures;
 use super::{cards_independent, named_policies, HareOptions};
 use crate::budget::Budget;
 use crate::games::hare::board::Board;
+use crate::games::hare::turn::Player;
+use crate::games::hare::Alone;
 use crate::games::hare::Policy;
 use crate::games::BoardSource;
 use crate::input::number::count;
-use crate::solve::hare::{self as exact, Chain, Lengths};
-use crate::solve::hare_home::NeverHome;
+use crate::solve::chances::home::NeverHome;
+use crate::solve::chances::{self as exact, Chain, Lengths};
 use crate::solve::Quantile;
 
 /// The most states the exact chain may have.
@@ -135,16 +137,15 @@ impl HareAlone {
         budget: &Budget,
     ) -> Result<HareAlone> {
         let started = std::time::Instant::now();
-        let chain = crate::solve::hare_cost::build_within(board, policy, cap, MAX_STATES, budget)?;
+        let chain = exact::cost::build_within(&Alone { board, policy }, cap, MAX_STATES, budget)?;
         let l = push(&chain, tolerance, max_turns, budget)?;
-        let general =
-            crate::solve::hare_general::solve_within(&chain, budget).map(|s| GeneralSolve {
-                feedback_states: s.feedback,
-                solver: s.solver.to_string(),
-                mean: s.mean,
-                home: s.home,
-                cut: s.cut,
-            });
+        let general = exact::general::solve_within(&chain, budget).map(|s| GeneralSolve {
+            feedback_states: s.feedback,
+            solver: s.solver.to_string(),
+            mean: s.mean,
+            home: s.home,
+            cut: s.cut,
+        });
         Ok(HareAlone::from_parts(
             board,
             policy,
@@ -159,7 +160,7 @@ impl HareAlone {
     fn from_parts(
         board: &Board,
         policy: &Policy,
-        chain: &Chain,
+        chain: &Chain<Player>,
         l: &Lengths,
         tolerance: f64,
         general: Result<GeneralSolve, String>,
@@ -216,7 +217,12 @@ impl HareAlone {
 /// share of `--max-turns` pushed, which would predict the whole limit (a policy that wanders
 /// for hundreds of turns would be refused on a guess): the work is stopped only when the
 /// budget is spent, naming it.
-fn push(chain: &Chain, tolerance: f64, max_turns: usize, budget: &Budget) -> Result<Lengths> {
+fn push(
+    chain: &Chain<Player>,
+    tolerance: f64,
+    max_turns: usize,
+    budget: &Budget,
+) -> Result<Lengths> {
     let probe = budget.probe(
         &format!(
             "pushing the length distribution of one player alone turn by turn ({} states)",

@@ -11,7 +11,7 @@
 //! is known when both are the same turn, and otherwise only its lower bound is. No bound holds
 //! for the standard deviation, which is not given.
 
-use crate::solve::hare::Lengths;
+use crate::solve::chances::Lengths;
 use crate::solve::Quantile;
 
 /// The quantile levels reported, of the games that reach home.

@@ -8,6 +8,7 @@ use super::alone::{analyze, HareAlone};
 use super::simulation::{within_budget, HareSimulation};
 use super::{seat_policies, HareOptions, MAX_TURNS};
 use crate::budget::Budget;
+use crate::games::hare::Table;
 use crate::games::BoardSource;
 use crate::input::error::UserError;
 use crate::results::options::bad_option;
@@ -85,8 +86,15 @@ pub fn report(
         "play fewer games with --games N",
     )?;
     let names: Vec<String> = seats.iter().map(|p| p.name.clone()).collect();
-    let summary =
-        crate::sim::hare::simulate(&board, &seats, options.games, options.seed, MAX_TURNS);
+    let summary = crate::sim::policies::simulate(
+        &Table {
+            board: &board,
+            policies: &seats,
+        },
+        options.games,
+        options.seed,
+        MAX_TURNS,
+    );
     let game = HareSimulation::of(&board, &names, options.seed, MAX_TURNS, &summary);
     let alone_simulated = match options.mc {
         Some(n) => {
@@ -98,7 +106,15 @@ pub fn report(
                 budget,
                 "use a smaller --mc",
             )?;
-            let s = crate::sim::hare::simulate(&board, &[alone_policy], n, options.seed, MAX_TURNS);
+            let s = crate::sim::policies::simulate(
+                &Table {
+                    board: &board,
+                    policies: &[alone_policy],
+                },
+                n,
+                options.seed,
+                MAX_TURNS,
+            );
             Some(HareSimulation::of(
                 &board,
                 std::slice::from_ref(&alone_policy.name),

@@ -1,5 +1,5 @@
 //! `simulate` on a Hare and Tortoise board: games of 1 to 6 computer players
-//! ([`crate::sim::hare`]), whose interactions no chain of one player follows, within the
+//! ([`crate::sim::policies`]), whose interactions no chain of one player follows, within the
 //! budget.
 
 use anyhow::Result;
@@ -9,9 +9,10 @@ use super::{seat_policies, HareOptions, MAX_TURNS};
 use crate::budget::Budget;
 use crate::games::hare::board::{Board, HareDraws};
 use crate::games::hare::Policy;
+use crate::games::hare::Table;
 use crate::games::BoardSource;
 use crate::results::options::{bad_option, check_players};
-use crate::sim::hare::Summary;
+use crate::sim::policies::Summary;
 
 /// A seat's figures in a simulation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -167,8 +168,8 @@ impl HareSimulation {
         } else {
             Vec::new()
         };
-        let cm = s.carrots_left as f64 / fin.max(1) as f64;
-        let csd = (s.carrots_left_sq as f64 / fin.max(1) as f64 - cm * cm)
+        let cm = s.held_left as f64 / fin.max(1) as f64;
+        let csd = (s.held_left_sq as f64 / fin.max(1) as f64 - cm * cm)
             .max(0.0)
             .sqrt();
         let mut landings: Vec<Landings> = s
@@ -279,10 +280,26 @@ pub fn simulate(
         "play fewer games with --games N",
     )?;
     let (summary, kept) = if options.keep_games {
-        crate::sim::hare::simulate_kept(&board, &policies, options.games, options.seed, max_turns)
+        crate::sim::policies::simulate_kept(
+            &Table {
+                board: &board,
+                policies: &policies,
+            },
+            options.games,
+            options.seed,
+            max_turns,
+        )
     } else {
         (
-            crate::sim::hare::simulate(&board, &policies, options.games, options.seed, max_turns),
+            crate::sim::policies::simulate(
+                &Table {
+                    board: &board,
+                    policies: &policies,
+                },
+                options.games,
+                options.seed,
+                max_turns,
+            ),
             Vec::new(),
         )
     };

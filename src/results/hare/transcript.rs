@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{seat_policies, HareOptions};
 use crate::games::hare::board::Board;
 use crate::games::hare::turn::Note;
-use crate::games::hare::Policy;
+use crate::games::hare::{Policy, Table};
 use crate::games::BoardSource;
 use crate::results::options::{bad_option, check_players};
 
@@ -206,9 +206,12 @@ pub fn transcript(
 ) -> HareTranscript {
     let mut rng = crate::sim::chunk_rng(seed, 0);
     let mut events = Vec::new();
-    let game = crate::sim::hare::play_game(board, policies, &mut rng, max_turns, &mut |t, s, n| {
-        events.push(event(board, t, s, n))
-    });
+    let game = crate::sim::policies::play_game(
+        &Table { board, policies },
+        &mut rng,
+        max_turns,
+        &mut |t, s, n| events.push(event(board, t, s, n)),
+    );
     HareTranscript {
         board: board.name.clone(),
         seed,
@@ -217,7 +220,7 @@ pub fn transcript(
         events,
         winner: game.winner.map(|w| w + 1),
         length: game.turns,
-        carrots_left: game.carrots_left,
+        carrots_left: game.held_left,
         label: String::new(),
     }
 }

@@ -1,26 +1,26 @@
-//! The general linear solve of one Hare and Tortoise player's chain ([`super::hare`]): the
-//! expected turns until home or the cap, and the chances of home, of the cap and of getting
+//! The general linear solve of one player's chain ([`super::chain`]): the expected turns until
+//! home or the cap, and the chances of home, of the cap and of getting
 //! stuck, each from one solve of (I - Q) y = b. `analyze` prints them beside the distribution
 //! pushed turn by turn, as an independent check of it.
 //!
-//! Why a route of its own: the chain's feedback set is large (21,757 of the novice's 47,857
-//! states at the default carrot cap of 600: giving carrots away and a hare's "back" lead to
-//! earlier states), so the sweep's dense part is out of reach and the sparse LU fills in to
+//! Why a route of its own: the chain's feedback set is large (21,757 of the 47,857 states of
+//! the shipped policy game's novice player at its default cap of 600: moves that give the
+//! capped quantity away or send the player back lead to earlier states), so the sweep's dense part is out of reach and the sparse LU fills in to
 //! about 8 GB and 2.7 minutes. Its moves still go mostly forward in the solver's order, so
 //! Gauss-Seidel converges in a few dozen passes (about 0.1 s there): it is taken for every
 //! chain with many cycles, at any size (the other games' chains try it only past 100,000
-//! states, [`super::iterative::ITERATIVE_STATES`]); a chain with few cycles takes
+//! states, [`crate::solve::iterative::ITERATIVE_STATES`]); a chain with few cycles takes
 //! [`FloatSolver`]'s sweep as any chain does. Each route's cost is estimated before it runs
 //! ([`solve_within`]); a solve that would not fit is skipped with its reason and the flag that
 //! would let it run, never refused, since the distribution's figures do not depend on it.
 
 use std::time::Instant;
 
-use super::hare::{Chain, SolverForm, Target};
-use super::iterative::{GaussSeidel, MOST_PASSES};
-use super::{check_counts_solves, uses_sparse_lu, FloatSolver, SolveFailure, Sweep};
+use super::chain::{Chain, SolverForm, Target};
 use crate::budget::{rate, Budget};
 use crate::input::number::approx_count;
+use crate::solve::iterative::{GaussSeidel, MOST_PASSES};
+use crate::solve::{check_counts_solves, uses_sparse_lu, FloatSolver, SolveFailure, Sweep};
 
 /// What the general solve gives for one player alone.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,7 +29,7 @@ pub struct Solved {
     pub mean: f64,
     /// The chance of reaching home within the cap.
     pub home: f64,
-    /// The chance that the carrots ever exceed the cap: the mass the cap leaves out.
+    /// The chance of ever holding more than the cap: the mass the cap leaves out.
     pub cut: f64,
     /// The chance of getting stuck forever (no way home).
     pub stuck: f64,
@@ -40,7 +40,7 @@ pub struct Solved {
 }
 
 /// Solves the chain with the general cyclic solver ([`FloatSolver`]), whatever it costs.
-pub fn solve(chain: &Chain) -> Result<Solved, SolveFailure> {
+pub fn solve<S>(chain: &Chain<S>) -> Result<Solved, SolveFailure> {
     let form = chain.solver_form().map_err(|_| SolveFailure::OutOfRange)?;
     let solver = FloatSolver::factor(&form.counts, form.d)?;
     solve_by(chain, &form, solver.name(), &|b| solver.solve(b))
@@ -51,18 +51,18 @@ type Solve<'a> = &'a dyn Fn(&[f64]) -> Result<Vec<f64>, SolveFailure>;
 
 /// A turn's reward in each state: none in a "move again" state, which takes no time; a lazy
 /// row's scaled ([`Chain::solver_form`]).
-fn rewards(chain: &Chain, form: &SolverForm) -> Vec<f64> {
+fn rewards<S>(chain: &Chain<S>, form: &SolverForm) -> Vec<f64> {
     chain
-        .states
+        .mid_turn
         .iter()
         .zip(&form.weight)
-        .map(|(p, w)| if p.again { 0.0 } else { *w })
+        .map(|(again, w)| if *again { 0.0 } else { *w })
         .collect()
 }
 
 /// The four solves, each by `solve` on the chain's `form`.
-fn solve_by(
-    chain: &Chain,
+fn solve_by<S>(
+    chain: &Chain<S>,
     form: &SolverForm,
     solver: &'static str,
     solve: Solve,
@@ -101,7 +101,7 @@ const FIRST_SHARE: f64 = 0.25;
 /// at 65), so no pilot of a few passes predicts them: its first solve is the pilot, allowed
 /// the passes a quarter of the time left holds at the tuned rate; the other three are
 /// estimated from the time it took.
-pub fn solve_within(chain: &Chain, budget: &Budget) -> Result<Solved, String> {
+pub fn solve_within<S>(chain: &Chain<S>, budget: &Budget) -> Result<Solved, String> {
     let form = chain.solver_form()?;
     let counts = &form.counts;
     let what = format!(
@@ -110,7 +110,7 @@ pub fn solve_within(chain: &Chain, budget: &Budget) -> Result<Solved, String> {
         approx_count(Sweep::<f64>::feedback_size(counts) as f64),
         approx_count(counts.nnz() as f64),
     );
-    let fix = "a smaller --carrot-cap makes the chain smaller";
+    let fix = &format!("a smaller {} makes the chain smaller", chain.words.flag);
     let failed = |e: SolveFailure| format!("{what} failed: {e}");
     if !uses_sparse_lu(counts) {
         check_counts_solves(counts, form.d, 4.0, &what, budget)

@@ -1,34 +1,30 @@
-//! Games of 1 to 6 computer players, played with the one step function ([`play_turn`]) and a
-//! seeded generator: players interact (occupied squares, race positions), so the game of
-//! several is simulated rather than solved. Runs are split into chunks, each with its own
+//! Games of computer players following fixed policies ([`TableTurn`]), played with the game's
+//! one turn function and a seeded generator: players interact (occupied squares, race
+//! positions), so the game of several is simulated rather than solved. Runs are split into chunks, each with its own
 //! generator seeded from (seed, chunk), so a seed gives the same figures on any number of
 //! threads.
 
 use rand::{Rng, RngExt as _};
 use rayon::prelude::*;
 
-use crate::games::hare::board::{Board, CardPile, Effect, HareDraws};
-use crate::games::hare::policy::Policy;
-use crate::games::hare::turn::{play_turn, Chance, Note, Phase, Player};
+use crate::games::chance::{Chance, Phase, TableTurn};
 
 /// Games per chunk.
 const CHUNK: u64 = 4096;
 
-/// A seeded generator as the game's chances; with a cyclic pile, the pile itself.
+/// A seeded generator as the game's chances; with a cyclic pile, the pile itself (the order of
+/// its cards, by index).
 pub struct Dice<'a, R: Rng> {
     rng: &'a mut R,
-    pile: Option<(Vec<Effect>, usize)>,
+    pile: Option<(Vec<usize>, usize)>,
 }
 
 impl<'a, R: Rng> Dice<'a, R> {
-    /// Chances from `rng`; for a board whose hare squares draw from a cyclic pile, the pile
-    /// shuffled once.
-    pub fn new(board: &Board, rng: &'a mut R) -> Dice<'a, R> {
-        let pile = (board.rules.hare_draws == HareDraws::Cards
-            && board.rules.card_pile == CardPile::Cyclic
-            && !board.pile.is_empty())
-        .then(|| {
-            let mut pile = board.pile.clone();
+    /// Chances from `rng`; for a game that draws from a pile of `cyclic` cards dealt in a
+    /// cycle, the pile shuffled once.
+    pub fn new(cyclic: Option<usize>, rng: &'a mut R) -> Dice<'a, R> {
+        let pile = cyclic.filter(|&n| n > 0).map(|n| {
+            let mut pile: Vec<usize> = (0..n).collect();
             for i in (1..pile.len()).rev() {
                 let j = rng.random_range(0..=i);
                 pile.swap(i, j);
@@ -43,7 +39,7 @@ impl<R: Rng> Chance for Dice<'_, R> {
     fn pick(&mut self, n: usize) -> usize {
         self.rng.random_range(0..n)
     }
-    fn card(&mut self, pile: &[Effect]) -> Effect {
+    fn card(&mut self, n: usize) -> usize {
         match &mut self.pile {
             // The top card is drawn and goes under the pile.
             Some((cards, next)) => {
@@ -51,7 +47,7 @@ impl<R: Rng> Chance for Dice<'_, R> {
                 *next = (*next + 1) % cards.len();
                 card
             }
-            None => pile[self.pick(pile.len())],
+            None => self.pick(n),
         }
     }
 }
@@ -63,73 +59,54 @@ pub struct Game {
     pub turns: u32,
     /// The winning seat, `None` when the game hit the turn limit.
     pub winner: Option<usize>,
-    /// The winner's carrots at the finish.
-    pub carrots_left: u32,
+    /// What the winner holds at the finish ([`TableTurn::held`]).
+    pub held_left: u32,
     /// Turns skipped for lack of a legal move (or of one the policy makes), by seat.
     pub skips: Vec<u32>,
-    /// Landings per square (moves and a hare's displacements), home included.
+    /// Landings per space (moves, and moves the rules make, [`TableTurn::landed`]), home included.
     pub landings: Vec<u32>,
 }
 
-/// Plays one game of `policies.len()` players, seat 0 first, stopping after `max_turns` turns;
+/// Plays one game of the table's players, seat 0 first, stopping after `max_turns` turns;
 /// `log` hears every note with the turn number (1-based, all players') and the seat.
-pub fn play_game<R: Rng>(
-    board: &Board,
-    policies: &[&Policy],
+pub fn play_game<T: TableTurn, R: Rng>(
+    table: &T,
     rng: &mut R,
     max_turns: u32,
-    log: &mut dyn FnMut(u32, usize, Note),
+    log: &mut dyn FnMut(u32, usize, T::Note),
 ) -> Game {
-    let k = policies.len();
-    let mut dice = Dice::new(board, rng);
-    let mut players = vec![Player::start(board); k];
+    let k = table.seats();
+    let mut dice = Dice::new(table.cyclic_pile(), rng);
+    let mut players = vec![table.start(); k];
     let mut game = Game {
         turns: 0,
         winner: None,
-        carrots_left: 0,
+        held_left: 0,
         skips: vec![0; k],
-        landings: vec![0; board.squares.len()],
+        landings: vec![0; table.spaces()],
     };
     while game.turns < max_turns {
         let seat = game.turns as usize % k;
         game.turns += 1;
         let turn = game.turns;
         loop {
-            let mut sink = |n: Note| {
-                match n {
-                    Note::Skipped => game.skips[seat] += 1,
-                    Note::Moved { to, .. } | Note::Displaced { to, .. } | Note::Back { to, .. } => {
-                        game.landings[to] += 1
-                    }
-                    _ => {}
+            let mut sink = |n: T::Note| {
+                if table.skipped(n) {
+                    game.skips[seat] += 1;
+                } else if let Some(to) = table.landed(n) {
+                    game.landings[to] += 1;
                 }
                 log(turn, seat, n);
             };
-            match play_turn(
-                board,
-                policies[seat],
-                &mut players,
-                seat,
-                &mut dice,
-                &mut sink,
-            ) {
+            match table.play(&mut players, seat, &mut dice, &mut sink) {
                 Phase::Again => continue,
                 Phase::Done => {
-                    let p = players[seat];
-                    log(
-                        turn,
-                        seat,
-                        Note::TurnEnd {
-                            square: usize::from(p.pos),
-                            carrots: p.carrots,
-                            lettuces: p.lettuces,
-                        },
-                    );
+                    log(turn, seat, table.turn_end(players[seat]));
                     break;
                 }
                 Phase::Home => {
                     game.winner = Some(seat);
-                    game.carrots_left = players[seat].carrots;
+                    game.held_left = table.held(players[seat]);
                     return game;
                 }
             }
@@ -153,10 +130,10 @@ pub struct Summary {
     pub skips: Vec<u64>,
     /// Games in which some player skipped at least once.
     pub games_with_skip: u64,
-    /// Sum of the winners' carrots at the finish.
-    pub carrots_left: u64,
+    /// Sum of what the winners hold at the finish.
+    pub held_left: u64,
     /// Sum of squares of the same, for its spread.
-    pub carrots_left_sq: u64,
+    pub held_left_sq: u64,
     /// Landings per square over all games.
     pub landings: Vec<u64>,
 }
@@ -172,8 +149,8 @@ impl Summary {
                 }
                 self.lengths[t] += 1;
                 self.wins[w] += 1;
-                self.carrots_left += u64::from(g.carrots_left);
-                self.carrots_left_sq += u64::from(g.carrots_left).pow(2);
+                self.held_left += u64::from(g.held_left);
+                self.held_left_sq += u64::from(g.held_left).pow(2);
             }
             None => self.unfinished += 1,
         }
@@ -204,8 +181,8 @@ impl Summary {
             *a += b;
         }
         self.games_with_skip += o.games_with_skip;
-        self.carrots_left += o.carrots_left;
-        self.carrots_left_sq += o.carrots_left_sq;
+        self.held_left += o.held_left;
+        self.held_left_sq += o.held_left_sq;
         for (a, b) in self.landings.iter_mut().zip(&o.landings) {
             *a += b;
         }
@@ -251,49 +228,41 @@ impl Summary {
     }
 }
 
-/// Plays `games` games with `policies` seat by seat, seeded with `seed`.
-pub fn simulate(
-    board: &Board,
-    policies: &[&Policy],
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-) -> Summary {
-    run(board, policies, games, seed, max_turns, false).0
+/// Plays `games` games of the table, seeded with `seed`.
+pub fn simulate<T: TableTurn>(table: &T, games: u64, seed: u64, max_turns: u32) -> Summary {
+    run(table, games, seed, max_turns, false).0
 }
 
 /// [`simulate`], keeping every game's length (all players' turns) and winner (seat 1 first; 0
 /// for a game stopped at the turn limit, whose length is then `max_turns`), in the order
 /// played.
-pub fn simulate_kept(
-    board: &Board,
-    policies: &[&Policy],
+pub fn simulate_kept<T: TableTurn>(
+    table: &T,
     games: u64,
     seed: u64,
     max_turns: u32,
 ) -> (Summary, Vec<(u32, u8)>) {
-    run(board, policies, games, seed, max_turns, true)
+    run(table, games, seed, max_turns, true)
 }
 
-fn run(
-    board: &Board,
-    policies: &[&Policy],
+fn run<T: TableTurn>(
+    table: &T,
     games: u64,
     seed: u64,
     max_turns: u32,
     keep: bool,
 ) -> (Summary, Vec<(u32, u8)>) {
-    let k = policies.len();
+    let k = table.seats();
     let chunks = games.div_ceil(CHUNK);
     let parts: Vec<(Summary, Vec<(u32, u8)>)> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let mut rng = super::chunk_rng(seed, c);
-            let mut s = Summary::empty(k, board.squares.len());
+            let mut s = Summary::empty(k, table.spaces());
             let mut kept = Vec::new();
             let n = CHUNK.min(games - c * CHUNK);
             for _ in 0..n {
-                let g = play_game(board, policies, &mut rng, max_turns, &mut |_, _, _| {});
+                let g = play_game(table, &mut rng, max_turns, &mut |_, _, _| {});
                 if keep {
                     kept.push((g.turns, g.winner.map_or(0, |w| w as u8 + 1)));
                 }
@@ -302,7 +271,7 @@ fn run(
             (s, kept)
         })
         .collect();
-    let mut summary = Summary::empty(k, board.squares.len());
+    let mut summary = Summary::empty(k, table.spaces());
     let mut kept = Vec::new();
     for (s, g) in parts {
         summary = summary.merge(s);

@@ -1,0 +1,224 @@
+//! The `[rules]` table of a Hare and Tortoise board file: every place where the rules are
+//! silent or contradict themselves, as a named key with a default, and the values a checker
+//! varies.
+
+use serde::{Deserialize, Serialize};
+
+use crate::input::problems::{InvalidBoard, Problems};
+
+/// How hare squares draw.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum HareDraws {
+    /// Wiener: a fair die, read in `[hare] die` by the race position.
+    #[default]
+    Die,
+    /// Ravensburger: a card from `[hare] cards`.
+    Cards,
+}
+
+/// How the card pile is used (only with `hare-draws = "cards"`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardPile {
+    /// Shuffled once; each card drawn goes under the pile, so the pile cycles.
+    #[default]
+    Cyclic,
+    /// Every draw independent, each card with its share of the pile.
+    Independent,
+}
+
+/// When the carrots a player may finish with are counted.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinishCount {
+    /// After paying for the move home (Wiener: "when it crosses the finish line").
+    #[default]
+    AfterPaying,
+    /// Before paying.
+    BeforePaying,
+}
+
+/// Where "drop back one position" and "move forward one position" go when no player is
+/// behind (ahead).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Nobody {
+    /// Nowhere: the player stays (Wiener names only a move relative to another player).
+    #[default]
+    Stay,
+    /// One square back (forward), to the first unoccupied square.
+    OneSquare,
+}
+
+/// The `[rules]` table; every key has Wiener's reading as its default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct HareRules {
+    /// Carrots each player starts with.
+    pub start_carrots: i64,
+    /// Lettuces each player starts with; all must be chewed before finishing.
+    pub start_lettuces: i64,
+    /// The most carrots a player may hold to finish.
+    pub finish_carrots: i64,
+    /// Whether that limit is checked after or before paying for the move home.
+    pub finish_count: FinishCount,
+    /// Carrots per rank for chewing a lettuce and for a number square (10 x rank).
+    pub rank_carrots: i64,
+    /// Carrots taken or given by chewing a carrot.
+    pub chew_carrots: i64,
+    /// Carrots per square for moving back to a tortoise square.
+    pub tortoise_carrots: i64,
+    /// A die read in the hare table, or cards.
+    pub hare_draws: HareDraws,
+    /// How the card pile is used.
+    pub card_pile: CardPile,
+    /// "Drop back" / "move forward one position" with nobody behind / ahead.
+    pub nobody_there: Nobody,
+}
+
+impl Default for HareRules {
+    fn default() -> HareRules {
+        HareRules {
+            start_carrots: 65,
+            start_lettuces: 3,
+            finish_carrots: 20,
+            finish_count: FinishCount::AfterPaying,
+            rank_carrots: 10,
+            chew_carrots: 10,
+            tortoise_carrots: 10,
+            hare_draws: HareDraws::Die,
+            card_pile: CardPile::Cyclic,
+            nobody_there: Nobody::Stay,
+        }
+    }
+}
+
+/// The rule keys `check` varies, each with the values it tries: the keys where the shipped
+/// boards differ (Wiener's rules against the Ravensburger edition) and those where Wiener is
+/// silent. The others (lettuces, the carrots per rank, per chew and per tortoise square) keep
+/// the board's values.
+pub fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)> {
+    use crate::games::variant::values_of;
+    vec![
+        ("start-carrots", vec![65.into(), 68.into()]),
+        ("finish-carrots", vec![10.into(), 20.into()]),
+        ("finish-count", values_of::<FinishCount>()),
+        ("hare-draws", values_of::<HareDraws>()),
+        ("card-pile", values_of::<CardPile>()),
+        ("nobody-there", values_of::<Nobody>()),
+    ]
+}
+
+/// The keys of the `[rules]` table, kebab-case, as the board file and the flags name them.
+pub fn rule_keys() -> Vec<String> {
+    toml::Table::try_from(HareRules::default())
+        .map(|t| t.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+impl HareRules {
+    /// The rules with the variant's rule overrides written into the table and read back
+    /// through the schema (so an override is checked like a board file's value); a key that
+    /// is not a rule of this kind is a problem naming its flag.
+    pub fn with(&self, variant: &crate::games::Variant) -> Result<HareRules, InvalidBoard> {
+        let mut p = Problems::default();
+        for e in &variant.without {
+            p.add(
+                "--without",
+                format!(
+                    "a {} board has no {}: it has no elements to remove; leave it out",
+                    super::KIND,
+                    crate::input::text::quote(e)
+                ),
+            );
+        }
+        let own = rule_keys();
+        for (key, _) in &variant.rules {
+            if !own.contains(key) {
+                let owners: Vec<&str> = crate::games::owners_of_rule(key)
+                    .into_iter()
+                    .map(crate::games::title)
+                    .collect();
+                let owner = if owners.is_empty() {
+                    "no game's".to_string()
+                } else {
+                    owners.join(" and ")
+                };
+                p.add(
+                    format!("--{}", crate::input::text::quote(key)),
+                    format!(
+                        "is a rule of {owner} boards and this is a {} board; leave it out",
+                        super::KIND
+                    ),
+                );
+            }
+        }
+        if !p.is_empty() {
+            return Err(p.into_invalid());
+        }
+        if variant.rules.is_empty() {
+            return Ok(self.clone());
+        }
+        let mut table = toml::Table::try_from(self).map_err(|e| {
+            let mut p = Problems::default();
+            p.add("rules", e.to_string());
+            p.into_invalid()
+        })?;
+        for (key, value) in &variant.rules {
+            table.insert(key.clone(), value.clone());
+        }
+        table.try_into().map_err(|e: toml::de::Error| {
+            let mut p = Problems::default();
+            p.add(
+                "--rules",
+                crate::input::text::shorten_lines(&format!("{} (in {variant})", e.message())),
+            );
+            p.into_invalid()
+        })
+    }
+}
