@@ -47,13 +47,14 @@
 //! use candyland::output::{render, Format, Layout};
 //! use candyland::results::{analyze, AnalyzeAnswer, AnalyzeOptions};
 //!
-//! let board = read_board(Some("hi-ho-cherry-o"))?;
+//! // The default board (`candyland analyze` with no board named).
+//! let board = read_board(None)?;
 //! let answer = analyze(&board, &AnalyzeOptions::default(), &Budget::default())?;
 //! let AnalyzeAnswer::Figures { analysis, .. } = &answer else { unreachable!() };
-//! assert!((analysis.expected_turns - 15.8019).abs() < 1e-4);
-//! // What `candyland analyze hi-ho-cherry-o --json` prints.
+//! assert!((analysis.expected_turns - 39.1611).abs() < 1e-4);
+//! // What `candyland analyze --json` prints.
 //! let json = render(&answer, Format::Json, Layout::default())?;
-//! assert!(json.starts_with("{\n  \"schema_version\": 2,\n  \"command\": \"analyze\""));
+//! assert!(json.starts_with("{\n  \"schema_version\": 3,\n  \"command\": \"analyze\""));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

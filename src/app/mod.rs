@@ -26,7 +26,7 @@ use format::Form;
 /// its `--budget` the process stops with exit code 2.
 pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     let b = &budget_flag(cli.budget)?;
-    refuse_unused_hare_flags(&cli.command)?;
+    refuse_unused_policy_flags(&cli.command)?;
     watch::arm(b);
     // The one place that chooses the format.
     let f = Form {
@@ -70,10 +70,10 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// `--policy` and `--carrot-cap` choose the computer players and the exact chain of a Hare and
-/// Tortoise board; a command that does not use them refuses them by name rather than ignore
+/// `--policy` and the cap flag choose the computer players and the exact chain of a policy
+/// game's board; a command that does not use them refuses them by name rather than ignore
 /// them (a command that does, on another game's board, refuses them there).
-fn refuse_unused_hare_flags(command: &Command) -> Result<(), UserError> {
+fn refuse_unused_policy_flags(command: &Command) -> Result<(), UserError> {
     let (name, variant) = match command {
         Command::Analyze(a) => ("analyze", &a.variant),
         Command::Simulate(a) => ("simulate", &a.variant),
@@ -92,14 +92,17 @@ fn refuse_unused_hare_flags(command: &Command) -> Result<(), UserError> {
         Command::Board(BoardCommand::Show(a)) => ("board show", &a.variant),
         _ => return Ok(()),
     };
-    let (policy, cap) = cli::uses_hare_flags(name);
+    let (policy, cap) = cli::uses_policy_flags(name);
     let used = |uses: bool, flag: &str, by: &str| {
         if uses {
             Ok(())
         } else {
             Err(bad_flag(
                 flag,
-                format!("is not used by {name}: it applies to Hare and Tortoise boards, in {by}"),
+                format!(
+                    "is not used by {name}: it applies to {} boards, in {by}",
+                    crate::games::policy_titles()
+                ),
             ))
         }
     };

@@ -178,7 +178,7 @@ pub fn conclusion(e: &Evidence) -> String {
     s
 }
 
-/// "2 games, 4 boards: candyland (classic, treats, treats-as-coded), race (hi-ho-cherry-o)",
+/// "2 games, 4 boards: candyland (classic, treats, treats-as-coded), race (a-spinner-race)",
 /// and the games left out.
 fn searched_games(searched: &Searched) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });

@@ -22,16 +22,22 @@ use super::{decide, exact_model, fit, histogram, rank, Candidate, LengthModel, R
 const MAX_RANKED_LENGTH: u32 = 5_000;
 const MAX_RANKED_GAMES: usize = 20_000;
 
-/// Three hypotheses: Hi Ho! Cherry-O as shipped and with the bird and dog putting one cherry
-/// back, and a game that always lasts 3 turns (no spread: infinite z's and zero standard
-/// errors).
+/// Three hypotheses: the first shipped board of the race kind (a short spinner race) as
+/// shipped and with its `back-by` rule at 1, and a game that always lasts 3 turns (no spread:
+/// infinite z's and zero standard errors).
 static MODELS: LazyLock<Vec<Arc<LengthModel>>> = LazyLock::new(|| {
     let mut out = Vec::new();
+    let race = crate::games::shipped().into_iter().find(|b| {
+        crate::games::BoardSource::new(b.name, b.text)
+            .kind()
+            .is_ok_and(|k| k == <RaceTrack as crate::games::Game>::KIND)
+    });
     for variant in [
         Variant::default(),
         Variant::default().with_rule("back-by", toml::Value::Integer(1)),
     ] {
-        if let Ok(game) = crate::games::load::load::<RaceTrack>(Some("hi-ho-cherry-o"), &variant) {
+        let Some(race) = race else { break };
+        if let Ok(game) = crate::games::load::load::<RaceTrack>(Some(race.name), &variant) {
             out.push(Arc::new(exact_model(&Chain::build(&game), 1, 1)));
         }
     }

@@ -33,10 +33,10 @@ pub mod crosscheck;
 mod decks;
 pub mod exercise;
 pub mod fit;
-pub mod hare;
 pub mod lengths;
 pub mod model;
 pub mod outliers;
+pub mod policies;
 pub mod published;
 mod reference;
 mod search;
@@ -89,7 +89,7 @@ pub const EXACT_TAIL: f64 = 1e-8;
 /// large-sample approximations).
 pub const MIN_GAMES_TO_DECIDE: u64 = 100;
 
-/// A board with a rule variant and a deck (or, for Hare and Tortoise, the players' policies
+/// A board with a rule variant and a deck (or, for a policy game, the players' policies
 /// and their number): one hypothesis about the data.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -99,10 +99,10 @@ pub struct Candidate {
     pub board: String,
     /// The rule variant applied to the board.
     pub variant: Variant,
-    /// How cards are drawn; `None` for a game without a deck model (Hare and Tortoise: its
+    /// How cards are drawn; `None` for a game without a deck model (a policy game: its
     /// card pile is a rule).
     pub deck: Option<DeckMode>,
-    /// Settings after the rules, as (key, value): a Hare and Tortoise hypothesis's `policy`
+    /// Settings after the rules, as (key, value): a policy game's hypothesis's `policy`
     /// and `players`.
     pub extra: Vec<(String, SettingValue)>,
     /// The distribution of game lengths under this hypothesis.
@@ -112,8 +112,8 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// "classic --doubles one-step, shuffled deck"; "hare-and-tortoise --hare-draws die,
-    /// policy novice, 4 players".
+    /// "classic --doubles one-step, shuffled deck"; for a policy game, the rules then "policy
+    /// novice, 4 players".
     pub fn label(&self) -> String {
         let v = self.variant.to_string();
         let sep = if v.is_empty() { "" } else { " " };

@@ -117,7 +117,7 @@ pub struct GameSearch {
     pub decks: Vec<String>,
     /// Distinct rule sets simulated under the finite-deck models.
     pub simulated: usize,
-    /// How this game was searched, when not as the others (Hare and Tortoise), in words.
+    /// How this game was searched, when not as the others (a policy game), in words.
     pub how: Option<String>,
     /// What of this game's search the budget left out, with why and what would allow it.
     pub notes: Vec<String>,

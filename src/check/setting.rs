@@ -1,4 +1,4 @@
-//! A hypothesis's settings (game, board, each rule, deck, a Hare and Tortoise hypothesis's
+//! A hypothesis's settings (game, board, each rule, deck, a policy game's hypothesis's
 //! policy and players) as one object of typed values.
 //!
 //! Why typed: a script that reads `check --json` should test `settings["land-on-last-wins"] ==
@@ -24,7 +24,7 @@ impl SettingValue {
         SettingValue(toml::Value::String(word.into()))
     }
 
-    /// A count: a Hare and Tortoise hypothesis's players.
+    /// A count: a policy game's hypothesis's players.
     pub fn count(n: usize) -> SettingValue {
         SettingValue(toml::Value::Integer(i64::try_from(n).unwrap_or(i64::MAX)))
     }
@@ -151,7 +151,7 @@ impl schemars::JsonSchema for SettingList {
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let value = generator.subschema_for::<SettingValue>();
         schemars::json_schema!({
-            "description": "A hypothesis's settings in order: game, board, each rule (keyed as its flag, e.g. \"land-on-last-wins\"), a Hare and Tortoise hypothesis's policy and players, deck.",
+            "description": "A hypothesis's settings in order: game, board, each rule (keyed as its flag, e.g. \"land-on-last-wins\"), a policy game's hypothesis's policy and players, deck.",
             "type": "object",
             "additionalProperties": value
         })

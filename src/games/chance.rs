@@ -24,10 +24,12 @@ pub trait Chance {
 
 /// What a game calls the quantity its exact chain caps (the rules do not bound it), and the
 /// flag that sets the cap: how messages about the cap are worded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CapWords {
     /// The quantity, plural: "carrots".
     pub noun: &'static str,
+    /// One of it: "carrot".
+    pub one: &'static str,
     /// The cap's name: "carrot cap".
     pub name: &'static str,
     /// The flag that sets the cap: "--carrot-cap".

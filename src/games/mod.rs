@@ -1,9 +1,12 @@
-//! The game kinds, one folder each ([`candyland`], [`race_track`], [`hare`]): a kind's file schema,
-//! validation, rules, step function, events and words all live in its folder, behind the
-//! [`Game`] trait. This module is the one place that chooses among them: [`with_game`] reads the
-//! board file's `game` key and calls a [`GameVisitor`] with the board parsed by that kind's
-//! schema, so every command is written once, generic over the game. A new kind is a new folder
-//! plus one word in the `games!` list below.
+//! The game kinds, one folder each ([`candyland`], [`race_track`], [`bump`], [`hare`]): a kind's
+//! file schema, validation, rules, step function, events and words all live in its folder,
+//! behind the [`Game`] trait (a race: one token a player, one draw a turn) or the
+//! [`PolicyGame`] trait (computer players with fixed policies, several chances a turn). This
+//! module is the one place that chooses among them: [`with_game`] reads the board file's `game`
+//! key and calls a [`GameVisitor`] with the board parsed by that kind's schema, and
+//! [`with_policy_game`] a [`PolicyVisitor`] for a policy game, so every command is written
+//! once, generic over the game. A new kind is a new folder plus one word in the `games!` list
+//! below.
 
 pub mod bump;
 pub mod candyland;
@@ -11,6 +14,7 @@ pub mod chance;
 pub mod game;
 pub mod hare;
 pub mod load;
+pub mod policy_game;
 pub mod race;
 pub mod race_track;
 mod schema;
@@ -26,6 +30,7 @@ pub use candyland::CandyLand;
 pub use race_track::{ChutesAndLadders, RaceTrack};
 
 pub use game::{Edit, Game, Identity, ShippedBoard, Size};
+pub use policy_game::PolicyGame;
 pub use race::RaceGame;
 pub use track::{Jumps, Rgb, Track};
 pub use variant::{value_word, values_of, Variant};
@@ -68,7 +73,16 @@ impl BoardSource {
     }
 }
 
-/// Something to do with a board of any game, written once and generic over the game: the
+/// Something to do with a policy game, written once and generic over the game: what
+/// [`with_policy_game`] and [`with_policy_kind`] call (the board, if any, is the visitor's).
+pub trait PolicyVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Does the work for policy game `G`.
+    fn visit<G: PolicyGame>(self) -> Self::Output;
+}
+
+/// Something to do with a board of any race, written once and generic over the game: the
 /// closure-with-a-type-parameter that [`with_game`] calls.
 pub trait GameVisitor {
     /// What the visit returns.
@@ -167,22 +181,20 @@ pub fn kind(source: &BoardSource) -> Result<&'static str, UserError> {
     let Some(name) = kind.game else {
         return Ok(KINDS[0]);
     };
-    if name == hare::KIND {
-        return Ok(hare::KIND);
-    }
-    KINDS.iter().copied().find(|k| *k == name).ok_or_else(|| {
-        let known: Vec<String> = KINDS.iter().map(|k| format!("\"{k}\"")).collect();
+    let every = || KINDS.iter().chain(POLICY_KINDS).copied();
+    every().find(|k| *k == name).ok_or_else(|| {
+        let known: Vec<String> = every().map(|k| format!("\"{k}\"")).collect();
         UserError::InvalidBoard {
             file: label.to_string(),
             problems: InvalidBoard {
                 problems: vec![BoardProblem {
                     field: "game".into(),
                     message: format!(
-                        "'{}' is not a game this tool knows; use {} (the default), {} or \"{}\"",
+                        "'{}' is not a game this tool knows; use {} (the default), {} or {}",
                         crate::input::text::quote(&name),
                         known[0],
-                        known[1..].join(", "),
-                        hare::KIND
+                        known[1..known.len() - 1].join(", "),
+                        known[known.len() - 1]
                     ),
                 }],
             },
@@ -204,21 +216,71 @@ pub fn title(kind: &str) -> &str {
         "Candy Land"
     } else if kind == <ChutesAndLadders as Game>::KIND {
         "Chutes and Ladders"
-    } else if kind == hare::KIND {
-        "Hare and Tortoise"
     } else {
-        kind
+        policy_title(kind).unwrap_or(kind)
     }
+}
+
+/// Calls `visitor` when `source` is a board of a policy game ([`POLICY_KINDS`]); `None` for a
+/// race, which [`with_game`] visits. The visitor holds the board.
+pub fn with_policy_game<V: PolicyVisitor>(
+    source: &BoardSource,
+    visitor: V,
+) -> Result<Option<V::Output>, UserError> {
+    let kind = kind(source)?;
+    Ok(with_policy_kind(kind, visitor))
+}
+
+/// Whether `kind` is a game played by computer players with policies.
+pub fn plays_by_policies(kind: &str) -> bool {
+    POLICY_KINDS.contains(&kind)
 }
 
 /// The list of game words: the dispatch, the registry of words and the shipped boards, all
 /// from one list, so that adding a kind is one entry here. The race kind is here twice, once
 /// per board-file word ([`race_track::dialect`]).
 macro_rules! games {
-    ($($game:ty),+ $(,)?) => {
-        /// The `game` word of every kind, in the order messages list them; the first is the
-        /// default.
+    (races: $($game:ty),+ ; policies: $($policy:ty),+ $(,)?) => {
+        /// The `game` word of every race kind, in the order messages list them; the first is
+        /// the default.
         pub const KINDS: &[&str] = &[$(<$game as Game>::KIND),+];
+
+        /// The `game` word of every policy game ([`PolicyGame`]), after the races.
+        pub const POLICY_KINDS: &[&str] = &[$(<$policy as PolicyGame>::KIND),+];
+
+        /// The shipped boards of every policy game, kind by kind.
+        pub const POLICY_SHIPPED: &[&[ShippedBoard]] = &[$(<$policy as PolicyGame>::SHIPPED),+];
+
+        /// The titles of the policy games, for messages: "Hare and Tortoise" ("A or B" for
+        /// two).
+        pub fn policy_titles() -> String {
+            [$(<$policy as PolicyGame>::TITLE),+].join(" or ")
+        }
+
+        /// The title of policy game `kind`.
+        fn policy_title(kind: &str) -> Option<&'static str> {
+            $(
+                if kind == <$policy as PolicyGame>::KIND {
+                    return Some(<$policy as PolicyGame>::TITLE);
+                }
+            )+
+            None
+        }
+
+        /// Calls `visitor` for policy game `kind` ([`POLICY_KINDS`]); `None` for another word.
+        pub fn with_policy_kind<V: PolicyVisitor>(kind: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if kind == <$policy as PolicyGame>::KIND {
+                    return Some(visitor.visit::<$policy>());
+                }
+            )+
+            None
+        }
+
+        /// Every policy game's rule space, kind by kind: (kind, each key with its values).
+        pub fn policy_rule_spaces() -> Vec<(&'static str, Vec<(&'static str, Vec<toml::Value>)>)> {
+            vec![$((<$policy as PolicyGame>::KIND, <$policy as PolicyGame>::rule_space())),+]
+        }
 
         fn dispatch<V: GameVisitor>(
             kind: &str,
@@ -231,9 +293,9 @@ macro_rules! games {
                     return Source::<$game>::parse(label, text).map(|s| visitor.visit(s));
                 }
             )+
-            // `kind` is one of KINDS (so one of the arms above returned), or Hare and
-            // Tortoise, which has its own commands.
-            if kind == hare::KIND {
+            // `kind` is one of KINDS (so one of the arms above returned), or a policy game,
+            // which the commands that play it visit with `with_policy_game`.
+            if plays_by_policies(kind) {
                 return Err(UserError::Board {
                     board: label.to_string(),
                     message: format!(
@@ -267,10 +329,11 @@ macro_rules! games {
                     out.push(<$game as Game>::KIND);
                 }
             )+
-            // Hare and Tortoise has its own board file outside the one-token trait.
-            if hare::board::rule_keys().iter().any(|k| k == key) {
-                out.push(hare::KIND);
-            }
+            $(
+                if <$policy as PolicyGame>::rule_keys().iter().any(|k| k == key) {
+                    out.push(<$policy as PolicyGame>::KIND);
+                }
+            )+
             out
         }
 
@@ -282,9 +345,11 @@ macro_rules! games {
                     return <$game as Game>::rule_keys();
                 }
             )+
-            if kind == hare::KIND {
-                return hare::board::rule_keys();
-            }
+            $(
+                if kind == <$policy as PolicyGame>::KIND {
+                    return <$policy as PolicyGame>::rule_keys();
+                }
+            )+
             Vec::new()
         }
 
@@ -298,13 +363,22 @@ macro_rules! games {
             Vec::new()
         }
 
-        /// Every shipped board, kind by kind.
+        /// Every shipped race board, kind by kind.
         pub fn shipped() -> Vec<ShippedBoard> {
             let mut out = Vec::new();
             $(out.extend_from_slice(<$game as Game>::SHIPPED);)+
             out
         }
+
+        /// Every shipped board of a policy game, kind by kind, with its kind.
+        pub fn shipped_policy_boards() -> Vec<(&'static str, ShippedBoard)> {
+            let mut out = Vec::new();
+            $(out.extend(
+                <$policy as PolicyGame>::SHIPPED.iter().map(|b| (<$policy as PolicyGame>::KIND, *b)),
+            );)+
+            out
+        }
     };
 }
 
-games!(CandyLand, ChutesAndLadders, RaceTrack, Bump);
+games!(races: CandyLand, ChutesAndLadders, RaceTrack, Bump; policies: hare::Board);

@@ -46,7 +46,7 @@ pub enum Group {
 impl Group {
     /// The group of the shipped board `name` of game `kind`.
     pub fn of(name: &str, kind: &str) -> Group {
-        if kind == crate::games::hare::KIND {
+        if crate::games::plays_by_policies(kind) {
             Group::HareAndTortoise
         } else if kind != crate::games::KINDS[0] {
             Group::OtherGame
@@ -89,7 +89,7 @@ pub fn find(name: &str) -> Option<&'static ShippedBoard> {
         .map_or(name, |(_, new)| new);
     SHIPPED
         .iter()
-        .chain(crate::games::hare::SHIPPED)
+        .chain(policy_boards())
         .find(|b| b.name == name)
 }
 
@@ -107,7 +107,7 @@ pub fn aliases_of(name: &str) -> Vec<&'static str> {
 pub fn all_names() -> impl Iterator<Item = &'static str> {
     SHIPPED
         .iter()
-        .chain(crate::games::hare::SHIPPED)
+        .chain(policy_boards())
         .map(|b| b.name)
         .chain(ALIASES.iter().map(|(old, _)| *old))
 }
@@ -116,8 +116,13 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
 pub fn names() -> String {
     SHIPPED
         .iter()
-        .chain(crate::games::hare::SHIPPED)
+        .chain(policy_boards())
         .map(|b| b.name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The shipped boards of every policy game.
+fn policy_boards() -> impl Iterator<Item = &'static ShippedBoard> {
+    crate::games::POLICY_SHIPPED.iter().flat_map(|b| b.iter())
 }

@@ -91,8 +91,8 @@ mod tests {
     #[test]
     fn plurals_and_lists_read_as_english() {
         assert_eq!(
-            ["space", "square", "cherry", "day"].map(plural),
-            ["spaces", "squares", "cherries", "days"]
+            ["space", "square", "berry", "day"].map(plural),
+            ["spaces", "squares", "berries", "days"]
         );
         let items = |n: usize| -> Vec<String> { (1..=n).map(|i| i.to_string()).collect() };
         assert_eq!(and_list(&items(1)), "1");

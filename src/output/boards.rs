@@ -58,7 +58,10 @@ impl Render for BoardList {
         s.push_str("\nAnalyze one with `candyland analyze NAME`;\nsee its spaces with `candyland board show NAME`\n");
         s.push_str(&layout.para(
             "",
-            "(a Hare and Tortoise board's file with `candyland board export NAME`).",
+            &format!(
+                "(a {} board's file with `candyland board export NAME`).",
+                crate::games::policy_titles()
+            ),
         ));
         s
     }

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 /// The version of the vocabulary: raised when a key changes meaning or goes away (new keys do
 /// not raise it).
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 pub use crate::solve::vocabulary::{exact, exact_option, Exact, Mean, StateRef};
 
@@ -173,12 +173,27 @@ fn close_objects(v: &mut Value) {
     }
 }
 
+/// The shape of `play --json` of every policy game (its log's events are the game's own).
+fn policy_shapes() -> Vec<Shape> {
+    struct Transcript;
+    impl crate::games::PolicyVisitor for Transcript {
+        type Output = Shape;
+        fn visit<P: crate::games::PolicyGame>(self) -> Shape {
+            Shape::of::<crate::results::policies::PolicyTranscript<P::Event>>()
+        }
+    }
+    crate::games::POLICY_KINDS
+        .iter()
+        .filter_map(|kind| crate::games::with_policy_kind(kind, Transcript))
+        .collect()
+}
+
 /// Every command with a `--json`, and `report`'s `summary.json`: the command's name (as
 /// `command` in its documents) and the JSON Schema of its documents. `schemas/NAME.schema.json`
 /// holds each (a space in the name becomes `-`); a test keeps them equal.
 pub fn schemas() -> Vec<(&'static str, Value)> {
     use crate::check::crosscheck;
-    use crate::results::{compare, forever, hare, odds, players, spaces, transitions};
+    use crate::results::{compare, forever, odds, players, policies, spaces, transitions};
     use crate::sim::transcript;
     use crate::{check, output, sim, solve};
     let shapes: Vec<(&'static str, Vec<Shape>)> = vec![
@@ -189,7 +204,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<solve::Moments>(),
                 Shape::of::<forever::Unfinishable>(),
                 Shape::of::<solve::pgf::Pgf>(),
-                Shape::of::<hare::HareAlone>(),
+                Shape::of::<policies::PolicyAlone>(),
             ],
         ),
         (
@@ -214,7 +229,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             "simulate",
             vec![
                 Shape::of::<sim::Simulation>(),
-                Shape::of::<hare::HareSimulation>(),
+                Shape::of::<policies::PolicySimulation>(),
             ],
         ),
         ("crosscheck", vec![Shape::of::<crosscheck::CrossCheck>()]),
@@ -236,10 +251,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         ),
         (
             "play",
-            vec![
-                Shape::of::<transcript::Transcript>(),
-                Shape::of::<hare::HareTranscript>(),
-            ],
+            vec![Shape::of::<transcript::Transcript>()]
+                .into_iter()
+                .chain(policy_shapes())
+                .collect(),
         ),
         ("boards", vec![Shape::of::<Vec<output::BoardRow>>()]),
         ("board show", vec![Shape::of::<output::BoardShow>()]),
@@ -247,7 +262,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             "report",
             vec![
                 Shape::of::<output::summary::ReportSummary>(),
-                Shape::of::<hare::HareReport>(),
+                Shape::of::<policies::PolicyReport>(),
             ],
         ),
     ];

@@ -15,13 +15,13 @@ pub mod file;
 #[cfg(feature = "charts")]
 pub mod folder;
 mod forever;
-pub mod hare;
-pub mod hare_alone;
 pub mod json;
 mod layout;
 mod odds;
 mod passage;
 mod players;
+pub mod policies;
+pub mod policies_alone;
 pub mod render;
 #[cfg(feature = "cli")]
 pub mod signals;

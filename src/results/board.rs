@@ -7,7 +7,7 @@ use anyhow::Result;
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::games::load::About;
-use crate::games::{BoardSource, Game, GameVisitor, Source, Variant};
+use crate::games::{BoardSource, Game, GameVisitor, PolicyGame, PolicyVisitor, Source, Variant};
 use crate::input::error::UserError;
 
 /// A board with a variant applied, its identity and its chain: where most questions start.
@@ -35,21 +35,33 @@ pub(crate) trait Question {
     type Answer;
     /// The answer on a board of game `G`.
     fn on<G: Game>(&self, source: Source<G>, budget: &Budget) -> Result<Self::Answer>;
-    /// The answer on a Hare and Tortoise board, which has its own step function and chain
-    /// ([`crate::games::hare`]); by default the question is not asked of it.
-    fn hare(&self, board: &BoardSource, _budget: &Budget) -> Result<Self::Answer> {
-        Err(not_for_hare(board).into())
+    /// The answer on a board of policy game `P` ([`PolicyGame`]), whose turn draws several
+    /// chances and whose players interact; by default the question is not asked of it.
+    fn policies<P: PolicyGame>(
+        &self,
+        board: &BoardSource,
+        _budget: &Budget,
+    ) -> Result<Self::Answer> {
+        Err(not_for_policies(board, P::KIND).into())
     }
 }
 
-/// The refusal of a question a Hare and Tortoise board cannot answer.
-pub(crate) fn not_for_hare(board: &BoardSource) -> UserError {
+/// The refusal of a question a policy game's board (of game `kind`) cannot answer.
+pub(crate) fn not_for_policies(board: &BoardSource, kind: &str) -> UserError {
     UserError::Board {
         board: board.label.clone(),
         message: format!(
-            "is a {} board; this command does not play it: use analyze, simulate or play",
-            crate::games::hare::KIND
+            "is a {kind} board; this command does not play it: use analyze, simulate or play"
         ),
+    }
+}
+
+struct OnPolicies<'a, Q>(&'a Q, &'a BoardSource, &'a Budget);
+
+impl<Q: Question> PolicyVisitor for OnPolicies<'_, Q> {
+    type Output = Result<Q::Answer>;
+    fn visit<P: PolicyGame>(self) -> Result<Q::Answer> {
+        self.0.policies::<P>(self.1, self.2)
     }
 }
 
@@ -68,8 +80,10 @@ pub(crate) fn ask<Q: Question>(
     question: &Q,
     budget: &Budget,
 ) -> Result<Q::Answer> {
-    if board.kind()? == crate::games::hare::KIND {
-        return question.hare(board, budget);
+    if let Some(answer) =
+        crate::games::with_policy_game(board, OnPolicies(question, board, budget))?
+    {
+        return answer;
     }
     crate::games::with_game(board, On(question, budget))?
         .map_err(|e| name_the_board(e, &board.label))

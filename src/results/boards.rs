@@ -4,7 +4,7 @@
 use anyhow::Result;
 
 use crate::games::shipped::{self, Group};
-use crate::games::{BoardSource, Game, GameVisitor, Source, Variant};
+use crate::games::{BoardSource, Game, GameVisitor, PolicyGame, PolicyVisitor, Source, Variant};
 use crate::input::error::UserError;
 
 /// One board in the `boards` list; `boards --json` is a list of these.
@@ -56,45 +56,41 @@ impl BoardRow {
 #[serde(transparent)]
 pub struct BoardList(pub Vec<BoardRow>);
 
-/// Every shipped board, the Hare and Tortoise ones (which have their own commands) last.
+/// Every shipped board, the policy games' (which have their own commands) last.
 pub fn boards() -> Result<BoardList> {
     let mut list = Vec::new();
     for b in shipped::SHIPPED.iter() {
         let source = BoardSource::new(b.name, b.text);
         list.push(crate::games::with_game(&source, Row)??);
     }
-    for b in crate::games::hare::SHIPPED {
-        list.push(hare_row(b)?);
+    for (_, b) in crate::games::shipped_policy_boards() {
+        let source = BoardSource::new(b.name, b.text);
+        if let Some(row) = crate::games::with_policy_game(&source, PolicyRow(&source))? {
+            list.push(row?);
+        }
     }
     Ok(BoardList(list))
 }
 
-/// The row of a shipped Hare and Tortoise board: its squares between start and home, and the
-/// hare cards when its hare squares draw them.
-fn hare_row(b: &shipped::ShippedBoard) -> Result<BoardRow> {
-    use crate::games::hare::board::HareDraws;
-    let board = crate::games::hare::parse(b.name, b.text)?;
-    let file: crate::games::hare::HareFile = toml::from_str(b.text)?;
-    let squares = board.squares.len() - 2;
-    let cards = (board.rules.hare_draws == HareDraws::Cards).then_some(board.pile.len() as u32);
-    let size_text = match cards {
-        Some(n) => format!("{squares} squares, {n} hare cards"),
-        None => format!("{squares} squares, a hare die"),
-    };
-    Ok(BoardRow {
-        name: board.name.clone(),
-        game: crate::games::hare::KIND.to_string(),
-        size: crate::games::Size {
-            spaces: squares,
-            cards,
-            ..Default::default()
-        },
-        size_text,
-        description: file.description,
-        group: Group::HareAndTortoise,
-        default: false,
-        aliases: Vec::new(),
-    })
+/// The row of a shipped board of a policy game: its size and description from the board.
+struct PolicyRow<'a>(&'a BoardSource);
+
+impl PolicyVisitor for PolicyRow<'_> {
+    type Output = Result<BoardRow>;
+    fn visit<P: PolicyGame>(self) -> Result<BoardRow> {
+        let board = P::parse(&self.0.label, &self.0.text, &Variant::default())?;
+        let (size, size_text) = board.size();
+        Ok(BoardRow {
+            name: board.name().to_string(),
+            game: P::KIND.to_string(),
+            size,
+            size_text,
+            description: board.description().to_string(),
+            group: Group::of(board.name(), P::KIND),
+            default: false,
+            aliases: Vec::new(),
+        })
+    }
 }
 
 /// One board's row of the list.
@@ -116,8 +112,9 @@ pub fn show(board: &BoardSource, variant: &Variant) -> Result<BoardShow> {
             Ok(BoardShow::of(&source.game(self.0)?, self.0))
         }
     }
-    if board.kind()? == crate::games::hare::KIND {
-        return Err(crate::results::board::not_for_hare(board).into());
+    let kind = board.kind()?;
+    if crate::games::plays_by_policies(kind) {
+        return Err(crate::results::board::not_for_policies(board, kind).into());
     }
     crate::games::with_game(board, Show(variant))?
 }

@@ -58,3 +58,8 @@ pub fn deck_mode(asked: Option<DeckMode>, has_deck: bool) -> Result<DeckMode, Us
         (None, false) => Ok(DeckMode::Iid),
     }
 }
+
+/// Why a flag of the policy games is refused on another game's board.
+pub fn policies_only() -> String {
+    format!("applies only to {} boards", crate::games::policy_titles())
+}

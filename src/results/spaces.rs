@@ -67,7 +67,7 @@ pub struct SpaceRow {
 /// What a game calls the things the `spaces` table names.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SpacesWords {
-    /// A position: "space", "square", "cherry".
+    /// A position: "space", "square".
     pub space: String,
     /// The draws, plural: "cards drawn", "spins".
     pub draws: String,

@@ -130,7 +130,7 @@ fn hare_config(hyps: Vec<Hyp>, sizes: &[u64]) -> Config {
         sizes: sizes.to_vec(),
         sample: Box::new(move |games, seed| {
             let b = board(&truth);
-            let policies = candyland::results::hare::seat_policies(&b, None, PLAYERS).unwrap();
+            let policies = candyland::results::policies::seat_policies(&b, None, PLAYERS).unwrap();
             // About 4 two-player games in a million never end (checked to 5,000 turns): they
             // are left out of the sample, as a program that stops them would leave them out.
             candyland::sim::policies::simulate(
@@ -149,10 +149,10 @@ fn hare_config(hyps: Vec<Hyp>, sizes: &[u64]) -> Config {
                 .map(|h| {
                     let b = board(h);
                     let policies =
-                        candyland::results::hare::seat_policies(&b, None, PLAYERS).unwrap();
+                        candyland::results::policies::seat_policies(&b, None, PLAYERS).unwrap();
                     let label = h.board.to_string();
-                    let cap = candyland::results::hare::CARROT_CAP;
-                    candyland::check::hare::reference(
+                    let cap = candyland::games::hare::CARROT_CAP;
+                    candyland::check::policies::reference(
                         &b,
                         label,
                         &h.variant(),

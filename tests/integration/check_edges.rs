@@ -301,7 +301,7 @@ fn a_search_that_does_not_fit_the_budget_runs_the_part_that_fits_and_says_what_i
     // includes it, and the hypotheses keep their pilots' models; before, the search refused
     // as a whole.
     use candyland::budget::Budget;
-    use candyland::check::hare::{search_game, HareBoard, HareSpace};
+    use candyland::check::policies::{search_game, PolicyBoard, PolicySpace};
     use candyland::check::{rule_space_of, Narrowing, Sample, Settings};
     use candyland::games::{hare, BoardSource};
     let (_dir, file) = lengths_of(&["hare-and-tortoise", "-p", "4", "-n", "2000", "-s", "7"]);
@@ -311,9 +311,9 @@ fn a_search_that_does_not_fit_the_budget_runs_the_part_that_fits_and_says_what_i
         .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
         .collect();
     let hist = candyland::check::histogram(&lengths);
-    let boards: Vec<HareBoard> = hare::SHIPPED
+    let boards: Vec<PolicyBoard> = hare::SHIPPED
         .iter()
-        .map(|b| HareBoard {
+        .map(|b| PolicyBoard {
             name: b.name.to_string(),
             source: BoardSource::new(b.name, b.text),
         })
@@ -323,12 +323,12 @@ fn a_search_that_does_not_fit_the_budget_runs_the_part_that_fits_and_says_what_i
         fix: Vec::new(),
     };
     let space = rule_space_of(hare::KIND, hare::board::rule_space(), &narrowing).unwrap();
-    let hs = HareSpace {
+    let hs = PolicySpace {
         boards: &boards,
         space: &space,
         players: &[4],
         mixed: &[],
-        cap: candyland::results::hare::CARROT_CAP,
+        cap: None,
         refine: true,
         left_out_players: &[],
     };
@@ -339,7 +339,8 @@ fn a_search_that_does_not_fit_the_budget_runs_the_part_that_fits_and_says_what_i
         budget: Budget::new(6.0),
         alpha: 0.05,
     };
-    let part = search_game(&hs, &Sample::of(&hist), &settings, None, &|_| {}).unwrap();
+    let part =
+        search_game::<hare::Board>(&hs, &Sample::of(&hist), &settings, None, &|_| {}).unwrap();
     assert!(!part.notes.is_empty(), "{:?}", part.how);
     assert!(
         part.notes.iter().all(|n| n.contains("run with --budget")),

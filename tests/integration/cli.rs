@@ -151,7 +151,7 @@ fn analyze_json_has_the_documented_keys_and_consistent_figures() {
         a.expected_turns,
         max_relative = tol::SAME_QUANTITY
     );
-    assert_eq!((a.schema_version, a.command.as_str()), (2, "analyze"));
+    assert_eq!((a.schema_version, a.command.as_str()), (3, "analyze"));
     assert_eq!(a.rules["licorice"], "stuck-until-color");
     let quantiles: Vec<f64> = a.quantiles.iter().map(|q| q.p).collect();
     assert_eq!(quantiles, [0.9, 0.99, 0.999]);

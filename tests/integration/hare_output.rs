@@ -3,7 +3,8 @@
 //! written into a board file, the flags a command does not use refused by name, and the report
 //! folder with its charts.
 
-use candyland::results::hare::{HareAlone, HareReport, HareSimulation, HareTranscript};
+use candyland::games::hare::notes::Transaction;
+use candyland::results::policies::{PolicyAlone, PolicyReport, PolicySimulation, PolicyTranscript};
 
 use crate::common::{dir_with, run};
 
@@ -29,14 +30,14 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn analyze_json_and_csv_carry_the_exact_distribution() {
-    let a: HareAlone = read(&[
+    let a: PolicyAlone = read(&[
         "analyze",
         "hare-and-tortoise",
         "--policy",
         "cheapest",
         "--json",
     ]);
-    assert_eq!((a.policy.as_str(), a.carrot_cap), ("cheapest", 600));
+    assert_eq!((a.policy.as_str(), a.cap), ("cheapest", 600));
     // The distribution sums to the chance of reaching home, and its mean is the mean given.
     let home: f64 = a.pmf.iter().sum();
     assert!((home - a.home).abs() < 1e-12);
@@ -80,7 +81,7 @@ fn simulate_and_play_json_and_csv_agree_with_the_text() {
         "-s",
         "2",
     ];
-    let s: HareSimulation = read(&[&args[..], &["--json"]].concat());
+    let s: PolicySimulation = read(&[&args[..], &["--json"]].concat());
     assert_eq!((s.players, s.games, s.unfinished), (4, 3000, 0));
     let won: f64 = s.win.iter().sum();
     assert!((won - 1.0).abs() < 1e-12);
@@ -96,7 +97,8 @@ fn simulate_and_play_json_and_csv_agree_with_the_text() {
     let mean = s.turns.as_ref().unwrap().mean;
     assert!(text.contains(&format!("mean {mean:.3}")), "{text}");
     // play: the first game simulate plays; its events are the log's lines.
-    let t: HareTranscript = read(&["play", "hare-and-tortoise", "-p", "4", "-s", "2", "--json"]);
+    let t: PolicyTranscript<Transaction> =
+        read(&["play", "hare-and-tortoise", "-p", "4", "-s", "2", "--json"]);
     let last = t.events.last().unwrap();
     assert_eq!(last.event, "home");
     assert_eq!(Some(last.player), t.winner);
@@ -105,7 +107,7 @@ fn simulate_and_play_json_and_csv_agree_with_the_text() {
         assert!(log.contains(&e.text), "{}", e.text);
     }
     // Its length is the length of that first game of `simulate -n 1`.
-    let one: HareSimulation = read(&[
+    let one: PolicySimulation = read(&[
         "simulate",
         "hare-and-tortoise",
         "-p",
@@ -131,8 +133,8 @@ fn rule_flags_give_the_rules_written_into_the_board_file() {
         .replace("start-carrots = 65", "start-carrots = 68")
         .replace("finish-carrots = 20", "finish-carrots = 10");
     let (_dir, paths) = dir_with(&[("edited.toml", &text)]);
-    let edited: HareAlone = read(&["analyze", paths[0].to_str().unwrap(), "--json"]);
-    let flags: HareAlone = read(&[
+    let edited: PolicyAlone = read(&["analyze", paths[0].to_str().unwrap(), "--json"]);
+    let flags: PolicyAlone = read(&[
         "analyze",
         "hare-and-tortoise",
         "--start-carrots",
@@ -143,7 +145,7 @@ fn rule_flags_give_the_rules_written_into_the_board_file() {
     ]);
     assert_eq!(edited.pmf, flags.pmf);
     assert_eq!(flags.rules["start-carrots"], 68);
-    let plain: HareAlone = read(&["analyze", "hare-and-tortoise", "--json"]);
+    let plain: PolicyAlone = read(&["analyze", "hare-and-tortoise", "--json"]);
     assert_ne!(plain.pmf, flags.pmf);
 }
 
@@ -236,7 +238,7 @@ fn report_writes_the_hare_charts_and_a_summary_that_parses_back() {
         assert!(png.len() > 5_000, "{chart}: {} bytes", png.len());
     }
     let summary = std::fs::read_to_string(out.join("summary.json")).unwrap();
-    let r: HareReport = candyland::output::json::read(&summary).unwrap();
+    let r: PolicyReport = candyland::output::json::read(&summary).unwrap();
     assert_eq!((r.game.players, r.game.games), (4, 2000));
     assert_eq!(r.alone.policy, "novice");
     assert_eq!(r.alone_simulated.as_ref().map(|s| s.games), Some(2000));

@@ -234,7 +234,7 @@ fn whatif_rules_end_to_end_as_table_json_and_csv() {
         let (code, out, err) = run(&["whatif", board, "--rules", "--json"]);
         assert_eq!(code, 0, "{err}");
         let j: RulesJson = serde_json::from_str(&out).unwrap();
-        assert_eq!((j.schema_version, j.command.as_str()), (2, "whatif"));
+        assert_eq!((j.schema_version, j.command.as_str()), (3, "whatif"));
         assert_eq!(j.board, board);
         assert!(!j.rules.is_empty());
         let (_, table, _) = run(&["whatif", board, "--rules"]);

@@ -16,7 +16,7 @@ const HARE_COMMANDS: [&str; 5] = ["analyze", "simulate", "play", "check", "repor
 
 /// Whether `command` uses `--policy` (the computer players of a Hare and Tortoise game) and
 /// `--carrot-cap` (the exact chain of one player).
-pub fn uses_hare_flags(command: &str) -> (bool, bool) {
+pub fn uses_policy_flags(command: &str) -> (bool, bool) {
     let policy = HARE_COMMANDS.contains(&command);
     let cap = ["analyze", "check", "report"].contains(&command);
     (policy, cap)
@@ -164,7 +164,7 @@ pub fn fit(sub: Command, name: &str, named: Option<&str>) -> Command {
         return sub;
     }
     let kind = game_of(named);
-    let (policy, cap) = uses_hare_flags(name);
+    let (policy, cap) = uses_policy_flags(name);
     let plays_hare = policy;
     let own = games::rule_keys_of(kind);
     let elements = games::elements_of(kind);

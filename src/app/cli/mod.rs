@@ -23,7 +23,7 @@ mod whatif;
 pub use board::{BoardCommand, BoardsArgs, ExportArgs, GenerateArgs, ShowArgs};
 pub use check::CheckArgs;
 pub use exact::{AnalyzeArgs, CompareArgs, SpacesArgs, TransitionsArgs};
-pub use fit::{command_for_args, fit, rules_command, uses_hare_flags};
+pub use fit::{command_for_args, fit, rules_command, uses_policy_flags};
 pub use forever::ForeverArgs;
 pub use game::{OddsArgs, PlayArgs};
 pub use passage::PassageArgs;

@@ -23,9 +23,9 @@ pub(crate) fn run(args: &AnalyzeArgs, b: &Budget, form: Form) -> Result<String> 
         exact: !args.no_exact && (args.exact || form.json()),
     };
     options.validate()?;
-    let board = super::board(&args.board, super::hare::hare_flag(&args.variant))?;
-    if super::is_hare(&board)? {
-        return super::hare::analyze(args, &board, b, form);
+    let board = super::board(&args.board, super::policies::policy_flag(&args.variant))?;
+    if let Some(text) = super::policies::analyze(args, &board, b, form)? {
+        return Ok(text);
     }
     form.render(&analyze(&board, &options, b)?)
 }

@@ -26,7 +26,7 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget, form: Form) -> Result<String> {
         seed: args.seed,
         rank: !args.no_rank,
         policy: args.variant.policy.clone(),
-        carrot_cap: args.variant.carrot_cap,
+        cap: args.variant.carrot_cap,
     };
     options.validate()?;
     let data = match &args.summary {

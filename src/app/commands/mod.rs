@@ -9,12 +9,12 @@ pub(crate) mod compare;
 pub(crate) mod crosscheck;
 pub(crate) mod forever;
 pub(crate) mod generate;
-pub(crate) mod hare;
 pub(crate) mod help;
 pub(crate) mod odds;
 pub(crate) mod passage;
 pub(crate) mod play;
 pub(crate) mod players;
+pub(crate) mod policies;
 pub(crate) mod report;
 pub(crate) mod simulate;
 pub(crate) mod spaces;
@@ -24,24 +24,17 @@ pub(crate) mod whatif;
 use anyhow::Result;
 
 use crate::games::BoardSource;
-use crate::input::error::UserError;
 
 pub(crate) use crate::results::options::bad_option as bad_flag;
 
-/// Reads the board `spec` names (a shipped name or a path). A Hare and Tortoise flag
-/// (`hare_flag`, when one was given) on a board of another game is refused.
-pub(crate) fn board(spec: &str, hare_flag: Option<&'static str>) -> Result<BoardSource> {
+/// Reads the board `spec` names (a shipped name or a path). A policy game's flag
+/// (`policy_flag`, when one was given) on a board of another game is refused.
+pub(crate) fn board(spec: &str, policy_flag: Option<&'static str>) -> Result<BoardSource> {
     let source = crate::games::load::read_board(Some(spec))?;
-    if let Some(flag) = hare_flag {
-        if source.kind()? != crate::games::hare::KIND {
-            return Err(bad_flag(flag, "applies only to Hare and Tortoise boards").into());
+    if let Some(flag) = policy_flag {
+        if !crate::games::plays_by_policies(source.kind()?) {
+            return Err(bad_flag(flag, crate::results::options::policies_only()).into());
         }
     }
     Ok(source)
-}
-
-/// Whether `board` is a Hare and Tortoise board (which has its own commands,
-/// [`hare`]).
-pub(crate) fn is_hare(board: &BoardSource) -> Result<bool, UserError> {
-    Ok(board.kind()? == crate::games::hare::KIND)
 }

@@ -44,9 +44,9 @@ pub(crate) fn run(args: &PlayArgs, b: &Budget, form: Form) -> Result<String> {
     if let Some(path) = &args.chart {
         chart_format(path)?;
     }
-    let board = super::board(&args.board, super::hare::hare_flag(&args.variant))?;
-    if super::is_hare(&board)? {
-        return super::hare::play(args, &board, form);
+    let board = super::board(&args.board, super::policies::policy_flag(&args.variant))?;
+    if let Some(text) = super::policies::play(args, &board, form)? {
+        return Ok(text);
     }
     // The chart's file is opened before any work, so that a bad path fails at once.
     let chart = match &args.chart {

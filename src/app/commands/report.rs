@@ -8,17 +8,18 @@ use crate::app::format::Form;
 use crate::app::progress::Bars;
 use crate::budget::Budget;
 use crate::games::{load, shipped};
+use crate::games::{with_policy_game, PolicyGame, PolicyVisitor};
 use crate::input::error::UserError;
 use crate::output::charts::MIN_SIZE;
 use crate::output::folder;
 use crate::output::Written;
-use crate::results::hare::{self, HareReportOptions};
+use crate::results::policies::{self, PolicyReportOptions};
 use crate::results::report::{report, ReportOptions};
 
 /// The files of one report, by the kind of its board.
 enum Job {
     Race(folder::Plan),
-    Hare(folder::hare::HarePlan),
+    Policies(folder::policies::PolicyPlan),
 }
 
 use super::bad_flag;
@@ -82,7 +83,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
     let specs: Vec<&str> = if args.all {
         shipped::SHIPPED
             .iter()
-            .chain(crate::games::hare::SHIPPED)
+            .chain(crate::games::POLICY_SHIPPED.iter().flat_map(|b| b.iter()))
             .map(|b| b.name)
             .collect()
     } else {
@@ -94,12 +95,13 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
     for spec in specs {
         let board = load::read_board(Some(spec))?;
         let (out, all, format) = (args.out.as_deref(), args.all, args.format);
-        let job = if super::is_hare(&board)? {
-            let (dir, plan) = folder::prepare_hare(&board, &options.variant, out, all, format)?;
-            (dir, Job::Hare(plan))
+        let job = if let Some((dir, plan)) =
+            folder::prepare_policies(&board, &options.variant, out, all, format)?
+        {
+            (dir, Job::Policies(plan))
         } else {
-            if let Some(flag) = super::hare::hare_flag(&args.variant) {
-                return Err(bad_flag(flag, "applies only to Hare and Tortoise boards").into());
+            if let Some(flag) = super::policies::policy_flag(&args.variant) {
+                return Err(bad_flag(flag, crate::results::options::policies_only()).into());
             }
             let (dir, plan) = folder::prepare(&board, &options.variant, out, all, format)?;
             (dir, Job::Race(plan))
@@ -112,14 +114,18 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
             Job::Race(plan) => {
                 plan.write_within(&report(&board, &options, b, &Bars)?, size, &command, b)?
             }
-            Job::Hare(plan) => {
-                let hare_options = HareReportOptions {
-                    hare: super::hare::options(&args.variant),
+            Job::Policies(plan) => {
+                let options = PolicyReportOptions {
+                    policies: super::policies::options(&args.variant),
                     games: args.games,
                     mc: args.mc,
                     seed: args.seed,
                 };
-                plan.write(hare::report(&board, &hare_options, b)?, size, &command)?
+                let report =
+                    with_policy_game(&board, Report(&board, &options, b))?.ok_or_else(|| {
+                        anyhow::anyhow!("{} is not a policy game's board", board.label)
+                    })??;
+                plan.write(report, size, &command)?
             }
         };
         text.push_str(&form.render(&Written {
@@ -128,4 +134,18 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
         })?);
     }
     Ok(text)
+}
+
+/// A policy game's report, asked of the game the board names.
+struct Report<'a>(
+    &'a crate::games::BoardSource,
+    &'a PolicyReportOptions,
+    &'a Budget,
+);
+
+impl PolicyVisitor for Report<'_> {
+    type Output = Result<policies::PolicyReport>;
+    fn visit<P: PolicyGame>(self) -> Self::Output {
+        policies::report::<P>(self.0, self.1, self.2)
+    }
 }

@@ -21,9 +21,9 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget, form: Form) -> Result<String>
         keep_lengths: args.lengths.is_some(),
     };
     options.validate()?;
-    let board = super::board(&args.board, super::hare::hare_flag(&args.variant))?;
-    if super::is_hare(&board)? {
-        return super::hare::simulate(args, &board, b, form);
+    let board = super::board(&args.board, super::policies::policy_flag(&args.variant))?;
+    if let Some(text) = super::policies::simulate(args, &board, b, form)? {
+        return Ok(text);
     }
     // The output is checked (its temporary created) before any work, so that a bad path fails
     // at once.

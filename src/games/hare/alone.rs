@@ -48,12 +48,7 @@ impl ChanceTurn for Alone<'_> {
     }
 
     fn cap_words(&self) -> CapWords {
-        CapWords {
-            noun: "carrots",
-            name: "carrot cap",
-            flag: "--carrot-cap",
-            default: super::CARROT_CAP,
-        }
+        cap_words()
     }
 
     /// Lettuces only go down; 10 x square + carrots goes up with every forward move of up to 18
@@ -67,5 +62,16 @@ impl ChanceTurn for Alone<'_> {
             10 * u64::from(p.pos) + u64::from(p.carrots),
             (u64::from(u8::MAX - p.pos) << 8 | p.mark as u64) << 1 | u64::from(p.again),
         )
+    }
+}
+
+/// How messages name the carrots a player holds and the exact chain's cap on them.
+pub(super) fn cap_words() -> CapWords {
+    CapWords {
+        noun: "carrots",
+        one: "carrot",
+        name: "carrot cap",
+        flag: "--carrot-cap",
+        default: super::CARROT_CAP,
     }
 }

@@ -121,6 +121,8 @@ pub struct HareFile {
 pub struct Board {
     /// The board's name.
     pub name: String,
+    /// One or two sentences on what the board is (may be empty).
+    pub description: String,
     /// Where it comes from.
     pub source: String,
     /// `squares[0]` is the start, the last is home.
@@ -242,6 +244,7 @@ impl Board {
         }
         Ok(Board {
             name: file.name.clone(),
+            description: file.description.clone(),
             source: file.source.clone(),
             squares,
             rules: r.clone(),

@@ -13,7 +13,9 @@
 
 mod alone;
 pub mod board;
+mod game;
 pub mod moves;
+pub mod notes;
 pub mod player;
 pub mod policy;
 mod rules;

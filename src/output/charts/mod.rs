@@ -16,8 +16,8 @@
 //! (`legend.rs`); number axes (`axes.rs`); its colours (`palette.rs`).
 
 mod axes;
+pub mod bars;
 pub mod board;
-pub mod hare;
 mod legend;
 mod length;
 mod look;

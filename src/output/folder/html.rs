@@ -102,7 +102,7 @@ fn chart(h: &mut String, x: &Section) {
         h,
         "<section id=\"{}\">\n<h3>{}</h3>\n<figure>\n<figcaption>{}</figcaption>\n{svg}",
         encode_double_quoted_attribute(x.stem),
-        encode_text(x.heading),
+        encode_text(&x.heading),
         encode_text(&x.page.caption),
     );
     for l in &x.page.legend {

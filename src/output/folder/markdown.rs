@@ -139,7 +139,7 @@ pub(super) fn markdown(blocks: &[Block], sections: &[Section], format: Format) -
                     m,
                     "### {h}\n\n![{h}]({file})\n\n{}",
                     escape_block_start(&x.text),
-                    h = escape(x.heading)
+                    h = escape(&x.heading)
                 );
             }
         }

@@ -21,9 +21,9 @@ use crate::output::PendingFile;
 use crate::results::report::Report;
 
 mod document;
-pub mod hare;
 mod html;
 mod markdown;
+pub mod policies;
 mod sections;
 
 pub use crate::output::summary::{BoundedMean, EveryoneSummary, PlayersSummary, ReportSummary};
@@ -188,18 +188,30 @@ pub fn prepare(
     Ok((dir, plan))
 }
 
-/// [`prepare`] for a Hare and Tortoise board (its own report, [`hare::HarePlan`]).
-pub fn prepare_hare(
+/// [`prepare`] for a policy game's board (its own report, [`policies::PolicyPlan`]); `None`
+/// for a race's.
+pub fn prepare_policies(
     board: &crate::games::BoardSource,
     variant: &crate::games::Variant,
     out: Option<&Path>,
     all: bool,
     format: Format,
-) -> Result<(std::path::PathBuf, hare::HarePlan)> {
-    let name = crate::games::hare::parse_with(&board.label, &board.text, variant)?.name;
-    let dir = folder(&name, out, all)?;
-    let plan = hare::HarePlan::new(&dir, format)?;
-    Ok((dir, plan))
+) -> Result<Option<(std::path::PathBuf, policies::PolicyPlan)>> {
+    struct Name<'a>(&'a crate::games::BoardSource, &'a crate::games::Variant);
+    impl crate::games::PolicyVisitor for Name<'_> {
+        type Output = Result<String, crate::input::error::UserError>;
+        fn visit<P: crate::games::PolicyGame>(self) -> Self::Output {
+            Ok(P::parse(&self.0.label, &self.0.text, self.1)?
+                .name()
+                .to_string())
+        }
+    }
+    let Some(name) = crate::games::with_policy_game(board, Name(board, variant))? else {
+        return Ok(None);
+    };
+    let dir = folder(&name?, out, all)?;
+    let plan = policies::PolicyPlan::new(&dir, format)?;
+    Ok(Some((dir, plan)))
 }
 
 /// The folder of the report of the board named `name`, created.
@@ -300,7 +312,7 @@ const MAX_SUMMARY_BYTES: u64 = 64 << 20;
 pub fn report_file_names() -> Vec<String> {
     let mut names: Vec<String> = CHARTS
         .iter()
-        .chain(hare::CHARTS.iter())
+        .chain(policies::CHARTS.iter())
         .flat_map(|(stem, _)| {
             [Format::Png, Format::Svg].map(|f| format!("{stem}.{}", f.extension()))
         })

@@ -19,7 +19,7 @@ pub(super) struct Section {
     /// The file stem, as in [`CHARTS`].
     pub(super) stem: &'static str,
     /// Its heading in `report.md`.
-    pub(super) heading: &'static str,
+    pub(super) heading: std::borrow::Cow<'static, str>,
     /// The rendered chart, in the report's format (its file).
     pub(super) image: Vec<u8>,
     /// The same chart drawn for `report.html`.
@@ -100,7 +100,7 @@ pub(super) fn sections(
     let name = r.about.board.as_str();
     let section = |stem: &'static str, (image, page): (Vec<u8>, Page), text: String| Section {
         stem,
-        heading: heading(stem),
+        heading: heading(stem).into(),
         image,
         page,
         text,
@@ -177,7 +177,7 @@ fn cdf(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Resul
     )?;
     Ok(Section {
         stem: "cdf",
-        heading: heading("cdf"),
+        heading: heading("cdf").into(),
         image,
         page,
         text: {
@@ -219,7 +219,7 @@ fn survival(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> 
     )?;
     Ok(Section {
         stem: "survival",
-        heading: heading("survival"),
+        heading: heading("survival").into(),
         image,
         page,
         text: match (s.tail_rho, s.tail_c) {
@@ -330,7 +330,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
     Ok([
         Section {
             stem: "remaining",
-            heading: heading("remaining"),
+            heading: heading("remaining").into(),
             image: remaining,
             page: remaining_page,
             text: format!(
@@ -340,7 +340,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
         },
         Section {
             stem: "landing",
-            heading: heading("landing"),
+            heading: heading("landing").into(),
             image: landing,
             page: landing_page,
             text: format!(
@@ -395,7 +395,7 @@ fn players(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> R
     )?;
     Ok(Section {
         stem: "players",
-        heading: heading("players"),
+        heading: heading("players").into(),
         image,
         page,
         text: match s.players.iter().find(|p| p.players == 2) {
@@ -433,7 +433,7 @@ fn whatif(r: &Report, s: &ReportSummary, format: Format, size: (u32, u32)) -> Re
     )?;
     Ok(Section {
         stem: "whatif",
-        heading: heading("whatif"),
+        heading: heading("whatif").into(),
         image,
         page,
         text: match s.whatif.by_element.first() {

@@ -2,11 +2,13 @@
 //! exact answer, and the set of boards, rules and decks the data cannot reject, searched over
 //! the given board's game and every other game's shipped boards ([`crate::check`]).
 
+mod policy_search;
 mod report;
 mod search;
 
-use report::{check_hare, lengths_report, summary_report};
-use search::{searched_boards, HarePlan, Plan};
+use policy_search::PolicyPlan;
+use report::{check_policies, lengths_report, summary_report};
+use search::{searched_boards, Plan};
 
 use anyhow::Result;
 use serde::{Serialize, Serializer};
@@ -15,9 +17,10 @@ use crate::budget::{Budget, Progress};
 use crate::check::lengths::Games;
 use crate::check::summary::{Published, SummaryReport};
 use crate::check::{candidate, histogram, rule_space, CheckReport, Narrowing, Screen, Settings};
-use crate::games::{BoardSource, Game, Source, Variant};
+use crate::games::{BoardSource, Game, PolicyGame, Source, Variant};
 use crate::input::error::UserError;
 use crate::results::board::{ask, Question};
+use crate::results::options::policies_only;
 use crate::results::options::{bad_option, check_players, deck_mode};
 use crate::sim::DeckMode;
 use crate::stats::Summary;
@@ -61,7 +64,7 @@ pub struct CheckOptions {
     /// Changes to the reference board's file (`--without`, rule overrides).
     pub variant: Variant,
     /// Players in each game of the data; lengths count every player's turns. `None`: one for
-    /// the reference; a Hare and Tortoise search then tries every count from 1 to 6 (those the
+    /// the reference; a policy game's search then tries every count from 1 to 6 (those the
     /// winners, if given, allow).
     pub players: Option<usize>,
     /// The reference's deck model.
@@ -78,12 +81,12 @@ pub struct CheckOptions {
     pub seed: u64,
     /// Search boards, rules and decks (else only the fit to the reference).
     pub rank: bool,
-    /// On a Hare and Tortoise board: the seats' policies (one name for every seat, or one per
+    /// On a policy game's board: the seats' policies (one name for every seat, or one per
     /// seat); `None` for the board's default.
     pub policy: Option<String>,
-    /// The carrot cap of the exact Hare and Tortoise chains (the reference alone and the
-    /// search); `None` for [`crate::results::hare::CARROT_CAP`].
-    pub carrot_cap: Option<u32>,
+    /// The cap of a policy game's exact chains (the reference alone and the search); `None`
+    /// for the game's default.
+    pub cap: Option<u32>,
     /// Whether the user named the reference (a board, a rule, a deck or a policy). When not,
     /// the board is the default one, and after a search the fit is to the best hypothesis of
     /// the set instead ([`CheckReport::fit`]).
@@ -103,7 +106,7 @@ impl Default for CheckOptions {
             seed: 1,
             rank: true,
             policy: None,
-            carrot_cap: None,
+            cap: None,
             named: true,
         }
     }
@@ -185,11 +188,6 @@ impl CheckOptions {
         self.players.unwrap_or(1)
     }
 
-    /// The carrot cap of the exact Hare and Tortoise chains.
-    fn cap(&self) -> u32 {
-        self.carrot_cap.unwrap_or(crate::results::hare::CARROT_CAP)
-    }
-
     fn settings(&self, budget: &Budget) -> Settings {
         Settings {
             players: self.players(),
@@ -258,7 +256,7 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
             )
         })?;
         if options.policy.is_some() {
-            return Err(bad_option("--policy", "applies only to Hare and Tortoise boards").into());
+            return Err(bad_option("--policy", policies_only()).into());
         }
         let name = board_name(&source.label);
         let plan = Plan {
@@ -266,7 +264,7 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
             space,
             narrowing: narrowed,
             progress,
-            hare: HarePlan::other(options),
+            policies: PolicyPlan::other(options),
         };
         let (label, games) = match data {
             CheckData::Summary(text) => {
@@ -289,9 +287,9 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
         Ok(CheckAnswer::Lengths(report))
     }
 
-    fn hare(&self, board: &BoardSource, b: &Budget) -> Result<CheckAnswer> {
+    fn policies<P: PolicyGame>(&self, board: &BoardSource, b: &Budget) -> Result<CheckAnswer> {
         let (data, options, progress) = *self;
-        check_hare(board, data, options, b, progress)
+        check_policies::<P>(board, data, options, b, progress)
     }
 }
 

@@ -4,19 +4,20 @@
 use anyhow::Result;
 
 use crate::budget::{Budget, Progress};
-use crate::check::hare::HareBoard;
 use crate::check::lengths::Games;
+use crate::check::policies::PolicyBoard;
 use crate::check::summary::{Published, SummaryReport};
 use crate::check::{
     candidate, conclusion, decide, fit, histogram, rank, Candidate, CheckReport, Evidence, Fit,
     Sample, Screen, Settings,
 };
-use crate::games::{hare, BoardSource, Game, Source};
+use crate::games::{BoardSource, Game, PolicyGame, Source};
 use crate::results::options::bad_option;
 use crate::sim::DeckMode;
 use crate::stats::{Summary, Z_LIMIT};
 
-use super::search::{search_all, Found, HarePlan, Plan};
+use super::policy_search::{Given, Policies, PolicyPlan};
+use super::search::{search_all, Found, Plan};
 use super::{forever, read_games, CheckAnswer, CheckData, CheckOptions};
 
 /// The answer for lengths: the fit to `reference`, the winners' test if given, and unless
@@ -116,11 +117,11 @@ fn fit_of(hist: &[u64], games: &Games, reference: &Candidate) -> Result<Fit> {
     Ok(f)
 }
 
-/// `check` with a Hare and Tortoise board as the reference: its rules, the policies and the
+/// `check` with a policy game's board as the reference: its rules, the policies and the
 /// players (one player alone by default), exact alone and simulated otherwise; the search
-/// covers every Hare and Tortoise board, rule set, policy and player count, and every other
-/// game's shipped boards.
-pub(super) fn check_hare(
+/// covers every board of the game, rule set, policy and player count, and every other game's
+/// shipped boards.
+pub(super) fn check_policies<P: PolicyGame>(
     source: &BoardSource,
     data: &CheckData,
     options: &CheckOptions,
@@ -130,57 +131,61 @@ pub(super) fn check_hare(
     if let CheckData::Summary(_) = data {
         return Err(bad_option(
             "--summary",
-            "is not available with a Hare and Tortoise board: its references of several players are simulated, and a summary is checked against exact ones; give the lengths",
+            format!("is not available with a {} board: its references of several players are simulated, and a summary is checked against exact ones; give the lengths", P::TITLE),
         )
         .into());
     }
     if options.deck != DeckMode::Iid {
         return Err(bad_option(
             "--deck",
-            "does not apply to Hare and Tortoise boards: the hare card pile is a rule (--card-pile)",
+            format!("does not apply to {} boards: {}", P::TITLE, P::DECK_HINT),
         )
         .into());
     }
     let settings = options.settings(b);
     let variant = &options.variant;
-    let board = hare::parse_with(&source.label, &source.text, variant)?;
-    let policies =
-        crate::results::hare::seat_policies(&board, options.policy.as_deref(), settings.players)?;
+    let board = P::parse(&source.label, &source.text, variant)?;
+    let policies = crate::results::policies::seat_policies(
+        &board,
+        options.policy.as_deref(),
+        settings.players,
+    )?;
     let narrowed = options.narrowing()?;
     let (label, games) = read_games(data, options, b)?;
     let hist = histogram(&games.lengths);
     let summary = Summary::of(&hist)
         .ok_or_else(|| bad_option("LENGTHS", format!("{label} holds no game lengths")))?;
-    let reference = crate::check::hare::reference(
+    let reference = crate::check::policies::reference(
         &board,
         source.label.clone(),
         variant,
         &policies,
-        options.cap(),
+        options.cap.unwrap_or(board.cap_words().default),
         summary.max,
         &settings,
     )?;
-    let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
+    let names = crate::results::policies::policy_names::<P>(&policies);
     let mixed = if names.iter().any(|n| *n != names[0]) {
         vec![names]
     } else {
         Vec::new()
     };
-    let given = HareBoard {
-        name: board.name.clone(),
-        source: source.clone(),
+    let given = Given {
+        kind: P::KIND,
+        board: PolicyBoard {
+            name: board.name().to_string(),
+            source: source.clone(),
+        },
+        plan: PolicyPlan::of(options, &games, mixed),
     };
-    let plan = HarePlan::of(options, &games, mixed);
+    let other = PolicyPlan::other(options);
     let search = |screen: Screen, settings: &Settings| {
-        search_all(
-            screen,
-            settings,
-            &narrowed,
-            Some(given),
-            &plan,
-            None,
-            progress,
-        )
+        let policies = Policies {
+            narrowing: &narrowed,
+            given: Some(&given),
+            other: &other,
+        };
+        search_all(screen, settings, &narrowed, &policies, None, progress)
     };
     let report = lengths_report(
         options, label, &games, &hist, summary, &reference, &settings, search,

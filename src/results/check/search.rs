@@ -5,16 +5,15 @@
 use anyhow::{Context, Result};
 
 use crate::budget::Progress;
-use crate::check::hare::{HareBoard, HareSpace};
-use crate::check::lengths::Games;
 use crate::check::{
-    combine, rule_space, rule_space_of, search_game, Candidate, GameSearch, Narrowing, RuleSpace,
-    Screen, Searched, Settings,
+    combine, rule_space, search_game, Candidate, GameSearch, Narrowing, RuleSpace, Screen,
+    Searched, Settings,
 };
-use crate::games::{hare, load, shipped, BoardSource, Game, GameVisitor, Source, Variant};
+use crate::games::{load, shipped, BoardSource, Game, GameVisitor, Source, Variant, POLICY_KINDS};
 use crate::results::options::bad_option;
 
-use super::{board_name, CheckOptions};
+use super::board_name;
+use super::policy_search::{Policies, PolicyPlan};
 
 /// The search of boards, rules and decks: the hypotheses and what was searched.
 pub(super) type Found = (Vec<Candidate>, Searched);
@@ -26,65 +25,8 @@ pub(super) struct Plan<'a, G: Game> {
     pub(super) space: RuleSpace,
     pub(super) narrowing: Narrowing,
     pub(super) progress: &'a dyn Progress,
-    /// The Hare and Tortoise part (searched from lengths only).
-    pub(super) hare: HarePlan,
-}
-
-/// How the Hare and Tortoise boards are searched: the player counts (with those the winners
-/// rule out), the seats' policies besides "all the same", the carrot cap.
-pub(super) struct HarePlan {
-    pub(super) players: Vec<usize>,
-    /// Whether the given board is a Hare and Tortoise one ([`HareSpace::refine`]).
-    pub(super) given: bool,
-    pub(super) left_out_players: Vec<String>,
-    pub(super) mixed: Vec<Vec<String>>,
-    pub(super) cap: u32,
-}
-
-impl HarePlan {
-    /// The Hare and Tortoise search as one of the other games: the given players (else one),
-    /// as every other game is searched.
-    pub(super) fn other(options: &CheckOptions) -> HarePlan {
-        HarePlan {
-            players: vec![options.players()],
-            given: false,
-            left_out_players: Vec::new(),
-            mixed: Vec::new(),
-            cap: options.cap(),
-        }
-    }
-
-    /// The search of a given Hare and Tortoise board: the given players (else every count from
-    /// 1 to 6 that the winners, if given, allow), with the seatings `mixed` besides "every seat
-    /// the same policy".
-    pub(super) fn of(options: &CheckOptions, games: &Games, mixed: Vec<Vec<String>>) -> HarePlan {
-        let mut plan = HarePlan {
-            players: match options.players {
-                Some(k) => vec![k],
-                None => crate::check::hare::PLAYER_COUNTS.collect(),
-            },
-            given: true,
-            left_out_players: Vec::new(),
-            mixed,
-            cap: options.cap(),
-        };
-        if let (None, Some(w)) = (options.players, &games.winners) {
-            let most = *crate::check::hare::PLAYER_COUNTS.end();
-            let allowed = crate::check::winners::players_allowed(&games.lengths, w, most);
-            if !allowed.is_empty() {
-                plan.left_out_players = plan
-                    .players
-                    .iter()
-                    .filter(|k| !allowed.contains(k))
-                    .map(|k| {
-                        format!("{k} players (a winner is not the seat whose turn ends its game)")
-                    })
-                    .collect();
-                plan.players = allowed;
-            }
-        }
-        plan
-    }
+    /// How the policy games are searched (from lengths only), as other games.
+    pub(super) policies: PolicyPlan,
 }
 
 impl<G: Game> Plan<'_, G> {
@@ -104,8 +46,11 @@ impl<G: Game> Plan<'_, G> {
             screen,
             settings,
             &self.narrowing,
-            None,
-            &self.hare,
+            &Policies {
+                narrowing: &self.narrowing,
+                given: None,
+                other: &self.policies,
+            },
             Some((G::KIND, steps, &first)),
             self.progress,
         )
@@ -122,19 +67,19 @@ type First<'a> = (
 /// The share of the time left each other game may take when the given board's game comes last.
 const OTHERS_SHARE: f64 = 1.0 / 3.0;
 
-/// Searches `first` (the given board's game), then every other game's shipped boards (every
-/// Hare and Tortoise board, with `given` among them when it is one), and merges their
-/// hypotheses. Hare and Tortoise is searched from lengths only.
+/// Searches `first` (the given board's game), then every other game's shipped boards, then
+/// every policy game's (with the given board among them when it is one), and merges their
+/// hypotheses. Policy games are searched from lengths only.
 pub(super) fn search_all(
     screen: Screen,
     settings: &Settings,
     narrowing: &Narrowing,
-    given: Option<HareBoard>,
-    hare_plan: &HarePlan,
+    policies: &Policies,
     first: Option<First>,
     progress: &dyn Progress,
 ) -> Result<Found> {
-    let except = first.as_ref().map_or(hare::KIND, |f| f.0);
+    let given_kind = policies.given.map(|g| g.kind);
+    let except = first.as_ref().map(|f| f.0).or(given_kind).unwrap_or("");
     let others = other_games(except);
     let mut steps = first.as_ref().map_or(0, |f| f.1);
     for (kind, boards) in &others {
@@ -150,15 +95,8 @@ pub(super) fn search_all(
             steps += n as u64;
         }
     }
-    let hare_part = hare_space(narrowing, given);
-    if let (Ok((boards, space)), Screen::Lengths(_)) = (&hare_part, screen) {
-        let policies: usize = boards
-            .iter()
-            .filter_map(|b| hare::parse(&b.source.label, &b.source.text).ok())
-            .map(|b| b.policies.len() + hare_plan.mixed.len())
-            .max()
-            .unwrap_or(1);
-        steps += (boards.len() * space.rule_sets.len() * hare_plan.players.len() * policies) as u64;
+    if let Screen::Lengths(_) = screen {
+        steps += policies.steps();
     }
     let counter = progress.start(steps, "searching rules and decks", "rule sets");
     let tell = |n| counter.add(n);
@@ -167,7 +105,7 @@ pub(super) fn search_all(
     if let Some((_, _, search)) = &first {
         parts.push(search(&tell)?);
     }
-    // When the given board's game is searched last (Hare and Tortoise), each other game may take
+    // When the given board's game is searched last (a policy game), each other game may take
     // a third of the time left, so that most of it stays for the given one.
     let share = if first.is_some() { 1.0 } else { OTHERS_SHARE };
     // Another game that does not fit in what is left of the budget is left out, and said so
@@ -213,82 +151,38 @@ pub(super) fn search_all(
             Err(e) => left_out.push(over(kind, &e, from).ok_or(e)?),
         }
     }
-    // Hare and Tortoise last: its stages screen its hypotheses against the best of every game
-    // searched (its part still comes first when the given board is one of its).
-    match (&hare_part, screen) {
-        (Ok((boards, space)), Screen::Lengths(sample)) => {
-            let hs = HareSpace {
-                boards,
-                space,
-                players: &hare_plan.players,
-                mixed: &hare_plan.mixed,
-                cap: hare_plan.cap,
-                refine: hare_plan.given,
-                left_out_players: &hare_plan.left_out_players,
-            };
-            let others_best = crate::check::hare::best_of(&parts, sample);
-            match crate::check::hare::search_game(&hs, sample, settings, others_best, &tell) {
-                Ok(part) => {
-                    let at = if first.is_some() { parts.len() } else { 0 };
-                    parts.insert(at, part);
-                }
-                // Hare and Tortoise as another game is left out when it does not fit; as the
-                // given board's game it is the answer, and its refusal ends the run.
-                Err(e) if first.is_some() => {
-                    let e = anyhow::Error::new(e);
-                    left_out.push(over(hare::KIND, &e, 0.0).ok_or(e)?)
-                }
-                Err(e) => return Err(e.into()),
+    // The policy games last: their stages screen their hypotheses against the best of every
+    // game searched (the given board's game's part still comes first).
+    for kind in POLICY_KINDS {
+        let given = given_kind == Some(*kind);
+        let Screen::Lengths(sample) = screen else {
+            left_out.push(format!(
+                "{kind} (a published summary is checked against the games with exact references; check its lengths instead)"
+            ));
+            continue;
+        };
+        match policies.search(kind, sample, settings, &parts, &tell) {
+            Some(Ok(Ok(part))) => {
+                let at = if given { 0 } else { parts.len() };
+                parts.insert(at, part);
             }
+            Some(Ok(Err(why))) => left_out.push(why),
+            // Another policy game is left out when it does not fit; the given board's game is
+            // the answer, and its refusal ends the run.
+            Some(Err(e)) if !given => {
+                let e = anyhow::Error::new(e);
+                left_out.push(over(kind, &e, 0.0).ok_or(e)?)
+            }
+            Some(Err(e)) => return Err(e.into()),
+            None => {}
         }
-        (Ok(_), Screen::Mean(_)) => left_out.push(format!(
-            "{} (a published summary is checked against the games with exact references; check its lengths instead)",
-            hare::KIND
-        )),
-        (Err(why), _) => left_out.push(why.clone()),
     }
     drop(counter);
     Ok(combine(parts, left_out, screen, settings)?)
 }
 
-/// The Hare and Tortoise boards searched (every shipped one, and `given`) and the rule space,
-/// or why the game is left out (`--vary` or `--fix` names a rule it does not have).
-fn hare_space(
-    narrowing: &Narrowing,
-    given: Option<HareBoard>,
-) -> std::result::Result<(Vec<HareBoard>, RuleSpace), String> {
-    let keys = hare::board::rule_keys();
-    let missing: Vec<&str> = narrowing
-        .vary
-        .iter()
-        .flatten()
-        .chain(narrowing.fix.iter().map(|(k, _)| k))
-        .map(String::as_str)
-        .filter(|k| !keys.iter().any(|own| own == k))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!(
-            "{} (it has no rule {}, which --vary or --fix names)",
-            hare::KIND,
-            missing.join(", ")
-        ));
-    }
-    let space = rule_space_of(hare::KIND, hare::board::rule_space(), narrowing)
-        .map_err(|e| format!("{} ({})", hare::KIND, e.message))?;
-    let mut boards: Vec<HareBoard> = hare::SHIPPED
-        .iter()
-        .filter(|b| given.as_ref().is_none_or(|g| g.name != b.name))
-        .map(|b| HareBoard {
-            name: b.name.to_string(),
-            source: BoardSource::new(&format!("{} (shipped board)", b.name), b.text),
-        })
-        .collect();
-    boards.extend(given);
-    Ok((boards, space))
-}
-
-/// The shipped boards of every game but `except`, game by game (Hare and Tortoise boards, which
-/// have their own search, are not among them).
+/// The shipped race boards of every game but `except`, game by game (the policy games' boards
+/// have their own search).
 fn other_games(except: &str) -> Vec<(&'static str, Vec<BoardSource>)> {
     let mut out: Vec<(&'static str, Vec<BoardSource>)> = Vec::new();
     for b in shipped::SHIPPED.iter() {

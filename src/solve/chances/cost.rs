@@ -28,7 +28,7 @@ use crate::games::chance::{CapWords, ChanceTurn};
 use crate::input::number::{approx_count, count};
 
 /// What the pilot's cap allows beyond what the start holds.
-pub const PILOT_CARROTS: u32 = 50;
+pub const PILOT_MARGIN: u32 = 50;
 
 /// Bytes at the peak of `analyze` per transition of the chain (its rows, the distribution's
 /// flat copy of them, the solver's integer counts), and per state (the state map, the
@@ -193,7 +193,7 @@ pub fn build_within<G: ChanceTurn>(
 ) -> Result<Chain<G::State>, OverBudget> {
     let words = game.cap_words();
     let start = game.held(game.start());
-    let pilot_cap = cap.min(start.saturating_add(PILOT_CARROTS));
+    let pilot_cap = cap.min(start.saturating_add(PILOT_MARGIN));
     let in_time = |per: f64| (2.0 * budget.left() / per).min(usize::MAX as f64) as usize;
     let mut bounds = Bounds {
         words,

@@ -18,7 +18,7 @@ pub enum NeverHome {
     /// The player starts holding more than the cap, which the chain keeps no state
     /// beyond.
     StartOverCap {
-        /// Carrots at the start.
+        /// What the start holds.
         held: u32,
         /// The cap.
         cap: u32,

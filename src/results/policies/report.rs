@@ -1,26 +1,23 @@
-//! `report` on a Hare and Tortoise board: every figure of its report, one player alone exactly
-//! and Wiener's game of four simulated.
+//! `report` on a board of a policy game: every figure of its report, one player alone exactly
+//! and a game of the usual table simulated ([`PolicyGame::PLAYERS`]: Wiener's game of four).
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::alone::{analyze, HareAlone};
-use super::simulation::{within_budget, HareSimulation};
-use super::{seat_policies, HareOptions, MAX_TURNS};
+use super::alone::{analyze, PolicyAlone};
+use super::simulation::{within_budget, PolicySimulation};
+use super::{policy_names, seat_policies, PolicyOptions, MAX_TURNS};
 use crate::budget::Budget;
-use crate::games::hare::Table;
+use crate::games::policy_game::PolicyGame;
 use crate::games::BoardSource;
 use crate::input::error::UserError;
 use crate::results::options::bad_option;
 
-/// Players in the simulated game of a report: Wiener's game has four.
-pub const REPORT_PLAYERS: usize = 4;
-
-/// A Hare and Tortoise board's report (`summary.json`): one computer player alone, exactly,
-/// and Wiener's game of four, simulated.
+/// A policy game's report (`summary.json`): one computer player alone, exactly, and a game of
+/// the usual table, simulated.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HareReport {
+pub struct PolicyReport {
     /// The board's short name.
     pub board: String,
     /// Where its layout and rules come from.
@@ -28,22 +25,22 @@ pub struct HareReport {
     /// Command-line changes to the board file, as flags ("" for none).
     pub variant: String,
     /// One player alone, exactly.
-    pub alone: HareAlone,
+    pub alone: PolicyAlone,
     /// One player alone simulated (`--mc`), to set beside the exact distribution.
-    pub alone_simulated: Option<HareSimulation>,
-    /// [`REPORT_PLAYERS`] players, simulated.
-    pub game: HareSimulation,
+    pub alone_simulated: Option<PolicySimulation>,
+    /// The game's usual table of players ([`PolicyGame::PLAYERS`]), simulated.
+    pub game: PolicySimulation,
     /// The files of the report.
     pub files: Vec<String>,
 }
 
 /// The options of [`report`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct HareReportOptions {
+pub struct PolicyReportOptions {
     /// The board's changes, the seats' policies (the first for the player alone) and the
-    /// carrot cap.
-    pub hare: HareOptions,
-    /// Games of the simulated game of [`REPORT_PLAYERS`].
+    /// cap.
+    pub policies: PolicyOptions,
+    /// Games of the simulated game of the usual table.
     pub games: u64,
     /// Games of one player simulated beside the exact distribution, if any.
     pub mc: Option<u64>,
@@ -51,18 +48,18 @@ pub struct HareReportOptions {
     pub seed: u64,
 }
 
-/// Every figure of a Hare and Tortoise board's report: one player alone exactly, and
-/// [`REPORT_PLAYERS`] players simulated (each seat the policy given for it, else the
+/// Every figure of a policy game's report: one player alone exactly, and the usual table of
+/// players ([`PolicyGame::PLAYERS`]) simulated (each seat the policy given for it, else the
 /// board's); with `mc`, games of one player beside the exact distribution.
-pub fn report(
+pub fn report<G: PolicyGame>(
     source: &BoardSource,
-    options: &HareReportOptions,
+    options: &PolicyReportOptions,
     budget: &Budget,
-) -> Result<HareReport> {
-    let board = options.hare.board(source)?;
+) -> Result<PolicyReport> {
+    let board: G = options.policies.board(source)?;
     // The seats' policies are checked before the exact chain is built.
-    let seats = seat_policies(&board, options.hare.policy.as_deref(), REPORT_PLAYERS)?;
-    let alone = analyze(source, &options.hare, 1e-12, 100_000, budget)?;
+    let seats = seat_policies(&board, options.policies.policy.as_deref(), G::PLAYERS)?;
+    let alone = analyze::<G>(source, &options.policies, 1e-12, 100_000, budget)?;
     if let Some(why) = &alone.why_never_home {
         // As a race board whose games can go on forever, refused with why.
         return Err(UserError::Board {
@@ -85,17 +82,14 @@ pub fn report(
         budget,
         "play fewer games with --games N",
     )?;
-    let names: Vec<String> = seats.iter().map(|p| p.name.clone()).collect();
+    let names = policy_names::<G>(&seats);
     let summary = crate::sim::policies::simulate(
-        &Table {
-            board: &board,
-            policies: &seats,
-        },
+        &board.table(&seats),
         options.games,
         options.seed,
         MAX_TURNS,
     );
-    let game = HareSimulation::of(&board, &names, options.seed, MAX_TURNS, &summary);
+    let game = PolicySimulation::of(&board, &names, options.seed, MAX_TURNS, &summary);
     let alone_simulated = match options.mc {
         Some(n) => {
             within_budget(
@@ -107,17 +101,14 @@ pub fn report(
                 "use a smaller --mc",
             )?;
             let s = crate::sim::policies::simulate(
-                &Table {
-                    board: &board,
-                    policies: &[alone_policy],
-                },
+                &board.table(&[alone_policy]),
                 n,
                 options.seed,
                 MAX_TURNS,
             );
-            Some(HareSimulation::of(
+            Some(PolicySimulation::of(
                 &board,
-                std::slice::from_ref(&alone_policy.name),
+                std::slice::from_ref(&alone.policy),
                 options.seed,
                 MAX_TURNS,
                 &s,
@@ -125,10 +116,10 @@ pub fn report(
         }
         None => None,
     };
-    Ok(HareReport {
-        board: board.name.clone(),
-        source: board.source.clone(),
-        variant: options.hare.variant.to_string(),
+    Ok(PolicyReport {
+        board: board.name().to_string(),
+        source: board.source().to_string(),
+        variant: options.policies.variant.to_string(),
         alone,
         alone_simulated,
         game,

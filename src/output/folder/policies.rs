@@ -1,6 +1,6 @@
-//! `candyland report` on a Hare and Tortoise board: the charts of one computer player alone
-//! (exact) and of Wiener's game of four (simulated: its length, each seat's chance to win, the
-//! busiest squares), `report.md`, `report.html` and `summary.json`, written into one folder as
+//! `candyland report` on a board of a policy game: the charts of one computer player alone
+//! (exact) and of a game of the usual table (Wiener's game of four, for his game; simulated:
+//! its length, each seat's chance to win, the busiest squares), `report.md`, `report.html` and `summary.json`, written into one folder as
 //! the other games' reports are (every file opened first, all renamed together under the
 //! folder's lock).
 
@@ -12,28 +12,32 @@ use anyhow::{anyhow, Result};
 use super::document::{number, Block, Line, Span};
 use super::sections::{render, Section};
 use super::{html::html, markdown::markdown};
-use crate::output::charts::hare::{Bar, BarsChart};
+use crate::output::charts::bars::{Bar, BarsChart};
 use crate::output::charts::Format;
-use crate::output::hare_alone as alone;
-use crate::results::hare::{HareReport, HareSimulation};
+use crate::output::policies_alone as alone;
+use crate::results::policies::{PolicyReport, PolicySimulation};
 
-/// The charts of a Hare and Tortoise report, in order: (file stem, heading).
+/// The charts of a policy game's report, in order: (file stem, heading); `{table}` is the
+/// usual table in the game's words ("four").
 pub const CHARTS: [(&str, &str); 4] = [
     ("distribution", "How long one player alone takes (exact)"),
-    ("game-length", "How long a game of four lasts (simulated)"),
+    (
+        "game-length",
+        "How long a game of {table} lasts (simulated)",
+    ),
     ("seats", "Each seat's chance to win (simulated)"),
     ("squares", "The busiest squares (simulated)"),
 ];
 
-/// The files of one Hare and Tortoise report, opened ahead of time.
-pub struct HarePlan {
+/// The files of one policy game's report, opened ahead of time.
+pub struct PolicyPlan {
     files: super::Files,
 }
 
-impl HarePlan {
+impl PolicyPlan {
     /// Opens every file of the report in `dir`.
-    pub fn new(dir: &Path, format: Format) -> Result<HarePlan> {
-        Ok(HarePlan {
+    pub fn new(dir: &Path, format: Format) -> Result<PolicyPlan> {
+        Ok(PolicyPlan {
             files: super::Files::open(dir, format, CHARTS.iter().map(|&(stem, _)| stem))?,
         })
     }
@@ -41,7 +45,12 @@ impl HarePlan {
     /// Renders the report at `size` and puts every file in place; returns the file names.
     /// `command` is the command line that made it, quoted for a shell (see
     /// [`super::Plan::write`]).
-    pub fn write(self, mut r: HareReport, size: (u32, u32), command: &str) -> Result<Vec<String>> {
+    pub fn write(
+        self,
+        mut r: PolicyReport,
+        size: (u32, u32),
+        command: &str,
+    ) -> Result<Vec<String>> {
         let files = self.files;
         r.files = files.names();
         let sections = sections(&r, files.format, size)?;
@@ -53,11 +62,11 @@ impl HarePlan {
     }
 }
 
-fn heading(stem: &str) -> &'static str {
+fn heading(stem: &str, table: &str) -> String {
     CHARTS
         .iter()
         .find(|(s, _)| *s == stem)
-        .map_or("", |(_, h)| h)
+        .map_or(String::new(), |(_, h)| h.replace("{table}", table))
 }
 
 /// A share as a percentage; "-" when there is none (no game finished).
@@ -66,7 +75,7 @@ fn pct(p: Option<f64>) -> String {
 }
 
 /// The frequency of each length in a simulation's histogram.
-fn frequencies(s: &HareSimulation) -> Vec<(f64, f64)> {
+fn frequencies(s: &PolicySimulation) -> Vec<(f64, f64)> {
     let total: u64 = s.histogram.iter().sum();
     s.histogram
         .iter()
@@ -76,14 +85,14 @@ fn frequencies(s: &HareSimulation) -> Vec<(f64, f64)> {
 }
 
 /// Every chart with its paragraph.
-fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Section>> {
+fn sections(r: &PolicyReport, format: Format, size: (u32, u32)) -> Result<Vec<Section>> {
     let a = &r.alone;
     let g = &r.game;
     let section = |stem: &'static str,
                    (image, page): (Vec<u8>, super::sections::Page),
                    text: String| Section {
         stem,
-        heading: heading(stem),
+        heading: heading(stem, g.words.table).into(),
         image,
         page,
         text,
@@ -195,7 +204,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
         width: 0.6,
         whole_x: true,
     };
-    let kinds = ["hare", "carrot", "lettuce", "tortoise", "number"];
+    let kinds = g.words.square_kinds;
     let mut by_square = g.landings.clone();
     by_square.sort_by_key(|l| l.square);
     let squares = BarsChart {
@@ -214,7 +223,7 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
                 series: kinds
                     .iter()
                     .position(|k| l.kind.starts_with(k))
-                    .unwrap_or(4),
+                    .unwrap_or(kinds.len().saturating_sub(1)),
             })
             .collect(),
         series: kinds.iter().map(|k| format!("{k} square")).collect(),
@@ -240,15 +249,16 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "distribution",
             render(&distribution, format, size)?,
             format!(
-                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, carrots capped at {}; the chance of ever holding more is {}). Mean {}, sd {}, median {} turns, shortest game {}.{}",
+                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, {} capped at {}; the chance of ever holding more is {}). Mean {}, sd {}, median {} turns, shortest game {}.{}",
                 a.policy,
                 count(a.states as u64),
-                a.carrot_cap,
+                a.words.held.noun,
+                a.cap,
                 probability(a.cut),
                 alone::mean_text(a, 2),
                 alone::sd_text(a, 2),
                 alone::quantile_text(a, 0.5),
-                crate::output::hare::turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
+                crate::output::policies::turns_or_dash(a.shortest_game.as_ref().map(|s| s.turns)),
                 match &r.alone_simulated {
                     Some(s) => format!(" The orange line is {} simulated games of the same rules, which should follow the bars.", count(s.games)),
                     None => String::new(),
@@ -259,11 +269,12 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "game-length",
             render(&game_length, format, size)?,
             format!(
-                "{} simulated games of {} computer players (seed {}, hare squares: {}): the game ends when the first player is home, after {more}{:.2} turns of all players on average ({more}{} rounds), sd {:.2}.{}",
+                "{} simulated games of {} computer players (seed {}, {}: {}): the game ends when the first player is home, after {more}{:.2} turns of all players on average ({more}{} rounds), sd {:.2}.{}",
                 count(games),
                 g.players,
                 g.seed,
-                g.hare_draws,
+                g.words.draws_at,
+                g.draws,
                 turns.mean,
                 g.rounds.as_ref().map_or("-".to_string(), |r| format!("{:.2}", r.mean)),
                 turns.sd,
@@ -286,7 +297,8 @@ fn sections(r: &HareReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
             "squares",
             render(&squares, format, size)?,
             format!(
-                "Landings per game on each square, all players together (moves and a hare's displacements), coloured by kind. The busiest: {}.",
+                "Landings per game on each square, all players together ({}), coloured by kind. The busiest: {}.",
+                g.words.landings,
                 busiest.join("; ")
             ),
         ),
@@ -298,7 +310,7 @@ fn text(s: impl Into<String>) -> Line {
 }
 
 /// The report's text: heading, identity, the main figures of both games, the charts.
-fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
+fn document(r: &PolicyReport, sections: &[Section], command: &str) -> Vec<Block> {
     let a = &r.alone;
     let g = &r.game;
     let mut d = vec![Block::Heading(1, format!("Report: {}", r.board))];
@@ -329,7 +341,7 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
         vec!["figure", "value"],
         vec![
             vec![text("states of the chain"), number(a.states.to_string())],
-            vec![text("carrot cap"), number(a.carrot_cap.to_string())],
+            vec![text(a.words.held.name), number(a.cap.to_string())],
             vec![text("expected turns"), number(alone::mean_text(a, 4))],
             vec![text("standard deviation"), number(alone::sd_text(a, 4))],
             vec![text("median"), number(format!("{} turns", q(0.5)))],
@@ -338,7 +350,7 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
                 number(format!("{} - {} turns", q(0.05), q(0.95))),
             ],
             vec![
-                text("P(carrots ever over the cap)"),
+                text(format!("P({} ever over the cap)", a.words.held.noun)),
                 number(probability(a.cut)),
             ],
         ],
@@ -370,9 +382,9 @@ fn document(r: &HareReport, sections: &[Section], command: &str) -> Vec<Block> {
         number(format!("{:.3}", g.skips_per_game)),
     ]);
     rows.push(vec![
-        text("winner's carrots at the finish"),
+        text(format!("winner's {} at the finish", g.words.held.noun)),
         number(
-            g.winners_carrots
+            g.winners_held
                 .as_ref()
                 .map_or("-".to_string(), |c| format!("{:.2}", c.mean)),
         ),

@@ -1,4 +1,4 @@
-//! The reference of `check` on a Hare and Tortoise board: the board's rules and the seats'
+//! The reference of `check` on a board of a policy game: the board's rules and the seats'
 //! policies, exact for one player alone (its chain) and simulated for several. A reference
 //! whose games cannot all reach home is refused, naming the board and why: there is no
 //! distribution of game lengths to check against (as a race board whose games can go on
@@ -9,26 +9,26 @@ use std::sync::Arc;
 use super::models::{exact_model, model_of, seconds_per_game, ExactRefused};
 use super::{extra, policy_word, stop_after, Distinct};
 use crate::check::{Candidate, Settings};
-use crate::games::hare::{self, Board};
+use crate::games::policy_game::PolicyGame;
 use crate::games::Variant;
 use crate::input::error::UserError;
 use crate::input::number::count;
 
-/// The reference of `check` on a Hare and Tortoise board: its rules, `policies` (one per
+/// The reference of `check` on a board of a policy game: its rules, `policies` (one per
 /// seat), exact for one player alone where the chain can follow the game, else simulated with
 /// `--reference-games` games.
-pub fn reference(
-    board: &Board,
+pub fn reference<G: PolicyGame>(
+    board: &G,
     label: String,
     variant: &Variant,
-    policies: &[&hare::Policy],
+    policies: &[&G::Policy],
     cap: u32,
     longest: usize,
     settings: &Settings,
 ) -> Result<Candidate, anyhow::Error> {
     let d = Distinct {
         board: board.clone(),
-        policies: policies.iter().map(|p| p.name.clone()).collect(),
+        policies: crate::games::policy_game::policy_names::<G>(policies),
         model: None,
     };
     let model = if d.exact_able() {
@@ -53,7 +53,7 @@ pub fn reference(
         )?;
         let stop = stop_after(longest);
         let s = crate::sim::policies::simulate(
-            &crate::games::hare::Table { board, policies },
+            &board.table(policies),
             settings.reference_games,
             settings.seed,
             stop,
@@ -74,8 +74,8 @@ pub fn reference(
         model_of(&s, stop)?
     };
     Ok(Candidate {
-        game: hare::KIND,
-        board: board.name.clone(),
+        game: G::KIND,
+        board: board.name().to_string(),
         variant: variant.clone(),
         deck: None,
         extra: extra(&d.policies),

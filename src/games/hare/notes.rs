@@ -1,20 +1,15 @@
-//! `play` on a Hare and Tortoise board: one game, event by event, as Wiener's transactions log
-//! tells it, for a student to compare with a program turn by turn.
+//! What happened during a turn in words: Wiener's transactions log, one line a note, and the
+//! same as an event of `play --json`, for a student to compare with a program turn by turn.
 
-use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{seat_policies, HareOptions};
-use crate::games::hare::board::Board;
-use crate::games::hare::turn::Note;
-use crate::games::hare::{Policy, Table};
-use crate::games::BoardSource;
-use crate::results::options::{bad_option, check_players};
+use super::board::Board;
+use super::turn::Note;
 
 /// One event of a game, as Wiener's transactions log tells it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HareEvent {
+pub struct Transaction {
     /// The turn, from 1, counting every player's turns.
     pub turn: u32,
     /// 1-based seat.
@@ -48,39 +43,13 @@ pub struct HareEvent {
     pub text: String,
 }
 
-/// `play` on a Hare and Tortoise board: one game, event by event.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct HareTranscript {
-    /// The board's short name.
-    pub board: String,
-    /// The seed: the game is the first one `simulate --seed S` plays.
-    pub seed: u64,
-    /// Players, taking turns in seat order.
-    pub players: usize,
-    /// Each seat's policy, seat 1 first.
-    pub policies: Vec<String>,
-    /// Every event, in order.
-    pub events: Vec<HareEvent>,
-    /// 1-based seat of the winner; `None` if the game hit the turn limit.
-    pub winner: Option<usize>,
-    /// Turns played, all players' together.
-    pub length: u32,
-    /// The winner's carrots at the finish.
-    pub carrots_left: u32,
-    /// How the board was named (text only).
-    #[serde(skip)]
-    pub label: String,
-}
-
 /// The square in words: "12 (number (3))", "0 (start)".
 pub fn square(board: &Board, i: usize) -> String {
     format!("{i} ({})", board.squares[i].describe())
 }
 
 /// One line of Wiener's transactions log for `note`, by player `seat` (0-based).
-pub fn log_line(board: &Board, seat: usize, note: Note) -> String {
-    let who = format!("player {}", seat + 1);
+pub fn log_line(board: &Board, who: &str, note: Note) -> String {
     match note {
         Note::Missed => format!("{who} misses this turn"),
         Note::Paid { rank, carrots: c } => {
@@ -129,8 +98,8 @@ pub fn log_line(board: &Board, seat: usize, note: Note) -> String {
 }
 
 /// `note` as an event of the transcript.
-fn event(board: &Board, turn: u32, seat: usize, note: Note) -> HareEvent {
-    let mut e = HareEvent {
+pub fn event(board: &Board, turn: u32, seat: usize, note: Note) -> Transaction {
+    let mut e = Transaction {
         turn,
         player: seat + 1,
         event: String::new(),
@@ -141,7 +110,7 @@ fn event(board: &Board, turn: u32, seat: usize, note: Note) -> HareEvent {
         rank: None,
         face: None,
         effect: None,
-        text: log_line(board, seat, note),
+        text: log_line(board, &format!("player {}", seat + 1), note),
     };
     let word = match note {
         Note::Missed => "missed",
@@ -197,53 +166,16 @@ fn event(board: &Board, turn: u32, seat: usize, note: Note) -> HareEvent {
     e
 }
 
-/// The first game `simulate --seed S` plays, event by event.
-pub fn transcript(
-    board: &Board,
-    policies: &[&Policy],
-    seed: u64,
-    max_turns: u32,
-) -> HareTranscript {
-    let mut rng = crate::sim::chunk_rng(seed, 0);
-    let mut events = Vec::new();
-    let game = crate::sim::policies::play_game(
-        &Table { board, policies },
-        &mut rng,
-        max_turns,
-        &mut |t, s, n| events.push(event(board, t, s, n)),
-    );
-    HareTranscript {
-        board: board.name.clone(),
-        seed,
-        players: policies.len(),
-        policies: policies.iter().map(|p| p.name.clone()).collect(),
-        events,
-        winner: game.winner.map(|w| w + 1),
-        length: game.turns,
-        carrots_left: game.held_left,
-        label: String::new(),
+impl crate::games::policy_game::LogEvent for Transaction {
+    fn turn(&self) -> u32 {
+        self.turn
     }
-}
 
-/// The first game `simulate --seed seed` plays on `source` with `players` players, event by
-/// event.
-pub fn play(
-    source: &BoardSource,
-    options: &HareOptions,
-    players: usize,
-    seed: u64,
-) -> Result<HareTranscript> {
-    if options.carrot_cap.is_some() {
-        return Err(bad_option(
-            "--carrot-cap",
-            "is not used by play: the simulator keeps every carrot; it caps analyze's exact chain",
-        )
-        .into());
+    fn text(&self) -> &str {
+        &self.text
     }
-    check_players(players)?;
-    let board = options.board(source)?;
-    let policies = seat_policies(&board, options.policy.as_deref(), players)?;
-    let mut t = transcript(&board, &policies, seed, 10_000);
-    t.label = source.label.clone();
-    Ok(t)
+
+    fn ends_turn(&self) -> bool {
+        self.event == "turn-end"
+    }
 }

@@ -1,4 +1,4 @@
-//! The distributions of Hare and Tortoise hypotheses: one player alone exactly (its chain),
+//! The distributions of a policy game's hypotheses: one player alone exactly (its chain),
 //! several players from simulated games smoothed by a kernel ([`smoothed`]), whose shape the
 //! simulated model borrows where its games run out.
 
@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::budget::{Budget, OverBudget};
-use crate::games::hare::{self, Board};
+use crate::games::policy_game::PolicyGame;
 use crate::input::number::probability;
 use crate::sim::policies::Summary;
 use crate::solve::chances::home::NeverHome;
@@ -20,7 +20,7 @@ use super::{EXACT_TAIL, MAX_STATES, MAX_TURNS};
 pub enum ExactRefused {
     /// Its chain would not fit the budget or the memory.
     Budget(OverBudget),
-    /// Not every game reaches home (none can, or the carrot cap or a dead end takes more than
+    /// Not every game reaches home (none can, or the cap or a dead end takes more than
     /// a rounding's share): there is no distribution of game lengths. Why, in words.
     NotEveryGame(String),
 }
@@ -28,23 +28,19 @@ pub enum ExactRefused {
 /// The exact distribution of one player alone with `policy`: the chain's pmf and its
 /// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`, the
 /// chain built within `budget`.
-pub fn exact_model(
-    board: &Board,
-    policy: &hare::Policy,
+pub fn exact_model<G: PolicyGame>(
+    board: &G,
+    policy: &G::Policy,
     cap: u32,
     longest: usize,
     budget: &Budget,
 ) -> Result<LengthModel, ExactRefused> {
-    let chain = crate::solve::chances::cost::build_within(
-        &hare::Alone { board, policy },
-        cap,
-        MAX_STATES,
-        budget,
-    )
-    .map_err(ExactRefused::Budget)?;
+    let chain =
+        crate::solve::chances::cost::build_within(&board.alone(policy), cap, MAX_STATES, budget)
+            .map_err(ExactRefused::Budget)?;
     let l = crate::solve::chances::lengths_until(&chain, EXACT_TAIL, longest, exact_turns(longest));
     let cut: f64 = l.cut.iter().sum();
-    let name = &policy.name;
+    let name = G::policy_name(policy);
     if let Some(never) = NeverHome::of(&chain, cut, l.stuck) {
         return Err(ExactRefused::NotEveryGame(format!(
             "no game can reach home with policy {name}: {}; there is no distribution of game lengths to check against",
@@ -55,10 +51,12 @@ pub fn exact_model(
     LengthModel::exact(l.home, l.survival).map_err(|e| {
         ExactRefused::NotEveryGame(if lost > NORMALISATION_TOLERANCE {
             format!(
-                "{} of the games of policy {name} do not reach home in the chain ({} pass the carrot cap of {cap}, where the chain stops following them; {} get stuck), and a distribution of game lengths to check against ends every game at home; a larger --carrot-cap follows more of them",
+                "{} of the games of policy {name} do not reach home in the chain ({} pass the {} of {cap}, where the chain stops following them; {} get stuck), and a distribution of game lengths to check against ends every game at home; a larger {} follows more of them",
                 probability(lost),
                 probability(cut),
-                probability(l.stuck)
+                chain.words.name,
+                probability(l.stuck),
+                chain.words.flag
             )
         } else {
             e.to_string()
@@ -77,14 +75,14 @@ pub fn exact_turns(longest: usize) -> usize {
 
 /// The distribution of `games` simulated games (a game stopped after `stop` turns counts as
 /// one turn longer), smoothed by [`smoothed`].
-pub fn simulated_model(
-    board: &Board,
-    policies: &[&hare::Policy],
+pub fn simulated_model<G: PolicyGame>(
+    board: &G,
+    policies: &[&G::Policy],
     games: u64,
     seed: u64,
     stop: u32,
 ) -> Result<LengthModel, LengthModelError> {
-    let s = crate::sim::policies::simulate(&hare::Table { board, policies }, games, seed, stop);
+    let s = crate::sim::policies::simulate(&board.table(policies), games, seed, stop);
     model_of(&s, stop)
 }
 
@@ -147,13 +145,13 @@ pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
 
 /// Seconds one game of `policies` on `board` takes, measured on a few games (at least 20 ms of
 /// them).
-pub fn seconds_per_game(board: &Board, policies: &[&hare::Policy], seed: u64) -> f64 {
+pub fn seconds_per_game<G: PolicyGame>(board: &G, policies: &[&G::Policy], seed: u64) -> f64 {
     let started = Instant::now();
     let mut games = 0u64;
     let mut rng = crate::sim::chunk_rng(seed ^ 0x9e37_79b9, 0);
     while games < 20 || started.elapsed().as_secs_f64() < 0.02 && games < 10_000 {
         crate::sim::policies::play_game(
-            &hare::Table { board, policies },
+            &board.table(policies),
             &mut rng,
             MAX_TURNS,
             &mut |_, _, _| {},

@@ -1,4 +1,4 @@
-//! `analyze` on a Hare and Tortoise board: one computer player alone, exactly (its chain and
+//! `analyze` on a board of a policy game: one computer player alone, exactly (its chain and
 //! length distribution, [`crate::solve::chances`]), with the general linear solve beside it. The
 //! chain is estimated before it is built and the distribution watched as it is pushed, within
 //! the budget ([`crate::solve::chances::cost`]); the figures over the games that reach home are
@@ -9,12 +9,9 @@ use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use super::figures::HomeFigures;
-use super::{cards_independent, named_policies, HareOptions};
+use super::{named_policies, PolicyOptions};
 use crate::budget::Budget;
-use crate::games::hare::board::Board;
-use crate::games::hare::turn::Player;
-use crate::games::hare::Alone;
-use crate::games::hare::Policy;
+use crate::games::policy_game::{GameWords, PolicyGame};
 use crate::games::BoardSource;
 use crate::input::number::count;
 use crate::solve::chances::home::NeverHome;
@@ -37,7 +34,7 @@ pub struct GeneralSolve {
     pub mean: f64,
     /// The chance of reaching home, from the linear solve.
     pub home: f64,
-    /// The chance that the carrots ever exceed the cap, from the linear solve.
+    /// The chance of ever holding more than the cap, from the linear solve.
     pub cut: f64,
 }
 
@@ -49,10 +46,10 @@ pub struct Shortest {
     pub turns: usize,
 }
 
-/// `analyze` on a Hare and Tortoise board: one computer player alone, exactly.
+/// `analyze` on a board of a policy game: one computer player alone, exactly.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HareAlone {
+pub struct PolicyAlone {
     /// The board's short name.
     pub board: String,
     /// Where its layout and rules come from.
@@ -63,13 +60,12 @@ pub struct HareAlone {
     pub policy: String,
     /// Squares between start and home.
     pub squares: usize,
-    /// States of the chain: (square, carrots, lettuces, what the next turn starts with, "move
-    /// again").
+    /// States of the chain: everything about the player that the future depends on.
     pub states: usize,
-    /// The chain keeps states of at most this many carrots.
-    pub carrot_cap: u32,
-    /// The board's hare cards are a pile shuffled once and cycled, which the chain cannot
-    /// follow: it draws each card independently, with its share of the pile.
+    /// The chain keeps states holding at most this much (the carrots of Wiener's game).
+    pub cap: u32,
+    /// The board's cards are a pile shuffled once and cycled, which the chain cannot follow:
+    /// it draws each card independently, with its share of the pile.
     pub cards_independent: bool,
     /// Why no game can reach home, when none can; every figure over the games that reach
     /// home is then null (`mean`, `sd`, `median`, `shortest_game`) or empty (`quantiles`).
@@ -96,7 +92,7 @@ pub struct HareAlone {
     pub shortest_game: Option<Shortest>,
     /// The chance of reaching home (within the cap); a lower bound when `truncated`.
     pub home: f64,
-    /// The chance that the carrots ever exceed the cap: the mass the cap leaves out of every
+    /// The chance of ever holding more than the cap: the mass the cap leaves out of every
     /// figure; a lower bound when `truncated`.
     pub cut: f64,
     /// The chance of getting stuck forever (no way home); a lower bound when `truncated`.
@@ -117,6 +113,9 @@ pub struct HareAlone {
     pub general_solve: Option<GeneralSolve>,
     /// Why the general linear solve was not run, and what would let it run, when it was not.
     pub general_solve_skipped: Option<String>,
+    /// How the game words its answers (text only).
+    #[serde(skip)]
+    pub words: GameWords,
     /// Seconds the chain and its distribution took (text only).
     #[serde(skip)]
     pub seconds: f64,
@@ -125,19 +124,19 @@ pub struct HareAlone {
     pub label: String,
 }
 
-impl HareAlone {
+impl PolicyAlone {
     /// One player alone with `policy` on `board`, exactly, within `budget`: the chain of at
-    /// most `cap` carrots, its distribution pushed until at most `tolerance` is left (or
+    /// most `cap` held, its distribution pushed until at most `tolerance` is left (or
     /// `max_turns`), and the general linear solve where it fits.
-    pub fn of(
-        board: &Board,
-        policy: &Policy,
+    pub fn of<G: PolicyGame>(
+        board: &G,
+        policy: &G::Policy,
         cap: u32,
         (tolerance, max_turns): (f64, usize),
         budget: &Budget,
-    ) -> Result<HareAlone> {
+    ) -> Result<PolicyAlone> {
         let started = std::time::Instant::now();
-        let chain = exact::cost::build_within(&Alone { board, policy }, cap, MAX_STATES, budget)?;
+        let chain = exact::cost::build_within(&board.alone(policy), cap, MAX_STATES, budget)?;
         let l = push(&chain, tolerance, max_turns, budget)?;
         let general = exact::general::solve_within(&chain, budget).map(|s| GeneralSolve {
             feedback_states: s.feedback,
@@ -146,7 +145,7 @@ impl HareAlone {
             home: s.home,
             cut: s.cut,
         });
-        Ok(HareAlone::from_parts(
+        Ok(PolicyAlone::from_parts(
             board,
             policy,
             &chain,
@@ -157,15 +156,15 @@ impl HareAlone {
         ))
     }
 
-    fn from_parts(
-        board: &Board,
-        policy: &Policy,
-        chain: &Chain<Player>,
+    fn from_parts<G: PolicyGame>(
+        board: &G,
+        policy: &G::Policy,
+        chain: &Chain<G::Player>,
         l: &Lengths,
         tolerance: f64,
         general: Result<GeneralSolve, String>,
         seconds: f64,
-    ) -> HareAlone {
+    ) -> PolicyAlone {
         let cut: f64 = l.cut.iter().sum();
         let never = NeverHome::of(chain, cut, l.stuck);
         let truncated = l.left > tolerance;
@@ -174,16 +173,17 @@ impl HareAlone {
             Ok(s) => (Some(s), None),
             Err(why) => (None, Some(why)),
         };
-        HareAlone {
-            board: board.name.clone(),
-            source: board.source.clone(),
-            rules: serde_json::to_value(&board.rules).unwrap_or_default(),
-            policy: policy.name.clone(),
-            squares: board.squares.len() - 2,
+        let name = G::policy_name(policy);
+        PolicyAlone {
+            board: board.name().to_string(),
+            source: board.source().to_string(),
+            rules: board.rules_json(),
+            policy: name.to_string(),
+            squares: board.squares_between(),
             states: chain.len(),
-            carrot_cap: chain.cap,
-            cards_independent: cards_independent(board),
-            why_never_home: never.map(|n| n.words(&policy.name)),
+            cap: chain.cap,
+            cards_independent: !board.draws_independent(),
+            why_never_home: never.map(|n| n.words(name)),
             mean: f.mean,
             mean_lower_bound: f.mean_lower_bound,
             sd: f.sd,
@@ -204,6 +204,7 @@ impl HareAlone {
             survival: l.survival.clone(),
             general_solve,
             general_solve_skipped,
+            words: board.words(),
             seconds,
             label: String::new(),
         }
@@ -217,12 +218,7 @@ impl HareAlone {
 /// share of `--max-turns` pushed, which would predict the whole limit (a policy that wanders
 /// for hundreds of turns would be refused on a guess): the work is stopped only when the
 /// budget is spent, naming it.
-fn push(
-    chain: &Chain<Player>,
-    tolerance: f64,
-    max_turns: usize,
-    budget: &Budget,
-) -> Result<Lengths> {
+fn push<S>(chain: &Chain<S>, tolerance: f64, max_turns: usize, budget: &Budget) -> Result<Lengths> {
     let probe = budget.probe(
         &format!(
             "pushing the length distribution of one player alone turn by turn ({} states)",
@@ -246,19 +242,19 @@ fn push(
 /// One player alone on `source`, exactly, within `budget`: the first policy `options` names
 /// (else the board's; every name is checked), its distribution pushed turn by turn until less
 /// than `tolerance` is still playing (or `max_turns`).
-pub fn analyze(
+pub fn analyze<G: PolicyGame>(
     source: &BoardSource,
-    options: &HareOptions,
+    options: &PolicyOptions,
     tolerance: f64,
     max_turns: usize,
     budget: &Budget,
-) -> Result<HareAlone> {
-    let board = options.board(source)?;
+) -> Result<PolicyAlone> {
+    let board: G = options.board(source)?;
     let policy = named_policies(&board, options.policy.as_deref())?[0];
-    let mut a = HareAlone::of(
+    let mut a = PolicyAlone::of(
         &board,
         policy,
-        options.cap(),
+        options.cap(&board),
         (tolerance, max_turns),
         budget,
     )?;

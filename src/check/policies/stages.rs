@@ -1,4 +1,4 @@
-//! The stages of the Hare and Tortoise search: which distinct games go on to more games
+//! The stages of a policy game's search: which distinct games go on to more games
 //! ([`screen`]), their simulation ([`simulate_stage`]) and the exact chains of one player
 //! alone ([`solve_exact`]), each within the budget.
 
@@ -15,13 +15,14 @@ use super::super::set::{self, Sample};
 use super::super::{LengthModel, PAIRED_SHARE, SCREEN_NATS};
 use super::models::{exact_model, seconds_per_game, simulated_model};
 use super::{Best, Distinct, Settings};
+use crate::games::policy_game::PolicyGame;
 
 /// The distinct games worth the next stage: not rejected by the paired test the set uses (at
 /// the set's level, with each model's noise, Bonferroni over these and the other games'
 /// distinct distributions) against the best of these and `others` (the other games' best),
 /// nor more than [`SCREEN_NATS`] per game below it, best first, at most `cap`.
-pub(super) fn screen(
-    distinct: &[Distinct],
+pub(super) fn screen<G: PolicyGame>(
+    distinct: &[Distinct<G>],
     sample: &Sample,
     alpha: f64,
     others: Option<&Best>,
@@ -95,8 +96,8 @@ pub(super) struct StageRun {
 /// before (each hypothesis's games as long as its last model's mean), or for the first from a
 /// few games timed now; a later stage that would not leave [`RESERVE`] of the budget with its
 /// estimate taken [`MARGIN`] times is left out, and said so.
-pub(super) fn simulate_stage(
-    distinct: &mut [Distinct],
+pub(super) fn simulate_stage<G: PolicyGame>(
+    distinct: &mut [Distinct<G>],
     run: &StageRun,
     pace: &mut Pace,
     settings: &Settings,
@@ -107,7 +108,7 @@ pub(super) fn simulate_stage(
     if which.is_empty() {
         return Ok(Stage::Done);
     }
-    let mean = |d: &Distinct| d.model.as_ref().map_or(0.0, |(m, _)| m.moments().0);
+    let mean = |d: &Distinct<G>| d.model.as_ref().map_or(0.0, |(m, _)| m.moments().0);
     let turns: f64 = which
         .iter()
         .map(|&i| games as f64 * mean(&distinct[i]))
@@ -130,8 +131,9 @@ pub(super) fn simulate_stage(
     };
     // Counts as large as a u64 allow: the total is written from a float, never overflowed.
     let what = format!(
-        "simulating {} Hare and Tortoise games of {} distinct hypotheses ({} each)",
+        "simulating {} {} games of {} distinct hypotheses ({} each)",
         crate::input::number::approx_count(games as f64 * which.len() as f64),
+        G::TITLE,
         which.len(),
         crate::input::number::count(games)
     );
@@ -190,8 +192,8 @@ pub(super) fn simulate_stage(
 /// Solves one player alone exactly for each of `which`, within the budget (the first chain is
 /// timed and the rest estimated from it); returns how many were solved, and why the rest were
 /// not when the budget left them out (they keep their simulated models).
-pub(super) fn solve_exact(
-    distinct: &mut [Distinct],
+pub(super) fn solve_exact<G: PolicyGame>(
+    distinct: &mut [Distinct<G>],
     which: &[usize],
     cap: u32,
     longest: usize,
@@ -219,7 +221,7 @@ pub(super) fn solve_exact(
         }
         let started = Instant::now();
         let d = &distinct[i];
-        let policy = &d.board.policies[&d.policies[0]];
+        let policy = d.seat_policies()[0];
         // A chain past the state limit or the budget, or whose games do not all reach home,
         // keeps its simulated model.
         if let Ok(model) = exact_model(&d.board, policy, cap, longest, &settings.budget) {

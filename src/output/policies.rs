@@ -1,16 +1,17 @@
-//! What the commands print for a Hare and Tortoise board, from the result structs of
-//! [`crate::results::hare`]: the simulated figures of several players and Wiener's
-//! transactions log of one game, the CSV of each (one player alone's exact figures are
-//! [`super::hare_alone`]'s).
+//! What the commands print for a board of a policy game, from the result structs of
+//! [`crate::results::policies`]: the simulated figures of several players and the log of one
+//! game (Wiener's transactions log, for his game), the CSV of each (one player alone's exact
+//! figures are [`super::policies_alone`]'s). The game's own words come with each answer.
 
 use crate::input::number::count;
 use std::fmt::Write as _;
 
 use super::render::{json, Render};
 use super::Layout;
-use crate::results::hare::{HareSimulation, HareTranscript};
+use crate::games::policy_game::LogEvent;
+use crate::results::policies::{MeanSd, PolicySimulation, PolicyTranscript};
 
-impl Render for HareSimulation {
+impl Render for PolicySimulation {
     fn text(&self, layout: Layout) -> String {
         simulation_text(self, &self.label, layout)
     }
@@ -22,7 +23,7 @@ impl Render for HareSimulation {
     }
 }
 
-impl Render for HareTranscript {
+impl<E: serde::Serialize + LogEvent> Render for PolicyTranscript<E> {
     fn text(&self, layout: Layout) -> String {
         transcript_text(self, &self.label, layout)
     }
@@ -35,7 +36,7 @@ impl Render for HareTranscript {
 /// winner's seat (`83 2`: 83 turns, seat 2 won); what `check` reads back. A game of several
 /// players stopped at the turn limit has no winner and is left out (the text and JSON count
 /// them as `unfinished`).
-pub fn games_file(r: &HareSimulation) -> String {
+pub fn games_file(r: &PolicySimulation) -> String {
     let mut text = String::with_capacity(r.kept.len() * 6);
     for (length, winner) in &r.kept {
         if r.players == 1 {
@@ -48,7 +49,7 @@ pub fn games_file(r: &HareSimulation) -> String {
 }
 
 /// A mean and standard deviation, "-" when there is none (no game finished).
-pub fn mean_sd(m: Option<&crate::results::hare::MeanSd>, digits: usize) -> String {
+pub fn mean_sd(m: Option<&MeanSd>, digits: usize) -> String {
     m.map_or("-".to_string(), |m| {
         format!("mean {:.*}, sd {:.*}", digits, m.mean, digits, m.sd)
     })
@@ -64,22 +65,19 @@ pub fn turns_or_dash(turns: Option<usize>) -> String {
 const LABEL: usize = 26;
 
 /// What `simulate` prints.
-pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> String {
+pub fn simulation_text(r: &PolicySimulation, label: &str, layout: Layout) -> String {
     let k = r.players;
     let names: Vec<&str> = r.seats.iter().map(|s| s.policy.as_str()).collect();
     let mut t = layout.para(
         "",
         &format!(
-            "Hare and Tortoise, {label}: {k} player{} ({}), {} games, seed {}; hare squares: {}",
+            "{}, {label}: {k} player{} ({}), {} games, seed {}; {}",
+            r.words.title,
             if k == 1 { "" } else { "s" },
             names.join(", "),
             count(r.games),
             r.seed,
-            if r.hare_draws == "die" {
-                "a die read in the hare table"
-            } else {
-                &r.hare_draws
-            }
+            draws_text(r)
         ),
     );
     let Some(x) = &r.turns else {
@@ -114,6 +112,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             t.to_string()
         }
     };
+    let winners_held = format!("winner's {}", r.words.held.noun);
     let rows: Vec<(&str, String)> = vec![
         ("length (all turns)", length),
         (
@@ -138,8 +137,8 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
             ),
         ),
         (
-            "winner's carrots",
-            format!("{} at the finish", mean_sd(r.winners_carrots.as_ref(), 2)),
+            &winners_held,
+            format!("{} at the finish", mean_sd(r.winners_held.as_ref(), 2)),
         ),
     ];
     for (label, value) in rows {
@@ -190,7 +189,7 @@ pub fn simulation_text(r: &HareSimulation, label: &str, layout: Layout) -> Strin
 
 /// The warning of games stopped at the turn limit, as a race's simulation words it; "" when
 /// none was.
-fn stopped_warning(r: &HareSimulation, layout: Layout) -> String {
+fn stopped_warning(r: &PolicySimulation, layout: Layout) -> String {
     if r.unfinished == 0 {
         return String::new();
     }
@@ -198,35 +197,52 @@ fn stopped_warning(r: &HareSimulation, layout: Layout) -> String {
         return layout.labelled(
             "  warning: ",
             &format!(
-                "every one of the {} games was stopped at --max-turns {} before anyone finished: no length, win or carrots to give",
+                "every one of the {} games was stopped at --max-turns {} before anyone finished: no length, win or {} to give",
                 count(r.games),
-                r.max_turns
+                r.max_turns,
+                r.words.held.noun
             ),
         );
     }
     layout.labelled(
         "  warning: ",
         &format!(
-            "{} of the {} games were stopped at --max-turns {} before anyone finished: each counts as {} turns, the least it lasts, so the means are lower bounds (figures marked >), and none of them is won by any seat (the wins and the winner's carrots are over the finished games)",
+            "{} of the {} games were stopped at --max-turns {} before anyone finished: each counts as {} turns, the least it lasts, so the means are lower bounds (figures marked >), and none of them is won by any seat (the wins and the winner's {} are over the finished games)",
             count(r.unfinished),
             count(r.games),
             r.max_turns,
-            u64::from(r.max_turns) + 1
+            u64::from(r.max_turns) + 1,
+            r.words.held.noun
         ),
     )
 }
 
 /// `simulate --csv`: the histogram of the finished games' lengths.
-pub fn simulation_csv(r: &HareSimulation) -> String {
+pub fn simulation_csv(r: &PolicySimulation) -> String {
     super::simulate::histogram_csv(&r.histogram)
 }
 
-/// `play`: Wiener's transactions log, one line per event.
-pub fn transcript_text(r: &HareTranscript, label: &str, layout: Layout) -> String {
+/// The squares where chance decides and how they draw, in the game's words.
+fn draws_text(r: &PolicySimulation) -> String {
+    let how = if r.draws == "die" {
+        r.words.die
+    } else {
+        &r.draws
+    };
+    format!("{}: {how}", r.words.draws_at)
+}
+
+/// `play`: the game's log (Wiener's transactions log, for his game), one line per event.
+pub fn transcript_text<E: LogEvent>(
+    r: &PolicyTranscript<E>,
+    label: &str,
+    layout: Layout,
+) -> String {
     let mut out = layout.para(
         "",
         &format!(
-            "Hare and Tortoise, {label}: {} player(s) ({}), seed {}",
+            "{}, {label}: {} player(s) ({}), seed {}",
+            r.words.title,
             r.players,
             r.policies.join(", "),
             r.seed
@@ -234,20 +250,20 @@ pub fn transcript_text(r: &HareTranscript, label: &str, layout: Layout) -> Strin
     );
     out.push_str("Transactions log (turn, what happened):\n");
     for e in &r.events {
-        let first = if e.event == "turn-end" {
+        let first = if e.ends_turn() {
             "             ".to_string()
         } else {
-            format!("{:>5}  ", e.turn)
+            format!("{:>5}  ", e.turn())
         };
         let rest = " ".repeat(first.len() + 2);
-        out.push_str(&layout.hang(&first, &rest, &e.text));
+        out.push_str(&layout.hang(&first, &rest, e.text()));
     }
     out.push_str(&match r.winner {
         Some(w) => layout.para(
             "",
             &format!(
-                "Player {w} wins after {} turns (all players'), with {} carrots.",
-                r.length, r.carrots_left
+                "Player {w} wins after {} turns (all players'), with {} {}.",
+                r.length, r.held_left, r.words.held.noun
             ),
         ),
         None => layout.para(

@@ -1,4 +1,4 @@
-//! The figures over the games that reach home of one Hare and Tortoise player alone, drawn
+//! The figures over the games that reach home of one computer player alone, drawn
 //! from its length distribution: exact when the distribution went on until less than the
 //! tolerance was still playing, bounds when `--max-turns` cut it first, none when no game
 //! reaches home.

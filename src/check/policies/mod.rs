@@ -1,8 +1,9 @@
-//! Hare and Tortoise hypotheses for `check`: a student's program plays Wiener's game with
-//! computer players, and its game lengths are tested against these rules and policies.
+//! The hypotheses of a policy game for `check`: a student's program plays a game with
+//! computer players (Wiener's course project, for his game), and its game lengths are tested
+//! against these rules and policies.
 //!
-//! A hypothesis is a board under a rule set ([`crate::games::hare::board::rule_space`],
-//! narrowed by `--vary` and `--fix`), a policy for every seat, and a number of players (the one
+//! A hypothesis is a board under a rule set ([`PolicyGame::rule_space`], narrowed by `--vary`
+//! and `--fix`), a policy for every seat, and a number of players (the one
 //! `--players` gives, else every count from 1 to 6). One player alone is a Markov chain of
 //! its own, solved exactly ([`crate::solve::chances`]; a cyclic card pile excepted, which the
 //! chain cannot follow); several players interact (occupied squares, race positions), so
@@ -21,8 +22,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::budget::OverBudget;
-use crate::games::hare::board::{CardPile, HareDraws};
-use crate::games::hare::{self, Board};
+use crate::games::policy_game::PolicyGame;
 use crate::games::{BoardSource, Variant};
 use crate::input::number::count;
 
@@ -71,9 +71,6 @@ pub fn stop_after(longest: usize) -> u32 {
     (4 * longest).clamp(1_000, MAX_TURNS as usize) as u32
 }
 
-/// The exact chain's carrot cap when none is given.
-pub const CARROT_CAP: u32 = crate::games::hare::CARROT_CAP;
-
 /// The most states an exact chain may have.
 pub const MAX_STATES: usize = 3_000_000;
 
@@ -82,60 +79,30 @@ pub const MAX_STATES: usize = 3_000_000;
 const EXACT_TAIL: f64 = super::EXACT_TAIL;
 
 /// One distinct game: a board's track and rules, the seats' policies, the number of players.
-struct Distinct {
-    board: Board,
+struct Distinct<G: PolicyGame> {
+    board: G,
     policies: Vec<String>,
     /// The distribution so far, and the games simulated for it (0: exact).
     model: Option<(Arc<LengthModel>, u64)>,
 }
 
-impl Distinct {
+impl<G: PolicyGame> Distinct<G> {
     fn players(&self) -> usize {
         self.policies.len()
     }
 
     /// Whether the exact chain describes it: one player, and no pile shuffled once.
     fn exact_able(&self) -> bool {
-        self.players() == 1 && !cyclic(&self.board)
+        self.players() == 1 && self.board.draws_independent()
     }
 
-    fn seat_policies(&self) -> Vec<&hare::Policy> {
+    /// The seats' policies (every name is the board's, by construction).
+    fn seat_policies(&self) -> Vec<&G::Policy> {
         self.policies
             .iter()
-            .map(|n| &self.board.policies[n])
+            .filter_map(|n| self.board.policy(n).ok())
             .collect()
     }
-}
-
-/// Whether hare squares draw from a pile shuffled once and cycled (which no chain of one
-/// player's state follows).
-pub fn cyclic(board: &Board) -> bool {
-    board.rules.hare_draws == HareDraws::Cards
-        && board.rules.card_pile == CardPile::Cyclic
-        && board.squares.contains(&hare::board::Square::Hare)
-}
-
-/// What makes two hypotheses the same game: the track, the rules in force (the card pile only
-/// when cards are drawn), the die table or the pile, the seats' policies.
-fn fingerprint(board: &Board, policies: &[String]) -> String {
-    let mut rules = board.rules.clone();
-    let has_hare = board.squares.contains(&hare::board::Square::Hare);
-    if rules.hare_draws == HareDraws::Die || !has_hare {
-        rules.card_pile = CardPile::default();
-    }
-    if !has_hare {
-        rules.hare_draws = HareDraws::default();
-    }
-    let draws = match (has_hare, rules.hare_draws) {
-        (false, _) => String::new(),
-        (true, HareDraws::Die) => format!("{:?}", board.die),
-        (true, HareDraws::Cards) => format!("{:?}", board.pile),
-    };
-    let seats: Vec<String> = policies
-        .iter()
-        .map(|n| format!("{:?}", board.policies.get(n)))
-        .collect();
-    format!("{:?}|{rules:?}|{draws}|{seats:?}", board.squares)
 }
 
 /// The seats' policies in a word: the name when every seat plays the same, else the names seat
@@ -162,18 +129,18 @@ fn extra(policies: &[String]) -> Vec<(String, super::SettingValue)> {
 
 /// One board of the search: its name and its file.
 #[derive(Debug, Clone)]
-pub struct HareBoard {
+pub struct PolicyBoard {
     /// The name the report gives it.
     pub name: String,
     /// Its text, parsed again under every rule set.
     pub source: BoardSource,
 }
 
-/// What the Hare and Tortoise search covers.
+/// What a policy game's search covers.
 #[derive(Debug, Clone)]
-pub struct HareSpace<'a> {
-    /// The boards: every shipped Hare and Tortoise board, and the given one.
-    pub boards: &'a [HareBoard],
+pub struct PolicySpace<'a> {
+    /// The boards: every shipped board of the game, and the given one.
+    pub boards: &'a [PolicyBoard],
     /// The rule sets.
     pub space: &'a RuleSpace,
     /// The player counts.
@@ -181,21 +148,21 @@ pub struct HareSpace<'a> {
     /// Seats' policies tried besides "every seat the same policy" (`--policy a,b,...`), each
     /// on the boards that have its policies, for its number of players.
     pub mixed: &'a [Vec<String>],
-    /// The carrot cap of the exact chains.
-    pub cap: u32,
+    /// The cap of the exact chains (`None`: the game's default).
+    pub cap: Option<u32>,
     /// Whether the best hypotheses get the last stage (their exact chain, or the whole
-    /// reference simulated): when the given board is a Hare and Tortoise one. When another
-    /// game's board is the reference, Hare and Tortoise is one of the other games searched and
-    /// its hypotheses keep the middle stage's simulations (their noise counted in every test).
+    /// reference simulated): when the given board is one of this game's. When another game's
+    /// board is the reference, this game is one of the other games searched and its
+    /// hypotheses keep the middle stage's simulations (their noise counted in every test).
     pub refine: bool,
     /// Player counts left out, with why (they contradict the winners given).
     pub left_out_players: &'a [String],
 }
 
-/// Builds every Hare and Tortoise hypothesis of `space` and scores them on `sample` through
+/// Builds every hypothesis of policy game `G` in `space` and scores them on `sample` through
 /// the stages ([`MIDDLE`], [`FINAL`]); `progress` hears of the hypotheses as their pilots are done.
-pub fn search_game(
-    space: &HareSpace,
+pub fn search_game<G: PolicyGame>(
+    space: &PolicySpace,
     sample: &Sample,
     settings: &Settings,
     others_best: Option<Best>,
@@ -206,29 +173,34 @@ pub fn search_game(
     let stop = stop_after(longest);
     // (board, variant, policies, distinct index)
     let mut entries: Vec<(String, Variant, Vec<String>, usize)> = Vec::new();
-    let mut distinct: Vec<Distinct> = Vec::new();
+    let mut distinct: Vec<Distinct<G>> = Vec::new();
+    let mut cap_words = None;
     let mut by_print: HashMap<String, usize> = HashMap::new();
     let mut boards: Vec<String> = Vec::new();
     let mut left_out = 0;
     for b in space.boards {
         for variant in &space.space.rule_sets {
-            let Ok(board) = hare::parse_with(&b.source.label, &b.source.text, variant) else {
+            let Ok(board) = G::parse(&b.source.label, &b.source.text, variant) else {
                 left_out += 1;
                 continue;
             };
+            cap_words.get_or_insert(board.cap_words());
             if !boards.contains(&b.name) {
                 boards.push(b.name.clone());
             }
             for &k in space.players {
-                let mut seatings: Vec<Vec<String>> =
-                    board.policies.keys().map(|n| vec![n.clone(); k]).collect();
+                let mut seatings: Vec<Vec<String>> = board
+                    .policy_names()
+                    .into_iter()
+                    .map(|n| vec![n.to_string(); k])
+                    .collect();
                 for m in space.mixed {
-                    if m.len() == k && m.iter().all(|n| board.policies.contains_key(n)) {
+                    if m.len() == k && m.iter().all(|n| board.policy(n).is_ok()) {
                         seatings.push(m.clone());
                     }
                 }
                 for policies in seatings {
-                    let print = format!("{}|{k}", fingerprint(&board, &policies));
+                    let print = format!("{}|{k}", board.fingerprint(&policies));
                     let index = *by_print.entry(print).or_insert_with(|| {
                         distinct.push(Distinct {
                             board: board.clone(),
@@ -309,21 +281,16 @@ pub fn search_game(
             Stage::LeftOut(why) => left_out_stages.push(why),
         }
     }
-    let (exact, unsolved) = solve_exact(
-        &mut distinct,
-        &solve,
-        space.cap,
-        longest,
-        settings,
-        progress,
-    );
+    let words = cap_words.unwrap_or_default();
+    let cap = space.cap.unwrap_or(words.default);
+    let (exact, unsolved) = solve_exact(&mut distinct, &solve, cap, longest, settings, progress);
     left_out_stages.extend(unsolved);
     let candidates: Vec<Candidate> = entries
         .iter()
         .filter_map(|(board, variant, policies, i)| {
             let (model, _) = distinct[*i].model.clone()?;
             Some(Candidate {
-                game: hare::KIND,
+                game: G::KIND,
                 board: board.clone(),
                 variant: variant.clone(),
                 deck: None,
@@ -348,7 +315,7 @@ pub fn search_game(
         .count();
     let how = format!(
         "{}: every distinct game ({}) simulated with {} games (seed {}){}; {}{}{}",
-        hare::KIND,
+        G::KIND,
         distinct.len(),
         count(pilot),
         settings.seed,
@@ -365,7 +332,7 @@ pub fn search_game(
             "the hypotheses keep those simulations (the given board is another game's)".to_string()
         } else {
             format!(
-                "the best {FINAL} still in reach then {} ({exact} solved exactly, carrot cap {}; {refined} simulated with {} games)",
+                "the best {FINAL} still in reach then {} ({exact} solved exactly, {} {}; {refined} simulated with {} games)",
                 if reference > middle.max(pilot) {
                     format!(
                         "with {} games, or exactly for one player alone",
@@ -374,7 +341,8 @@ pub fn search_game(
                 } else {
                     "exactly for one player alone".to_string()
                 },
-                space.cap,
+                words.name,
+                cap,
                 count(full)
             )
         },
@@ -391,7 +359,7 @@ pub fn search_game(
     );
     Ok(GameSearch {
         searched: SearchedGame {
-            game: hare::KIND.to_string(),
+            game: G::KIND.to_string(),
             boards,
             keys,
             fixed: space.space.fixed.clone(),
@@ -407,7 +375,7 @@ pub fn search_game(
         how: Some(how),
         notes: left_out_stages
             .into_iter()
-            .map(|why| format!("{}: {why}", hare::KIND))
+            .map(|why| format!("{}: {why}", G::KIND))
             .collect(),
     })
 }

@@ -1,17 +1,15 @@
-//! `simulate` on a Hare and Tortoise board: games of 1 to 6 computer players
+//! `simulate` on a board of a policy game: games of 1 to 6 computer players
 //! ([`crate::sim::policies`]), whose interactions no chain of one player follows, within the
 //! budget.
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{seat_policies, HareOptions, MAX_TURNS};
+use super::{policy_names, seat_policies, PolicyOptions, MAX_TURNS};
 use crate::budget::Budget;
-use crate::games::hare::board::{Board, HareDraws};
-use crate::games::hare::Policy;
-use crate::games::hare::Table;
+use crate::games::policy_game::{GameWords, PolicyGame};
 use crate::games::BoardSource;
-use crate::results::options::{bad_option, check_players};
+use crate::results::options::check_players;
 use crate::sim::policies::Summary;
 
 /// A seat's figures in a simulation.
@@ -45,9 +43,9 @@ pub struct PolicyShare {
 pub struct Landings {
     /// The square (0 start).
     pub square: usize,
-    /// What it is: "hare", "number (2)", ...
+    /// What it is, in the game's words: "lettuce", "number (2)", ...
     pub kind: String,
-    /// Landings per game (moves and a hare's displacements), all players together.
+    /// Landings per game (moves, and moves the rules make), all players together.
     pub per_game: f64,
 }
 
@@ -61,10 +59,10 @@ pub struct MeanSd {
     pub sd: f64,
 }
 
-/// `simulate` on a Hare and Tortoise board: games of computer players.
+/// `simulate` on a board of a policy game: games of computer players.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HareSimulation {
+pub struct PolicySimulation {
     /// The board's short name.
     pub board: String,
     /// Players, taking turns in seat order.
@@ -73,8 +71,8 @@ pub struct HareSimulation {
     pub games: u64,
     /// The seed: the same seed gives the same games on any number of threads.
     pub seed: u64,
-    /// How hare squares draw: "die", "cyclic card pile" or "independent card pile".
-    pub hare_draws: String,
+    /// How the chance squares draw: "die", "cyclic card pile" or "independent card pile".
+    pub draws: String,
     /// Games still running at `max_turns` turns, stopped: the lengths count each as
     /// `max_turns` + 1 turns, the least it lasts (`turns.cut`), and no seat wins it.
     pub unfinished: u64,
@@ -97,12 +95,16 @@ pub struct HareSimulation {
     pub skips_per_game: f64,
     /// The share of games in which some player skipped.
     pub games_with_skip: f64,
-    /// The winner's carrots at the finish; `None` when no game finished.
-    pub winners_carrots: Option<MeanSd>,
+    /// What the winner holds at the finish (carrots, in Wiener's game); `None` when no game
+    /// finished.
+    pub winners_held: Option<MeanSd>,
     /// Every square from 1 to the last before home, busiest first.
     pub landings: Vec<Landings>,
     /// `histogram[n]`: finished games of n turns.
     pub histogram: Vec<u64>,
+    /// How the game words its answers (text only).
+    #[serde(skip)]
+    pub words: GameWords,
     /// How the board was named (text only).
     #[serde(skip)]
     pub label: String,
@@ -111,15 +113,15 @@ pub struct HareSimulation {
     pub kept: Vec<(u32, u8)>,
 }
 
-impl HareSimulation {
+impl PolicySimulation {
     /// The figures of `s`, games played with `policies` (seat 1 first) on `board`.
-    pub fn of(
-        board: &Board,
+    pub fn of<G: PolicyGame>(
+        board: &G,
         policies: &[String],
         seed: u64,
         max_turns: u32,
         s: &Summary,
-    ) -> HareSimulation {
+    ) -> PolicySimulation {
         let k = policies.len();
         let fin = s.finished();
         let games = s.games.max(1) as f64;
@@ -179,7 +181,7 @@ impl HareSimulation {
             .filter(|(i, _)| *i != 0 && *i != board.home())
             .map(|(i, &c)| Landings {
                 square: i,
-                kind: board.squares[i].describe(),
+                kind: board.square_words(i),
                 per_game: c as f64 / games,
             })
             .collect();
@@ -188,18 +190,12 @@ impl HareSimulation {
                 .total_cmp(&a.per_game)
                 .then(a.square.cmp(&b.square))
         });
-        HareSimulation {
-            board: board.name.clone(),
+        PolicySimulation {
+            board: board.name().to_string(),
             players: k,
             games: s.games,
             seed,
-            hare_draws: match board.rules.hare_draws {
-                HareDraws::Die => "die".to_string(),
-                HareDraws::Cards => format!(
-                    "{} card pile",
-                    crate::games::variant::word(&board.rules.card_pile)
-                ),
-            },
+            draws: board.draws_words(),
             unfinished: s.unfinished,
             max_turns,
             turns,
@@ -212,9 +208,10 @@ impl HareSimulation {
             policies: by_policy,
             skips_per_game: s.skips.iter().sum::<u64>() as f64 / games,
             games_with_skip: s.games_with_skip as f64 / games,
-            winners_carrots: finished.then_some(MeanSd { mean: cm, sd: csd }),
+            winners_held: finished.then_some(MeanSd { mean: cm, sd: csd }),
             landings,
             histogram: s.lengths.clone(),
+            words: board.words(),
             label: String::new(),
             kept: Vec::new(),
         }
@@ -223,9 +220,9 @@ impl HareSimulation {
 
 /// The options of [`simulate`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct HareSimulateOptions {
-    /// The board's changes and the seats' policies (the carrot cap is not used).
-    pub hare: HareOptions,
+pub struct PolicySimulateOptions {
+    /// The board's changes and the seats' policies (the cap is not used).
+    pub policies: PolicyOptions,
     /// Players, from 1 to 6.
     pub players: usize,
     /// Games to play.
@@ -234,20 +231,20 @@ pub struct HareSimulateOptions {
     pub seed: u64,
     /// A game still running after this many turns is stopped (at most [`MAX_TURNS`]).
     pub max_turns: u32,
-    /// Keep each game's length and winner ([`HareSimulation::kept`]).
+    /// Keep each game's length and winner ([`PolicySimulation::kept`]).
     pub keep_games: bool,
 }
 
 /// The estimated seconds of `games` games of `policies` on `board`, checked against `budget`.
-pub(super) fn within_budget(
-    board: &Board,
-    policies: &[&Policy],
+pub(super) fn within_budget<G: PolicyGame>(
+    board: &G,
+    policies: &[&G::Policy],
     games: u64,
     seed: u64,
     budget: &Budget,
     fix: &str,
 ) -> Result<()> {
-    let per = crate::check::hare::seconds_per_game(board, policies, seed);
+    let per = crate::check::policies::seconds_per_game(board, policies, seed);
     let threads = rayon::current_num_threads().max(1) as f64;
     let what = format!("simulating {} games", crate::input::number::count(games));
     budget.time(&what, per * games as f64 / threads, fix)?;
@@ -255,21 +252,15 @@ pub(super) fn within_budget(
 }
 
 /// Games of computer players on `source`, simulated within `budget`.
-pub fn simulate(
+pub fn simulate<G: PolicyGame>(
     source: &BoardSource,
-    options: &HareSimulateOptions,
+    options: &PolicySimulateOptions,
     budget: &Budget,
-) -> Result<HareSimulation> {
-    if options.hare.carrot_cap.is_some() {
-        return Err(bad_option(
-            "--carrot-cap",
-            "is not used by simulate: the simulator keeps every carrot; it caps analyze's exact chain",
-        )
-        .into());
-    }
+) -> Result<PolicySimulation> {
+    let board: G = options.policies.board(source)?;
+    options.policies.no_cap(&board, "simulate")?;
     check_players(options.players)?;
-    let board = options.hare.board(source)?;
-    let policies = seat_policies(&board, options.hare.policy.as_deref(), options.players)?;
+    let policies = seat_policies(&board, options.policies.policy.as_deref(), options.players)?;
     let max_turns = options.max_turns.min(MAX_TURNS);
     within_budget(
         &board,
@@ -281,10 +272,7 @@ pub fn simulate(
     )?;
     let (summary, kept) = if options.keep_games {
         crate::sim::policies::simulate_kept(
-            &Table {
-                board: &board,
-                policies: &policies,
-            },
+            &board.table(&policies),
             options.games,
             options.seed,
             max_turns,
@@ -292,10 +280,7 @@ pub fn simulate(
     } else {
         (
             crate::sim::policies::simulate(
-                &Table {
-                    board: &board,
-                    policies: &policies,
-                },
+                &board.table(&policies),
                 options.games,
                 options.seed,
                 max_turns,
@@ -303,8 +288,8 @@ pub fn simulate(
             Vec::new(),
         )
     };
-    let names: Vec<String> = policies.iter().map(|p| p.name.clone()).collect();
-    let mut r = HareSimulation::of(&board, &names, options.seed, max_turns, &summary);
+    let names = policy_names::<G>(&policies);
+    let mut r = PolicySimulation::of(&board, &names, options.seed, max_turns, &summary);
     r.label = source.label.clone();
     r.kept = kept;
     Ok(r)

@@ -1,4 +1,4 @@
-//! What `analyze` prints for one Hare and Tortoise player alone ([`HareAlone`]): its exact
+//! What `analyze` prints for one computer player alone in a policy game ([`PolicyAlone`]): its exact
 //! figures, marked as bounds where `--max-turns` cut the distribution (as `analyze` marks a
 //! race's), or, when no game can reach home, that in words with why in place of the figures
 //! over the games that reach home; its CSV. The report's page takes its figures' words from
@@ -9,9 +9,9 @@ use std::fmt::Write as _;
 use super::render::{json, Render};
 use super::Layout;
 use crate::input::number::{count, plain, probability};
-use crate::results::hare::HareAlone;
+use crate::results::policies::PolicyAlone;
 
-impl Render for HareAlone {
+impl Render for PolicyAlone {
     fn text(&self, layout: Layout) -> String {
         alone_text(self, &self.label, layout)
     }
@@ -27,13 +27,13 @@ impl Render for HareAlone {
 const LABEL: usize = 26;
 
 /// The last turn computed.
-fn last_turn(a: &HareAlone) -> usize {
+fn last_turn(a: &PolicyAlone) -> usize {
     a.pmf.len().saturating_sub(1)
 }
 
 /// The mean over the games that reach home, with `digits` decimals: "> m" and why when it is
 /// a lower bound, "unknown" and why when no game came home in the turns computed.
-pub fn mean_text(a: &HareAlone, digits: usize) -> String {
+pub fn mean_text(a: &PolicyAlone, digits: usize) -> String {
     match a.mean {
         Some(m) if a.mean_lower_bound => format!(
             "> {m:.digits$} (a lower bound: the mean of the games home by turn {})",
@@ -45,7 +45,7 @@ pub fn mean_text(a: &HareAlone, digits: usize) -> String {
 }
 
 /// The standard deviation over the games that reach home, or "unknown" and why.
-pub fn sd_text(a: &HareAlone, digits: usize) -> String {
+pub fn sd_text(a: &PolicyAlone, digits: usize) -> String {
     match a.sd {
         Some(sd) => format!("{sd:.digits$}"),
         None if a.truncated => format!(
@@ -57,7 +57,7 @@ pub fn sd_text(a: &HareAlone, digits: usize) -> String {
 }
 
 /// The quantile at level `p` in turns: "n", or "> n - 1" when it is only bounded below.
-pub fn quantile_text(a: &HareAlone, p: f64) -> String {
+pub fn quantile_text(a: &PolicyAlone, p: f64) -> String {
     a.quantiles
         .iter()
         .find(|x| x.p == p)
@@ -71,7 +71,7 @@ pub fn quantile_text(a: &HareAlone, p: f64) -> String {
 }
 
 /// A chance, ">= p" when the distribution was cut (a lower bound).
-fn chance(a: &HareAlone, p: String) -> String {
+fn chance(a: &PolicyAlone, p: String) -> String {
     if a.truncated {
         format!(">= {p}")
     } else {
@@ -80,31 +80,30 @@ fn chance(a: &HareAlone, p: String) -> String {
 }
 
 /// `analyze`'s table.
-pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
+pub fn alone_text(a: &PolicyAlone, label: &str, layout: Layout) -> String {
     let mut t = layout.para(
         "",
         &format!(
-            "Hare and Tortoise, {label}: one player alone, policy {}",
-            a.policy
+            "{}, {label}: one player alone, policy {}",
+            a.words.title, a.policy
         ),
     );
     if a.cards_independent {
-        t.push_str(&layout.para(
-            "  ",
-            "Hare cards drawn independently (each card its share of the pile): the chain cannot follow a pile shuffled once; simulate plays the cyclic pile.",
-        ));
+        t.push_str(&layout.para("  ", a.words.independent_cards));
     }
     t.push_str(&layout.para(
         "  ",
         &format!(
-            "exact chain: {} state{} (carrots capped at {}), {:.1} s",
+            "exact chain: {} state{} ({} capped at {}), {:.1} s",
             count(a.states as u64),
             if a.states == 1 { "" } else { "s" },
-            a.carrot_cap,
+            a.words.held.noun,
+            a.cap,
             a.seconds
         ),
     ));
     t.push('\n');
+    let over_cap = format!("P({} over the cap)", a.words.held.noun);
     let mut rows: Vec<(&str, String)> = Vec::new();
     if let Some(why) = &a.why_never_home {
         t.push_str(&layout.para("  ", &format!("No game can reach home: {why}.")));
@@ -137,7 +136,7 @@ pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
     rows.extend([
         ("P(reaching home)", chance(a, format!("{:.12}", a.home))),
         (
-            "P(carrots over the cap)",
+            &over_cap,
             format!(
                 "{} (left out of every figure)",
                 chance(a, probability(a.cut))
@@ -193,7 +192,7 @@ pub fn alone_text(a: &HareAlone, label: &str, layout: Layout) -> String {
 }
 
 /// `analyze --csv`: turn, pmf, cdf, survival (of reaching home).
-pub fn alone_csv(a: &HareAlone) -> String {
+pub fn alone_csv(a: &PolicyAlone) -> String {
     let mut s = String::from("turn,pmf,cdf,survival\n");
     let mut cdf = 0.0;
     for (n, p) in a.pmf.iter().enumerate().skip(1) {

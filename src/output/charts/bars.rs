@@ -1,4 +1,4 @@
-//! The charts of a Hare and Tortoise report: bars with optional error bars and marker lines,
+//! The charts of a policy game's report: bars with optional error bars and marker lines,
 //! one shape for the length distributions, the seats' chances to win and the squares' landings.
 
 use plotters::coord::Shift;
