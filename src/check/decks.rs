@@ -395,11 +395,25 @@ pub(crate) struct Distinct {
 impl Distinct {
     /// The simulator and exact distribution of `chain`, for samples up to `longest` turns.
     pub(super) fn of<S, C>(chain: &Chain<S, C>, settings: &Settings, longest: usize) -> Distinct {
+        Self::with_model(chain, exact_model(chain, settings.players, longest))
+    }
+
+    /// The simulator of `chain` with an exact model computed elsewhere: the table's of a game
+    /// whose tokens meet ([`super::reference::table_model`]), whose finite decks are not
+    /// simulated (the simulator plays independent tokens), so it counts as having no deck.
+    pub(super) fn with_table_model<S, C>(chain: &Chain<S, C>, model: LengthModel) -> Distinct {
+        Distinct {
+            has_deck: false,
+            ..Self::with_model(chain, model)
+        }
+    }
+
+    fn with_model<S, C>(chain: &Chain<S, C>, model: LengthModel) -> Distinct {
         Distinct {
             simulator: Simulator::new(chain),
             has_deck: chain.has_deck(),
             skips: (0..chain.len()).any(|s| !chain.draws(s)),
-            exact: Arc::new(exact_model(chain, settings.players, longest)),
+            exact: Arc::new(model),
             decks: Vec::new(),
         }
     }

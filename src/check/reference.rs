@@ -1,11 +1,13 @@
 //! One hypothesis's distribution of game lengths: exact from the chain (i.i.d. draws, any
-//! number of players), or simulated under a finite deck.
+//! number of players; for a game whose tokens meet, several players from the chain of the
+//! whole table, [`table_model`]), or simulated under a finite deck.
 
 use std::sync::Arc;
 
 use crate::budget::OverBudget;
+use crate::chain::product::Product;
 use crate::chain::Chain;
-use crate::games::{Game, Source, Variant};
+use crate::games::{Game, RaceGame, Source, Variant};
 use crate::sim::{simulate, DeckMode, Pilot, SimOptions, Simulator};
 use crate::solve::check_finishes;
 use crate::solve::distribution::Distribution;
@@ -46,6 +48,53 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
     LengthModel::computed(pmf, survival)
 }
 
+/// The exact distribution of the game length (every player's turns) of `players` players of a
+/// game whose tokens meet ([`RaceGame::tokens_meet`]), from the chain of the whole table
+/// ([`Product`]): its length is the game's, so it is the one-player distribution of that chain.
+/// `None` for one player or more than [`crate::results::options::MAX_PLAYERS`] (then the
+/// caller's own model applies, or the players were refused before).
+pub fn table_model<G: RaceGame>(
+    game: &G,
+    players: usize,
+    longest: usize,
+    settings: &Settings,
+) -> Result<Option<LengthModel>, OverBudget> {
+    fn of<G: RaceGame, const K: usize>(
+        game: &G,
+        longest: usize,
+        settings: &Settings,
+    ) -> Result<Option<LengthModel>, OverBudget> {
+        let chain = Chain::build_within(&Product::<G, K>::new(game), &settings.budget)?;
+        Ok(Some(exact_model(&chain, 1, longest)))
+    }
+    match players {
+        2 => of::<G, 2>(game, longest, settings),
+        3 => of::<G, 3>(game, longest, settings),
+        4 => of::<G, 4>(game, longest, settings),
+        5 => of::<G, 5>(game, longest, settings),
+        6 => of::<G, 6>(game, longest, settings),
+        _ => Ok(None),
+    }
+}
+
+/// The exact model of `players` players of `game` whose one-player chain is `chain`: the
+/// table's chain where the tokens meet ([`table_model`]), else the formulas for independent
+/// players ([`exact_model`]).
+pub fn model_of<G: RaceGame>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    players: usize,
+    longest: usize,
+    settings: &Settings,
+) -> Result<LengthModel, OverBudget> {
+    if game.tokens_meet() {
+        if let Some(model) = table_model(game, players, longest, settings)? {
+            return Ok(model);
+        }
+    }
+    Ok(exact_model(chain, players, longest))
+}
+
 /// The exact or simulated reference of one board, variant and deck, as a candidate; `None` if
 /// the variant makes the board invalid or unfinishable.
 pub fn candidate<G: Game>(
@@ -70,7 +119,13 @@ pub fn candidate<G: Game>(
         seconds,
         "check against a smaller board",
     )?;
-    let exact = Arc::new(exact_model(&chain, settings.players, longest));
+    let exact = Arc::new(model_of(
+        &game,
+        &chain,
+        settings.players,
+        longest,
+        settings,
+    )?);
     let model = if deck == DeckMode::Iid {
         exact
     } else {

@@ -42,6 +42,16 @@ fn fingerprint<S, C>(chain: &Chain<S, C>) -> u64 {
     h.finish()
 }
 
+/// What tells two distributions apart: their probabilities, bit for bit, to the last turn
+/// computed.
+fn model_print(model: &LengthModel) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for p in model.pmf_to(model.computed_to() + 1) {
+        p.to_bits().hash(&mut h);
+    }
+    h.finish()
+}
+
 /// What was searched, for the report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -195,7 +205,18 @@ pub fn search_game<G: Game>(
                 left_out += 1;
                 continue;
             }
-            let print = fingerprint(&chain);
+            // Where the tokens meet, several players are the whole table's chain, which the
+            // one-player chain does not determine (what landing on a token does): such rule
+            // sets are told apart by their table's distribution.
+            let table = if game.tokens_meet() {
+                super::reference::table_model(&game, settings.players, longest, settings)?
+            } else {
+                None
+            };
+            let print = match &table {
+                Some(model) => model_print(model),
+                None => fingerprint(&chain),
+            };
             let index = match by_print.get(&print) {
                 Some(&index) => index,
                 None => {
@@ -212,7 +233,9 @@ pub fn search_game<G: Game>(
                         fix,
                     )?;
                     let bytes = chain_bytes(&chain);
-                    let slot = if held + bytes <= HELD_BYTES {
+                    let slot = if let Some(model) = table {
+                        Slot::Done(Distinct::with_table_model(&chain, model))
+                    } else if held + bytes <= HELD_BYTES {
                         held += bytes;
                         waiting += seconds;
                         Slot::Waiting(chain)

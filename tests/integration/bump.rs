@@ -2,7 +2,7 @@
 //! token landed on goes back to the start. It enters as one folder under `src/games/` plus its
 //! word in the list of kinds, and every shared stage serves it: the exact chain and its
 //! solvers, the simulator, `check`, and the chain of the whole table for several players
-//! (`passage`, `players`, `simulate`), which applies the meeting. Questions that take several players to be
+//! (`passage`, `players`, `simulate`, `check`), which applies the meeting. Questions that take several players to be
 //! independent refuse them, by the game's own word that its tokens meet.
 
 use crate::common::{board, dir_with, exact_fraction, run};
@@ -132,6 +132,82 @@ fn several_players_whose_tokens_meet_are_simulated_on_the_whole_table() {
     );
     let z = (mean - 6.0) / (sd / n.sqrt());
     assert!(z.abs() < candyland::stats::Z_LIMIT, "mean {mean}, z = {z}");
+}
+
+#[test]
+fn check_of_several_players_whose_tokens_meet_is_against_the_whole_table() {
+    // Two players of bump-3, simulated: `check --players 2` takes its reference from the chain
+    // of the whole table, whose mean length is E[L] = 6 turns (derived above), and its search
+    // tells the rule that sends a landed-on token back (landing = to-start) from the rule that
+    // lets tokens share a square (independent players: E[L] = 4 by the formulas, see `players`
+    // on share.toml). The one-player chains of the two rules are the same, so the search must
+    // tell them apart by their tables. Data from the sharing rule, checked against bump-3, are
+    // rejected and decide the sharing rule.
+    let (dir, paths) = dir_with(&[("three.toml", THREE)]);
+    let three = paths[0].to_str().unwrap();
+    let share = dir.path().join("share.toml");
+    std::fs::write(
+        &share,
+        THREE.replace("[die]", "[rules]\nlanding = \"share\"\n\n[die]"),
+    )
+    .unwrap();
+    let check = |board: &str, seed: &str| -> serde_json::Value {
+        let lengths = dir.path().join(format!("lengths-{seed}.txt"));
+        let (code, _, err) = run(&[
+            "simulate",
+            board,
+            "-p",
+            "2",
+            "--games",
+            "20000",
+            "--seed",
+            seed,
+            "--lengths",
+            lengths.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = run(&[
+            "check",
+            lengths.to_str().unwrap(),
+            "--board",
+            three,
+            "--players",
+            "2",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let landing = |v: &serde_json::Value| {
+        v["decided"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["key"] == "landing")
+            .map(|d| d["values"].clone())
+    };
+    let own = check(three, "5");
+    let mean = own["fit"]["reference"]["mean"].as_f64().unwrap();
+    assert!((mean - 6.0).abs() < 1e-9, "{mean}");
+    assert_eq!(own["fit"]["consistent"], true, "{}", own["fit"]["verdict"]);
+    assert_eq!(
+        landing(&own),
+        Some(serde_json::json!(["to-start"])),
+        "{}",
+        own["conclusion"]
+    );
+    let shared = check(share.to_str().unwrap(), "6");
+    assert_eq!(
+        shared["fit"]["consistent"], false,
+        "{}",
+        shared["fit"]["verdict"]
+    );
+    assert_eq!(
+        landing(&shared),
+        Some(serde_json::json!(["share"])),
+        "{}",
+        shared["conclusion"]
+    );
 }
 
 #[test]

@@ -243,7 +243,13 @@ impl Question for (&CheckData, &CheckOptions, &dyn Progress) {
         let variant = &options.variant;
         let given = source.game(variant)?;
         deck_mode(Some(options.deck), given.has_deck())?;
-        crate::results::options::independent_players(&given, options.players())?;
+        if given.tokens_meet() && options.players() > 1 && options.deck != DeckMode::Iid {
+            return Err(bad_option(
+                "--deck",
+                "the chain of the whole table, which a game whose tokens meet is checked against with several players, draws i.i.d.; use --deck iid",
+            )
+            .into());
+        }
         let narrowed = options.narrowing()?;
         let space = rule_space::<G>(&narrowed).map_err(|e| {
             bad_option(
