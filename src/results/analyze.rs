@@ -145,7 +145,7 @@ const BOARD_KEYS: [&str; 7] = [
 
 /// The figures of a full `analyze --json` ([`Analysis`]) that the moments' document lacks, by
 /// key: read from the two structs' serialized shapes, so that a new figure is listed without a
-/// change here, less [`BOARD_KEYS`].
+/// change here, less `BOARD_KEYS`.
 pub fn keys_beyond_moments() -> Vec<String> {
     fn keys<T: schemars::JsonSchema>() -> Vec<String> {
         let schema = schemars::generate::SchemaSettings::draft2020_12()

@@ -93,7 +93,7 @@ pub fn simulate(
 }
 
 /// What a few games of a run cost, measured on as many threads at once as the run will use:
-/// the basis of the run's estimate ([`crate::budget::Budget::simulated`]), since the speed of a
+/// the basis of the run's estimate, since the speed of a
 /// turn depends on the board (a table that fits in the caches is several times faster than one
 /// that does not), the deck model, the machine's load, and how much faster two threads go than
 /// one (twice on an idle machine; no faster at all on one whose other work takes every core the

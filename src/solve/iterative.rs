@@ -57,7 +57,7 @@ const CHECK: usize = 4;
 /// What a pilot of Gauss-Seidel on I - Q found: the passes a solve takes, and their time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pilot {
-    /// Passes a solve is predicted to take (to [`STOP`]).
+    /// Passes a solve is predicted to take (to `STOP`).
     pub passes: f64,
     /// Seconds of one pass, as measured.
     pub seconds_per_pass: f64,
@@ -201,7 +201,7 @@ impl<'a> GaussSeidel<'a> {
         self
     }
 
-    /// y = (I - Q)^-1 b, from y = 0, until no value changes by more than [`STOP`] times the
+    /// y = (I - Q)^-1 b, from y = 0, until no value changes by more than `STOP` times the
     /// largest; [`SolveFailure::NotConverged`] if that takes more than its limit of passes.
     pub fn solve(&self, rhs: &[f64]) -> Result<Vec<f64>, SolveFailure> {
         self.solve_counted(rhs).map(|(x, _)| x)

@@ -88,7 +88,7 @@ impl LuCost {
     }
 
     /// Processor seconds (one core of an idle machine) of the factorisation and `solves`
-    /// solves, each with [`REFINEMENTS`] rounds of refinement (a pass over the factors and
+    /// solves, each with `REFINEMENTS` rounds of refinement (a pass over the factors and
     /// a residual each).
     pub fn seconds(&self, solves: f64) -> f64 {
         let factor = self.states * SECONDS_PER_COLUMN + self.front_work / FRONT_OPS;

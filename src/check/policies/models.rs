@@ -26,7 +26,7 @@ pub enum ExactRefused {
 }
 
 /// The exact distribution of one player alone with `policy`: the chain's pmf and its
-/// survival, pushed until less than [`EXACT_TAIL`] is left and at least to `longest`, the
+/// survival, pushed until less than [`crate::check::EXACT_TAIL`] is left and at least to `longest`, the
 /// chain built within `budget`.
 pub fn exact_model<G: PolicyGame>(
     board: &G,
@@ -66,7 +66,7 @@ pub fn exact_model<G: PolicyGame>(
 
 /// How far an exact distribution is pushed at most for a sample whose longest game is
 /// `longest` turns: twice that and 100 turns more. Every length of the sample is then exact;
-/// past the last turn computed, a chain whose tail is still heavier than [`EXACT_TAIL`] there
+/// past the last turn computed, a chain whose tail is still heavier than [`crate::check::EXACT_TAIL`] there
 /// (rules under which games can drag on for thousands of turns) is continued by its
 /// geometric tail ([`LengthModel`]), as every exact reference is past its last turn.
 pub fn exact_turns(longest: usize) -> usize {

@@ -9,7 +9,7 @@
 //! one-token [`crate::games::Game`] trait: it has its own board file ([`board`]), policies
 //! ([`policy`]) and step function ([`turn`]), from which the exact chain of one player alone
 //! ([`Alone`], a [`crate::games::chance::ChanceTurn`] solved by [`crate::solve::chances`]) and the simulator of 1 to 6
-//! players ([`Table`], played by [`crate::sim::policies`]) are both built; [`crate::output::hare`] prints them.
+//! players ([`Table`], played by [`crate::sim::policies`]) are both built; [`crate::output::policies`] prints them.
 
 mod alone;
 pub mod board;

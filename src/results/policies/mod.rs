@@ -4,8 +4,8 @@
 //! ([`play`], [`PolicyTranscript`]); every figure of a report ([`report`], [`PolicyReport`]).
 //! The text, JSON and CSV outputs all render these answers.
 //!
-//! One file per question: [`alone`] (`analyze`, its figures over the games that reach home in
-//! [`figures`]), [`simulation`] (`simulate`), [`transcript`] (`play`) and [`report`]; here,
+//! One file per question: `alone.rs` (`analyze`, its figures over the games that reach home in
+//! `figures.rs`), `simulation.rs` (`simulate`), `transcript.rs` (`play`) and `report.rs`; here,
 //! what they share (the options, the seats' policies).
 
 mod alone;

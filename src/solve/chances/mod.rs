@@ -1,6 +1,6 @@
 //! One player alone in a game whose turn draws several chances ([`ChanceTurn`]), exactly: the
 //! chain built from the game's turn ([`chain`]), within the budget ([`cost`]), its length
-//! distribution pushed turn by turn ([`lengths`]), the general linear solve beside it
+//! distribution pushed turn by turn ([`mod@lengths`]), the general linear solve beside it
 //! ([`general`]), and why no game reaches home when none can ([`home`]).
 //!
 //! [`ChanceTurn`]: crate::games::chance::ChanceTurn

@@ -13,7 +13,7 @@
 //!   still to come, which is where the iteration stops (below the tolerance).
 //!
 //! Mean and sd are given for the passage *conditioned on happening*: m1 / y and
-//! m2 / y - (m1 / y)^2. Every solve goes through [`FloatSolver`] (the sweep, or sparse LU on a
+//! m2 / y - (m1 / y)^2. Every solve goes through [`crate::solve::FloatSolver`] (the sweep, or sparse LU on a
 //! chain with many cycles) and has its residual checked: the bound printed is
 //! ||N'||_inf ||r||_inf with ||N'||_inf = max N' 1 from one more solve ([`super::sparse`]).
 //! Probabilities are clamped to \[0, 1\] (a change within that bound): never negative.
