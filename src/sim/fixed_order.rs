@@ -13,6 +13,27 @@ use crate::budget::{Budget, OverBudget};
 use crate::chain::Chain;
 use crate::sim::{chunk_seed, CardSource, Observer, Recycled, Shoe, Simulator, CHUNK};
 
+/// Why a deck order cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadOrder {
+    /// The order holds no card.
+    #[error("the deck order holds no card")]
+    Empty,
+    /// No player to play it.
+    #[error("a deck order is played by at least one player")]
+    NoPlayers,
+    /// A card kind the game does not have.
+    #[error("card kind {kind} at place {place} of the deck order is not one of the game's {kinds} kinds")]
+    UnknownKind {
+        /// The kind given (an index into the game's kinds).
+        kind: usize,
+        /// Its place in the order, from 1.
+        place: usize,
+        /// The game's kinds of card.
+        kinds: usize,
+    },
+}
+
 /// A fixed deck order, recycled without shuffling, played to the end or to a loop.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -34,8 +55,33 @@ pub struct FixedOrder {
 /// of the deck are recorded, which is enough: a loop passes the top of the deck, or it draws no
 /// card at all (everyone skipping turns forever, which cannot happen as a skipped turn frees
 /// the player).
-pub fn play_fixed_order(sim: &Simulator, order: &[usize], players: usize) -> FixedOrder {
-    let mut cards = Recycled::new(order.iter().map(|&k| sim.card_of_kind(k)).collect());
+///
+/// An empty order, no player or a kind the game does not have is refused ([`BadOrder`]).
+pub fn play_fixed_order(
+    sim: &Simulator,
+    order: &[usize],
+    players: usize,
+) -> Result<FixedOrder, BadOrder> {
+    if order.is_empty() {
+        return Err(BadOrder::Empty);
+    }
+    if players == 0 {
+        return Err(BadOrder::NoPlayers);
+    }
+    let mut cards = Vec::with_capacity(order.len());
+    for (i, &kind) in order.iter().enumerate() {
+        match sim.card_of_kind(kind) {
+            Some(card) => cards.push(card),
+            None => {
+                return Err(BadOrder::UnknownKind {
+                    kind,
+                    place: i + 1,
+                    kinds: sim.kinds(),
+                })
+            }
+        }
+    }
+    let mut cards = Recycled::new(cards);
     let mut watch = LoopWatch {
         deck: order.len() as u32,
         tokens: vec![sim.start(); players],
@@ -46,11 +92,11 @@ pub fn play_fixed_order(sim: &Simulator, order: &[usize], players: usize) -> Fix
     // The order decides every draw: the generator is never used.
     let mut unused = Xoshiro256PlusPlus::seed_from_u64(0);
     let played = sim.play_observed(&mut unused, &mut cards, &mut seats, u32::MAX, &mut watch);
-    FixedOrder {
+    Ok(FixedOrder {
         ends: played.winner.map(|w| (u64::from(played.turns), w)),
         loops: watch.found,
         positions: seats.iter().map(|&s| sim.state_index(s) as u32).collect(),
-    }
+    })
 }
 
 /// Stops a game at the first repeated state at the top of the deck.
@@ -143,7 +189,7 @@ pub fn survey_orders<S: Sync, C: Sync>(
                     .map(|_| deck[shoe.draw(&mut rng) as usize])
                     .collect();
                 for k in 1..=max_players {
-                    if play_fixed_order(&sim, &order, k).loops.is_some() {
+                    if play_fixed_order(&sim, &order, k).is_ok_and(|f| f.loops.is_some()) {
                         looping[k - 1] += 1;
                         if witness[k - 1].is_none() {
                             witness[k - 1] = Some((c * CHUNK + i, order.clone()));

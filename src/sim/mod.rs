@@ -23,7 +23,7 @@ use rand::Rng;
 
 use crate::chain::{Chain, FINISH};
 pub use deck::{bounded, CardSource, DeckMode, Iid, Recycled, Shoe};
-pub use fixed_order::{play_fixed_order, survey_orders, FixedOrder, WitnessOrder};
+pub use fixed_order::{play_fixed_order, survey_orders, BadOrder, FixedOrder, WitnessOrder};
 pub use observe::{Observer, Unobserved};
 pub use run::{chunk_rng, chunk_seed, run_chunk_games, simulate, Pilot, SimOptions, SimResult};
 pub use summary::Simulation;
@@ -290,9 +290,15 @@ impl Simulator {
         self.kind_of[card as usize] as usize
     }
 
-    /// A physical card of kind `kind` (the first of its copies).
-    pub fn card_of_kind(&self, kind: usize) -> u32 {
-        self.kind_of.partition_point(|&k| (k as usize) < kind) as u32
+    /// A physical card of kind `kind` (the first of its copies); `None` for a kind the game
+    /// does not have.
+    pub fn card_of_kind(&self, kind: usize) -> Option<u32> {
+        (kind < self.kinds()).then(|| self.kind_of.partition_point(|&k| (k as usize) < kind) as u32)
+    }
+
+    /// The kinds of card (or die face) of the game.
+    pub fn kinds(&self) -> usize {
+        self.kind_of.last().map_or(0, |&k| k as usize + 1)
     }
 
     /// Whether the game deals cards from a deck ([`DeckMode::Shuffled`] needs one).

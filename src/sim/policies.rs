@@ -76,6 +76,16 @@ pub fn play_game<T: TableTurn, R: Rng>(
     log: &mut dyn FnMut(u32, usize, T::Note),
 ) -> Game {
     let k = table.seats();
+    if k == 0 {
+        // No one at the table: no turn is played, and no one wins.
+        return Game {
+            turns: 0,
+            winner: None,
+            held_left: 0,
+            skips: Vec::new(),
+            landings: vec![0; table.spaces()],
+        };
+    }
     let mut dice = Dice::new(table.cyclic_pile(), rng);
     let mut players = vec![table.start(); k];
     let mut game = Game {

@@ -35,13 +35,19 @@ fn the_shortest_loop_of_a_tiny_board() {
     let one = shortest_loop(&chain, false).unwrap();
     assert_eq!(one.len(), 1);
     assert_eq!(one[0].from, one[0].to as usize);
-    assert_eq!(probability(&one, 3), BigRational::new(1.into(), 3.into()));
+    assert_eq!(
+        probability(&one, 3),
+        Some(BigRational::new(1.into(), 3.into()))
+    );
     let moving = shortest_loop(&chain, true).unwrap();
     assert_eq!(moving.len(), 2);
     assert_eq!(
         probability(&moving, 3),
-        BigRational::new(1.into(), 9.into())
+        Some(BigRational::new(1.into(), 9.into()))
     );
+    // A denominator of 0, or a step more likely than 1, is no probability (it panicked).
+    assert_eq!(probability(&one, 0), None);
+    assert_eq!(probability(&moving, 0), None);
     let r = ForeverReport::new(&g, &chain, "loopy", &question()).unwrap();
     assert!(r.ends_surely && r.longest_game.is_none());
     assert_eq!(r.shortest_loop.unwrap().probability.to_string(), "1/3");
@@ -65,7 +71,8 @@ fn hand_built_deck_orders_that_loop_and_end() {
         &Simulator::new(&chain),
         &[kind("red"), kind("Star"), kind("blue")],
         1,
-    );
+    )
+    .unwrap();
     assert_eq!(loops.loops, Some((3, 3)));
     assert_eq!(loops.ends, None);
     // [red, blue, Star]: S -> 0 -> 2 -> 1 | 1 -> 3, then blue has no space ahead: it ends on
@@ -74,8 +81,46 @@ fn hand_built_deck_orders_that_loop_and_end() {
         &Simulator::new(&chain),
         &[kind("red"), kind("blue"), kind("Star")],
         1,
-    );
+    )
+    .unwrap();
     assert_eq!(ends.ends, Some((5, 0)));
+}
+
+#[test]
+fn a_deck_order_that_cannot_be_played_is_refused() {
+    // An empty order panicked, no player looped forever, and a kind the game lacks read past
+    // the deck; each is now refused by name.
+    use candyland::sim::BadOrder;
+    let g = game(LOOPY);
+    let chain = Chain::build(&g);
+    let sim = Simulator::new(&chain);
+    assert_eq!(play_fixed_order(&sim, &[], 1), Err(BadOrder::Empty));
+    assert_eq!(play_fixed_order(&sim, &[0, 1], 0), Err(BadOrder::NoPlayers));
+    assert_eq!(
+        play_fixed_order(&sim, &[0, 7], 2),
+        Err(BadOrder::UnknownKind {
+            kind: 7,
+            place: 2,
+            kinds: 3
+        })
+    );
+}
+
+#[test]
+fn a_certificate_window_of_no_turns_tells_nothing() {
+    // A window of 0 turns divided by zero (a panic); one of chance 0 or above 1 gave bounds
+    // that are no bounds. They are passed over: with nothing else, P(T > n) <= 1 and the rate
+    // is 1; beside a true window, that window's bound, (1 - 1/2)^(10 / 5) = 1/4.
+    use candyland::solve::forever::Certificate;
+    let empty = Certificate {
+        windows: vec![(0, 0.5), (3, 0.0), (4, 1.5)],
+    };
+    assert_eq!((empty.bound(10), empty.rate()), (1.0, 1.0));
+    let one = Certificate {
+        windows: vec![(0, 0.5), (5, 0.5)],
+    };
+    assert_eq!(one.bound(10), 0.25);
+    assert!((one.rate() - 0.5f64.powf(0.2)).abs() < 1e-15);
 }
 
 #[test]

@@ -478,3 +478,24 @@ fn play_prints_wieners_transactions_log() {
     assert!(text.contains("pays"));
     assert!(text.contains("wins after") || text.contains("stopped"));
 }
+
+#[test]
+fn a_table_of_no_players_plays_no_turn() {
+    // With no policy given there is no one to move: the transcript divided by zero (a panic).
+    // Now no turn is played and no one wins; a simulation of such a table finishes no game.
+    let shipped = &candyland::games::hare::SHIPPED[0];
+    let b = parse(shipped.name, shipped.text).unwrap();
+    let t = candyland::results::policies::transcript(&b, &[], 7, 100);
+    assert_eq!((t.players, t.length, t.winner), (0, 0, None));
+    assert!(t.events.is_empty());
+    let s = simulate::simulate(
+        &Table {
+            board: &b,
+            policies: &[],
+        },
+        10,
+        7,
+        100,
+    );
+    assert_eq!((s.games, s.finished()), (10, 0));
+}

@@ -59,6 +59,17 @@ pub struct ShortestPath {
     pub steps: Vec<StepReport>,
 }
 
+/// Why [`ForeverReport::new`] has no report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The work would not fit the budget.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+    /// The fixed deck order cannot be played.
+    #[error(transparent)]
+    BadOrder(#[from] crate::sim::BadOrder),
+}
+
 /// One number of players in the survey of random fixed deck orders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -187,7 +198,8 @@ fn loop_report<G: Game>(game: &G, chain: &Chain<G::State, G::Card>, steps: &[Ste
     // The loop is among the reachable states, so a way to it exists.
     let reach = shortest_path(chain, chain.start(), start as u32)
         .expect("the loop's states are reachable from the start");
-    let p = probability(steps, chain.denominator());
+    // A chain's steps are counts over its D (at least 1): never `None`.
+    let p = probability(steps, chain.denominator()).unwrap_or_default();
     LoopReport {
         start: StateRef::of(game, start, chain.states()[start]),
         reach: reach.iter().map(|s| step_report(game, chain, s)).collect(),
@@ -262,7 +274,7 @@ impl ForeverReport {
         chain: &Chain<G::State, G::Card>,
         board: &str,
         question: &Question,
-    ) -> Result<ForeverReport, OverBudget>
+    ) -> Result<ForeverReport, ReportError>
     where
         G::State: Sync,
         G::Card: Sync,
@@ -287,7 +299,7 @@ impl ForeverReport {
         let analysis = if ends_surely {
             match Analysis::of(game, chain, About::default(), &Options::quick(budget)) {
                 Ok(a) => Some(a),
-                Err(SolveError::OverBudget(e)) => return Err(e),
+                Err(SolveError::OverBudget(e)) => return Err(e.into()),
                 Err(_) => None,
             }
         } else {
@@ -351,7 +363,10 @@ impl ForeverReport {
             moving_loop,
             shortest_game: shortest.map(|shortest| ShortestPath {
                 turns: shortest.len(),
-                probability: Exact::from(&probability(&shortest, chain.denominator())),
+                // A chain's steps are counts over its D (at least 1): never `None`.
+                probability: Exact::from(
+                    &probability(&shortest, chain.denominator()).unwrap_or_default(),
+                ),
                 p_length: analysis
                     .as_ref()
                     .and_then(|a| a.pmf.get(shortest.len()).copied()),
@@ -360,7 +375,9 @@ impl ForeverReport {
                     .map(|s| step_report(game, chain, s))
                     .collect(),
             }),
-            fixed_order: order.map(|o| play_fixed_order(&Simulator::new(chain), o, players)),
+            fixed_order: order
+                .map(|o| play_fixed_order(&Simulator::new(chain), o, players))
+                .transpose()?,
             survey,
         })
     }

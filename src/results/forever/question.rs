@@ -9,6 +9,7 @@ use crate::input::error::UserError;
 use crate::results::board::{ask, build, Built, Question as Asked};
 use crate::results::options::{bad_option, check_players};
 
+use super::answer::ReportError;
 use super::{ForeverReport, Question};
 
 /// The most players the survey of deck orders tries.
@@ -124,7 +125,12 @@ pub fn forever_game<G: Game>(
         max_players: SURVEY_PLAYERS,
         budget: *b,
     };
-    let report = ForeverReport::new(&game, &chain, &about.board, &question)?;
+    let report =
+        ForeverReport::new(&game, &chain, &about.board, &question).map_err(|e| match e {
+            // Each kind keeps its type, which decides the exit code.
+            ReportError::OverBudget(e) => anyhow::Error::from(e),
+            ReportError::BadOrder(e) => bad_option("--deck-order", e.to_string()).into(),
+        })?;
     if options.witness && report.witness().is_none() {
         return Err(bad_option(
             "--witness",

@@ -22,19 +22,27 @@ pub struct Certificate {
 }
 
 impl Certificate {
-    /// The best of the windows' bounds on P(T > n).
-    pub fn bound(&self, n: usize) -> f64 {
+    /// The windows that say something: a window of no turns, or a chance outside (0, 1], says
+    /// nothing (a certificate read from a file may hold one), and is passed over.
+    fn telling(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
         self.windows
             .iter()
-            .map(|&(d, p)| (1.0 - p).powi((n / d) as i32))
+            .copied()
+            .filter(|&(d, p)| d > 0 && p > 0.0 && p <= 1.0)
+    }
+
+    /// The best of the windows' bounds on P(T > n) (1 when no window tells anything).
+    pub fn bound(&self, n: usize) -> f64 {
+        self.telling()
+            .map(|(d, p)| (1.0 - p).powi((n / d).min(i32::MAX as usize) as i32))
             .fold(1.0, f64::min)
     }
 
-    /// The best asymptotic rate per turn, min over windows of (1 - p)^(1/d).
+    /// The best asymptotic rate per turn, min over windows of (1 - p)^(1/d) (1 when no window
+    /// tells anything).
     pub fn rate(&self) -> f64 {
-        self.windows
-            .iter()
-            .map(|&(d, p)| (1.0 - p).powf(1.0 / d as f64))
+        self.telling()
+            .map(|(d, p)| (1.0 - p).powf(1.0 / d as f64))
             .fold(1.0, f64::min)
     }
 }

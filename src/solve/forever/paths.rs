@@ -26,13 +26,19 @@ pub struct Step {
     pub count: u32,
 }
 
-/// The probability of a sequence of steps, exactly.
-pub fn probability(steps: &[Step], d: u32) -> BigRational {
-    steps
-        .iter()
-        .fold(BigRational::from_integer(1.into()), |p, s| {
-            p * BigRational::new(BigInt::from(s.count), BigInt::from(d))
-        })
+/// The probability of a sequence of steps, exactly, each step `count / d`; `None` when `d` is 0
+/// or a step's count is above it (no chain has such a step).
+pub fn probability(steps: &[Step], d: u32) -> Option<BigRational> {
+    if d == 0 || steps.iter().any(|s| s.count > d) {
+        return None;
+    }
+    Some(
+        steps
+            .iter()
+            .fold(BigRational::from_integer(1.into()), |p, s| {
+                p * BigRational::new(BigInt::from(s.count), BigInt::from(d))
+            }),
+    )
 }
 
 /// The step from `s` to `t`: every card that makes it.
