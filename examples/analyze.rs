@@ -2,14 +2,16 @@
 //! spread and the median of a board, from the library alone.
 //!
 //! `cargo run --example analyze -- chutes-and-ladders` (a shipped board's name or a board
-//! file's path; `classic` by default).
+//! file's path; `candy-land-1984` by default).
 
 use candyland::budget::Budget;
 use candyland::games::load::read_board;
 use candyland::results::{analyze, AnalyzeAnswer, AnalyzeOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     match analyze(&board, &AnalyzeOptions::default(), &Budget::default())? {
         AnalyzeAnswer::Figures { analysis: a, .. } => {

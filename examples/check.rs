@@ -1,4 +1,4 @@
-//! Is another simulator right? Here the "other simulator" is this one: 2,000 games of classic
+//! Is another simulator right? Here the "other simulator" is this one: 2,000 games of candy-land-1984
 //! with i.i.d. draws, checked against the exact answer and against every board, rule set and
 //! deck model searched. The set the data cannot reject should hold the rules they came from.
 //!
@@ -10,7 +10,7 @@ use candyland::results::{check, simulate, CheckAnswer, CheckData, CheckOptions, 
 use candyland::sim::DeckMode;
 
 fn main() -> anyhow::Result<()> {
-    let board = read_board(Some("classic"))?;
+    let board = read_board(Some("candy-land-1984"))?;
     let games = SimulateOptions {
         games: 2_000,
         seed: 7,

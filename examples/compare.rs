@@ -1,4 +1,4 @@
-//! Two boards side by side: classic Candy Land as shipped and without its licorice.
+//! Two boards side by side: candy-land-1984 as shipped and without its licorice.
 //!
 //! `cargo run --example compare`
 
@@ -9,11 +9,11 @@ use candyland::results::{compare, Side};
 
 fn main() -> anyhow::Result<()> {
     let shipped = Side {
-        board: read_board(Some("classic"))?,
+        board: read_board(Some("candy-land-1984"))?,
         variant: Variant::default(),
     };
     let no_licorice = Side {
-        board: read_board(Some("classic"))?,
+        board: read_board(Some("candy-land-1984"))?,
         variant: Variant::default().with_rule("licorice", "none"),
     };
     let c = compare(

@@ -1,14 +1,16 @@
 //! Is the simulator right? 100,000 games with i.i.d. draws against the exact distribution,
 //! and a real shuffled deck against the i.i.d. answer (the finite-deck effect).
 //!
-//! `cargo run --release --example crosscheck -- classic`
+//! `cargo run --release --example crosscheck -- candy-land-1984`
 
 use candyland::budget::{Budget, Silent};
 use candyland::games::load::read_board;
 use candyland::results::{crosscheck, CrosscheckOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let options = CrosscheckOptions {
         games: 100_000,

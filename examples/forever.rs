@@ -1,14 +1,16 @@
 //! Can the game run forever? The certificate that it ends, the spectral radius of its tail,
 //! and how many of 1,000 fixed deck orders, recycled without shuffling, never end.
 //!
-//! `cargo run --release --example forever -- classic`
+//! `cargo run --release --example forever -- candy-land-1984`
 
 use candyland::budget::Budget;
 use candyland::games::load::read_board;
 use candyland::results::{forever, ForeverOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let options = ForeverOptions {
         orders: 1_000,

@@ -8,7 +8,7 @@ use candyland::games::load::read_board;
 use candyland::results::{odds, OddsOptions};
 
 fn main() -> anyhow::Result<()> {
-    let board = read_board(Some("classic"))?;
+    let board = read_board(Some("candy-land-1984"))?;
     let options = OddsOptions {
         at: vec!["80".into(), "47".into()],
         to_move: 2,

@@ -10,7 +10,7 @@ use candyland::results::{passage, PassageAnswer, PassageAsked, PassageQuestion};
 use candyland::solve::passage::PassageOptions;
 
 fn main() -> anyhow::Result<()> {
-    let board = read_board(Some("classic"))?;
+    let board = read_board(Some("candy-land-1984"))?;
     let asked = PassageAsked {
         variant: Variant::default(),
         question: PassageQuestion::To(PassageOptions::new(vec!["licorice".into()])?),

@@ -1,13 +1,15 @@
 //! One game turn by turn, two players, with each one's exact chance to win after every turn.
 //!
-//! `cargo run --example play -- classic`
+//! `cargo run --example play -- candy-land-1984`
 
 use candyland::budget::Budget;
 use candyland::games::load::read_board;
 use candyland::results::{play, PlayOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let options = PlayOptions {
         players: 2,

@@ -1,14 +1,16 @@
 //! Does the first seat have an edge? Each seat's exact chance to win with 1 to 4 players,
 //! next to a simulation of the same games with a real shuffled deck.
 //!
-//! `cargo run --release --example players -- classic`
+//! `cargo run --release --example players -- candy-land-1984`
 
 use candyland::budget::{Budget, Silent};
 use candyland::games::load::read_board;
 use candyland::results::{players, PlayersOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let options = PlayersOptions {
         games: 20_000,

@@ -1,14 +1,16 @@
 //! Every figure of a report at once (the command line draws them into charts and pages): the
 //! main figures, 1 to 4 players, what each element costs, and a shuffled deck simulated.
 //!
-//! `cargo run --release --example report -- classic`
+//! `cargo run --release --example report -- candy-land-1984`
 
 use candyland::budget::{Budget, Silent};
 use candyland::games::load::read_board;
 use candyland::results::{report, ReportOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let options = ReportOptions {
         games: 50_000,

@@ -1,14 +1,16 @@
 //! Monte Carlo: 100,000 games of two players sharing one shuffled deck; the mean length with
 //! its 95 % interval and each seat's share of wins.
 //!
-//! `cargo run --release --example simulate -- classic`
+//! `cargo run --release --example simulate -- candy-land-1984`
 
 use candyland::budget::{Budget, Silent};
 use candyland::games::load::read_board;
 use candyland::results::{simulate, SimulateOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let options = SimulateOptions {
         games: 100_000,

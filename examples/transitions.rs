@@ -8,7 +8,9 @@ use candyland::games::load::read_board;
 use candyland::results::{transitions, TransitionsAnswer, TransitionsOptions};
 
 fn main() -> anyhow::Result<()> {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "classic".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "candy-land-1984".into());
     let board = read_board(Some(&name))?;
     let TransitionsAnswer::Moves(t) =
         transitions(&board, &TransitionsOptions::default(), &Budget::default())?

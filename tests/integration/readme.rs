@@ -210,3 +210,16 @@ fn only_the_game_folders_and_the_flags_name_a_game() {
     let games = files.iter().find(|(p, _)| p == "src/games/mod.rs").unwrap();
     assert!(!games.1.contains("unreachable!"));
 }
+
+#[test]
+fn the_citation_names_this_version() {
+    // CITATION.cff is how a figure is cited: its version must be the one `candyland --version`
+    // prints, or a citation names a tool that did not compute the figure.
+    let cff = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("CITATION.cff"))
+        .unwrap();
+    let version = cff
+        .lines()
+        .find_map(|l| l.strip_prefix("version: "))
+        .expect("CITATION.cff has a version");
+    assert_eq!(version.trim(), env!("CARGO_PKG_VERSION"));
+}
