@@ -185,3 +185,20 @@ fn help_format_and_json_are_text_for_a_terminal() {
     assert!(wide.lines().any(|l| l.chars().count() > 80));
     assert!(wide.lines().all(|l| l.chars().count() <= 100));
 }
+
+#[test]
+fn analyze_help_fits_a_screen_and_help_rules_says_what_each_value_does() {
+    // `analyze --help` on the default board was 136 lines, most of them a paragraph on each
+    // value of each Candy Land rule. The board's rule flags now name their values on their
+    // help line, and `help rules` keeps the paragraph on each value.
+    let help = stdout(&["analyze", "--help"]);
+    let lines = help.lines().count();
+    assert!(lines <= 100, "analyze --help is {lines} lines:\n{help}");
+    // Lines wrap at the width: the words are compared, not the lines.
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = words(&help);
+    assert!(help.contains("Licorice rule: lose-next-turn, stuck-until-color, none"));
+    assert!(help.contains("`candyland help rules` lists every game's, with what each value does"));
+    let rules = words(&stdout(&["help", "rules"]));
+    assert!(rules.contains("stuck-until-color: The token stays until a card of the licorice"));
+}

@@ -194,6 +194,9 @@ pub fn fit(sub: Command, name: &str, named: Option<&str>) -> Command {
             key if !games::owners_of_rule(key).is_empty() && !own.iter().any(|k| k == key) => {
                 arg.hide(true)
             }
+            // The board's own rules: each value named on one line, what each does in
+            // `candyland help rules`, so that a command's help fits a terminal.
+            key if !games::owners_of_rule(key).is_empty() => compact(arg),
             _ => arg,
         }
     });
@@ -203,8 +206,25 @@ pub fn fit(sub: Command, name: &str, named: Option<&str>) -> Command {
         None => return sub,
     };
     sub.after_help(format!(
-        "The rule flags of {list} boards are not listed here: `candyland help rules` lists every game's, `candyland {name} BOARD --help` those of BOARD's game."
+        "The rule flags of {list} boards are not listed here: `candyland help rules` lists every game's, with what each value does, `candyland {name} BOARD --help` those of BOARD's game."
     ))
+}
+
+/// A rule flag whose values are named in its help line, without the paragraph on each.
+fn compact(arg: clap::Arg) -> clap::Arg {
+    let values: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    if values.len() < 2 {
+        return arg;
+    }
+    let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+    arg.hide_possible_values(true)
+        .help(format!("{help}: {}", values.join(", ")))
+        .long_help(None::<&'static str>)
 }
 
 /// `candyland help rules`: every game's rule flags, grouped by game.
