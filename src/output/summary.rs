@@ -61,6 +61,10 @@ pub struct EveryoneSummary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReportSummary {
+    /// The tool, its version and the command that made the report (absent in a summary
+    /// written before they were recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_by: Option<crate::results::report::GeneratedBy>,
     /// The board's short name.
     pub board: String,
     /// What the board is (may be empty).
@@ -102,6 +106,7 @@ impl ReportSummary {
     pub fn of(r: &Report, files: Vec<String>) -> ReportSummary {
         let a = &r.analysis;
         ReportSummary {
+            generated_by: None,
             board: r.about.board.clone(),
             description: r.about.description.clone(),
             source: r.about.source.clone(),

@@ -276,3 +276,26 @@ pub fn report(
     Report::compute(inputs, &|n| counter.add(n))
         .map_err(|e| crate::results::board::name_the_board(e, &board.label))
 }
+
+/// What made a report, so that a figure of it can be cited (`summary.json`): the tool and its
+/// version, and the command line that ran.
+#[derive(
+    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct GeneratedBy {
+    /// The tool and its version, as `candyland --version` prints them: "candyland 0.1.0".
+    pub tool: String,
+    /// The command line that made the report, quoted for a POSIX shell.
+    pub command: String,
+}
+
+impl GeneratedBy {
+    /// This build of the tool, running `command`.
+    pub fn this(command: &str) -> GeneratedBy {
+        GeneratedBy {
+            tool: format!("candyland {}", env!("CARGO_PKG_VERSION")),
+            command: command.to_string(),
+        }
+    }
+}

@@ -243,6 +243,15 @@ fn report_writes_the_hare_charts_and_a_summary_that_parses_back() {
     assert_eq!(r.alone.policy, "novice");
     assert_eq!(r.alone_simulated.as_ref().map(|s| s.games), Some(2000));
     assert_eq!(r.files.len(), 7);
+    let by = r
+        .generated_by
+        .expect("the tool and the command that made it");
+    assert_eq!(by.tool, format!("candyland {}", env!("CARGO_PKG_VERSION")));
+    assert!(
+        by.command.starts_with("candyland report "),
+        "{}",
+        by.command
+    );
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     for chart in ["distribution", "game-length", "seats", "squares"] {
         assert!(md.contains(&format!("({chart}.png)")), "{chart}");

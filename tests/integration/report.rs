@@ -92,6 +92,7 @@ fn report_md_links_only_files_that_exist() {
             "description",
             "figures",
             "files",
+            "generated_by",
             "mean_exact",
             "players",
             "rules",
@@ -106,6 +107,15 @@ fn report_md_links_only_files_that_exist() {
             "whatif",
         ]
     );
+    // A figure can be cited: the tool's version and the command that made the report.
+    assert_eq!(
+        summary["generated_by"]["tool"],
+        format!("candyland {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(summary["generated_by"]["command"]
+        .as_str()
+        .unwrap()
+        .starts_with("candyland report treats"));
     // No temporary file is left behind.
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()

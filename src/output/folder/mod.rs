@@ -294,7 +294,10 @@ impl Plan {
     /// ..."): quoted for a shell by the caller.
     pub fn write(self, r: &Report, size: (u32, u32), command: &str) -> Result<Vec<String>> {
         let files = self.files;
-        let summary = ReportSummary::of(r, files.names());
+        let summary = ReportSummary {
+            generated_by: Some(crate::results::report::GeneratedBy::this(command)),
+            ..ReportSummary::of(r, files.names())
+        };
         let sections = sections(r, &summary, files.format, size)?;
         let blocks = document(&summary, r, &sections, command);
         let markdown = markdown(&blocks, &sections, files.format);

@@ -53,6 +53,7 @@ impl PolicyPlan {
     ) -> Result<Vec<String>> {
         let files = self.files;
         r.files = files.names();
+        r.generated_by = Some(crate::results::report::GeneratedBy::this(command));
         let sections = sections(&r, files.format, size)?;
         let blocks = document(&r, &sections, command);
         let markdown = markdown(&blocks, &sections, files.format);

@@ -18,6 +18,10 @@ use crate::results::options::bad_option;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PolicyReport {
+    /// The tool, its version and the command that made the report (absent in a summary
+    /// written before they were recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_by: Option<crate::results::report::GeneratedBy>,
     /// The board's short name.
     pub board: String,
     /// Where its layout and rules come from.
@@ -117,6 +121,7 @@ pub fn report<G: PolicyGame>(
         None => None,
     };
     Ok(PolicyReport {
+        generated_by: None,
         board: board.name().to_string(),
         source: board.source().to_string(),
         variant: options.policies.variant.to_string(),
