@@ -277,11 +277,6 @@ macro_rules! games {
             None
         }
 
-        /// Every policy game's rule space, kind by kind: (kind, each key with its values).
-        pub fn policy_rule_spaces() -> Vec<(&'static str, Vec<(&'static str, Vec<toml::Value>)>)> {
-            vec![$((<$policy as PolicyGame>::KIND, <$policy as PolicyGame>::rule_space())),+]
-        }
-
         fn dispatch<V: GameVisitor>(
             kind: &str,
             label: &str,
@@ -367,15 +362,6 @@ macro_rules! games {
         pub fn shipped() -> Vec<ShippedBoard> {
             let mut out = Vec::new();
             $(out.extend_from_slice(<$game as Game>::SHIPPED);)+
-            out
-        }
-
-        /// Every shipped board of a policy game, kind by kind, with its kind.
-        pub fn shipped_policy_boards() -> Vec<(&'static str, ShippedBoard)> {
-            let mut out = Vec::new();
-            $(out.extend(
-                <$policy as PolicyGame>::SHIPPED.iter().map(|b| (<$policy as PolicyGame>::KIND, *b)),
-            );)+
             out
         }
     };

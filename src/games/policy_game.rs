@@ -109,10 +109,12 @@ pub trait PolicyGame: Clone + Debug + Send + Sync + Sized + 'static {
     /// Whether the one-player chain follows the draws as they are made: false for a pile
     /// shuffled once and dealt in a cycle, which the chain draws independently instead.
     fn draws_independent(&self) -> bool;
-    /// How messages name what a player holds and the chain's cap on it.
-    fn cap_words(&self) -> CapWords;
     /// How the answers are worded in text.
     fn words(&self) -> GameWords;
+    /// How messages name what a player holds and the chain's cap on it.
+    fn cap_words(&self) -> CapWords {
+        self.words().held
+    }
 
     /// The policy named `name`, or a message naming the policies the board has.
     fn policy(&self, name: &str) -> Result<&Self::Policy, String>;

@@ -122,7 +122,7 @@ pub fn names() -> String {
         .join(", ")
 }
 
-/// The shipped boards of every policy game.
-fn policy_boards() -> impl Iterator<Item = &'static ShippedBoard> {
+/// The shipped boards of every policy game, kind by kind.
+pub fn policy_boards() -> impl Iterator<Item = &'static ShippedBoard> {
     crate::games::POLICY_SHIPPED.iter().flat_map(|b| b.iter())
 }

@@ -63,7 +63,7 @@ pub fn boards() -> Result<BoardList> {
         let source = BoardSource::new(b.name, b.text);
         list.push(crate::games::with_game(&source, Row)??);
     }
-    for (_, b) in crate::games::shipped_policy_boards() {
+    for b in shipped::policy_boards() {
         let source = BoardSource::new(b.name, b.text);
         if let Some(row) = crate::games::with_policy_game(&source, PolicyRow(&source))? {
             list.push(row?);

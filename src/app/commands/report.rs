@@ -83,7 +83,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
     let specs: Vec<&str> = if args.all {
         shipped::SHIPPED
             .iter()
-            .chain(crate::games::POLICY_SHIPPED.iter().flat_map(|b| b.iter()))
+            .chain(shipped::policy_boards())
             .map(|b| b.name)
             .collect()
     } else {

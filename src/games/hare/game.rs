@@ -7,7 +7,6 @@ use super::player::Player;
 use super::policy::Policy;
 use super::turn::Note;
 use super::{Alone, Table};
-use crate::games::chance::CapWords;
 use crate::games::policy_game::{GameWords, PolicyGame};
 use crate::games::{ShippedBoard, Size, Variant};
 use crate::input::error::UserError;
@@ -97,10 +96,6 @@ impl PolicyGame for Board {
         !(self.rules.hare_draws == HareDraws::Cards
             && self.rules.card_pile == CardPile::Cyclic
             && self.squares.contains(&Square::Hare))
-    }
-
-    fn cap_words(&self) -> CapWords {
-        super::alone::cap_words()
     }
 
     fn words(&self) -> GameWords {
