@@ -7,17 +7,17 @@
 //!
 //! `cargo bench --bench check`; the README quotes the result.
 
-use candyland::budget::Budget;
-use candyland::chain::Chain;
-use candyland::check::{
+use candyland::internals::budget::Budget;
+use candyland::internals::chain::Chain;
+use candyland::internals::check::{
     combine, decide, histogram, rank, rule_space, search, search_game, GameSearch, Narrowing,
     Sample, Screen, Settings,
 };
-use candyland::games::load::{load, read_board};
-use candyland::games::Game;
-use candyland::games::Variant;
-use candyland::games::{CandyLand, ChutesAndLadders, RaceTrack, Source};
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::internals::games::load::{load, read_board};
+use candyland::internals::games::Game;
+use candyland::internals::games::Variant;
+use candyland::internals::games::{CandyLand, ChutesAndLadders, RaceTrack, Source};
+use candyland::internals::sim::{simulate, DeckMode, SimOptions, Simulator};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn check(c: &mut Criterion) {

@@ -16,12 +16,12 @@
 
 use std::hint::black_box;
 
-use candyland::chain::Chain;
-use candyland::games::load::parse;
-use candyland::games::load::About;
-use candyland::games::RaceTrack;
-use candyland::games::Variant;
-use candyland::solve::{uses_sparse_lu, FloatSolver, Moments, Sweep};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::parse;
+use candyland::internals::games::load::About;
+use candyland::internals::games::RaceTrack;
+use candyland::internals::games::Variant;
+use candyland::internals::solve::{uses_sparse_lu, FloatSolver, Moments, Sweep};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 /// A race of `squares` squares with faces +1..+4, back 1 and back 2 (the board

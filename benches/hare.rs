@@ -6,10 +6,10 @@
 //!
 //! `cargo bench --bench hare`; the README quotes the result.
 
-use candyland::budget::Budget;
-use candyland::games::hare::parse;
-use candyland::games::hare::Alone;
-use candyland::solve::chances as exact;
+use candyland::internals::budget::Budget;
+use candyland::internals::games::hare::parse;
+use candyland::internals::games::hare::Alone;
+use candyland::internals::solve::chances as exact;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// No limit but the one `analyze` sets on states.
@@ -54,9 +54,12 @@ fn hare(c: &mut Criterion) {
                 LIMIT,
             )
             .expect("chain");
-            candyland::solve::chances::general::solve_within(&chain, &Budget::unlimited())
-                .expect("solves")
-                .mean
+            candyland::internals::solve::chances::general::solve_within(
+                &chain,
+                &Budget::unlimited(),
+            )
+            .expect("solves")
+            .mean
         })
     });
     group.finish();

@@ -6,16 +6,16 @@
 
 use std::hint::black_box;
 
-use candyland::budget::Budget;
-use candyland::chain::Chain;
-use candyland::games::candyland::generate::{board_text, Spec};
-use candyland::games::load::parse;
-use candyland::games::load::About;
-use candyland::games::CandyLand;
-use candyland::games::Variant;
-use candyland::results::forever::{ForeverReport, Question};
-use candyland::solve::spaces::Spaces;
-use candyland::solve::{exact_expected_turns, Moments};
+use candyland::internals::budget::Budget;
+use candyland::internals::chain::Chain;
+use candyland::internals::games::candyland::generate::{board_text, Spec};
+use candyland::internals::games::load::parse;
+use candyland::internals::games::load::About;
+use candyland::internals::games::CandyLand;
+use candyland::internals::games::Variant;
+use candyland::internals::results::forever::{ForeverReport, Question};
+use candyland::internals::solve::spaces::Spaces;
+use candyland::internals::solve::{exact_expected_turns, Moments};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn moments(c: &mut Criterion) {
@@ -87,7 +87,7 @@ fn per_space_and_forever(c: &mut Criterion) {
 }
 
 fn exact(c: &mut Criterion) {
-    let text = candyland::games::shipped::find("classic")
+    let text = candyland::internals::games::shipped::find("classic")
         .expect("shipped")
         .text;
     let board: CandyLand = parse("classic", text, &Variant::default()).expect("valid");

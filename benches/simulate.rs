@@ -7,11 +7,11 @@
 
 use std::hint::black_box;
 
-use candyland::chain::Chain;
-use candyland::games::load::load;
-use candyland::games::CandyLand;
-use candyland::games::Variant;
-use candyland::sim::{chunk_rng, run_chunk_games, DeckMode, SimOptions, Simulator};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::load;
+use candyland::internals::games::CandyLand;
+use candyland::internals::games::Variant;
+use candyland::internals::sim::{chunk_rng, run_chunk_games, DeckMode, SimOptions, Simulator};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -4,11 +4,11 @@
 //! `cargo run --example analyze -- chutes-and-ladders` (a shipped board's name or a board
 //! file's path; `candy-land-1984` by default).
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{analyze, AnalyzeAnswer, AnalyzeOptions};
+use candyland::{
+    analyze, read_board, render, AnalyzeAnswer, AnalyzeOptions, Budget, Format, Layout,
+};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let name = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "candy-land-1984".into());
@@ -24,7 +24,7 @@ fn main() -> anyhow::Result<()> {
             );
         }
         // Moments only, or a game that can go on forever: its JSON says what there is.
-        other => println!("{}", serde_json::to_string_pretty(&other)?),
+        other => println!("{}", render(&other, Format::Json, Layout::default())?),
     }
     Ok(())
 }

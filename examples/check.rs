@@ -4,10 +4,10 @@
 //!
 //! `cargo run --release --example check`
 
-use candyland::budget::{Budget, Silent};
-use candyland::games::load::read_board;
-use candyland::results::{check, simulate, CheckAnswer, CheckData, CheckOptions, SimulateOptions};
-use candyland::sim::DeckMode;
+use candyland::{
+    check, read_board, simulate, Budget, CheckAnswer, CheckData, CheckOptions, DeckMode, Silent,
+    SimulateOptions,
+};
 
 fn main() -> anyhow::Result<()> {
     let board = read_board(Some("candy-land-1984"))?;

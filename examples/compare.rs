@@ -2,10 +2,7 @@
 //!
 //! `cargo run --example compare`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::games::Variant;
-use candyland::results::{compare, Side};
+use candyland::{compare, read_board, Budget, Side, Variant};
 
 fn main() -> anyhow::Result<()> {
     let shipped = Side {

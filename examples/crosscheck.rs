@@ -3,9 +3,7 @@
 //!
 //! `cargo run --release --example crosscheck -- candy-land-1984`
 
-use candyland::budget::{Budget, Silent};
-use candyland::games::load::read_board;
-use candyland::results::{crosscheck, CrosscheckOptions};
+use candyland::{crosscheck, read_board, Budget, CrosscheckOptions, Silent};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

@@ -3,9 +3,7 @@
 //!
 //! `cargo run --release --example forever -- candy-land-1984`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{forever, ForeverOptions};
+use candyland::{forever, read_board, Budget, ForeverOptions};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

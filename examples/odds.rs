@@ -3,11 +3,9 @@
 //!
 //! `cargo run --example odds`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{odds, OddsOptions};
+use candyland::{odds, read_board, Budget, OddsOptions};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let board = read_board(Some("candy-land-1984"))?;
     let options = OddsOptions {
         at: vec!["80".into(), "47".into()],

@@ -3,13 +3,12 @@
 //!
 //! `cargo run --example passage`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::games::Variant;
-use candyland::results::{passage, PassageAnswer, PassageAsked, PassageQuestion};
-use candyland::solve::passage::PassageOptions;
+use candyland::{
+    passage, read_board, Budget, PassageAnswer, PassageAsked, PassageOptions, PassageQuestion,
+    Variant,
+};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let board = read_board(Some("candy-land-1984"))?;
     let asked = PassageAsked {
         variant: Variant::default(),

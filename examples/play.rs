@@ -2,9 +2,7 @@
 //!
 //! `cargo run --example play -- candy-land-1984`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{play, PlayOptions};
+use candyland::{play, read_board, Budget, PlayOptions};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

@@ -3,9 +3,7 @@
 //!
 //! `cargo run --release --example players -- candy-land-1984`
 
-use candyland::budget::{Budget, Silent};
-use candyland::games::load::read_board;
-use candyland::results::{players, PlayersOptions};
+use candyland::{players, read_board, Budget, PlayersOptions, Silent};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

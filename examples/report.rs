@@ -3,9 +3,7 @@
 //!
 //! `cargo run --release --example report -- candy-land-1984`
 
-use candyland::budget::{Budget, Silent};
-use candyland::games::load::read_board;
-use candyland::results::{report, ReportOptions};
+use candyland::{read_board, report, Budget, ReportOptions, Silent};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

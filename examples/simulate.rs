@@ -3,9 +3,7 @@
 //!
 //! `cargo run --release --example simulate -- candy-land-1984`
 
-use candyland::budget::{Budget, Silent};
-use candyland::games::load::read_board;
-use candyland::results::{simulate, SimulateOptions};
+use candyland::{read_board, simulate, Budget, Silent, SimulateOptions};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

@@ -3,9 +3,7 @@
 //!
 //! `cargo run --example spaces -- chutes-and-ladders`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{spaces, SpacesOptions};
+use candyland::{read_board, spaces, Budget, SpacesOptions};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

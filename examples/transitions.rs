@@ -3,9 +3,7 @@
 //!
 //! `cargo run --example transitions -- hi-ho-cherry-o`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{transitions, TransitionsAnswer, TransitionsOptions};
+use candyland::{read_board, transitions, Budget, TransitionsAnswer, TransitionsOptions};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

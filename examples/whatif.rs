@@ -3,9 +3,7 @@
 //!
 //! `cargo run --example whatif -- chutes-and-ladders`
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::results::{whatif, WhatIfAnswer, WhatIfOptions};
+use candyland::{read_board, whatif, Budget, WhatIfAnswer, WhatIfOptions};
 
 fn main() -> anyhow::Result<()> {
     let name = std::env::args()

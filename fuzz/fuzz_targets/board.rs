@@ -1,10 +1,10 @@
 //! Any bytes as a board file: parsed, validated, solved, simulated, checked
-//! ([`candyland::results::exercise::exercise`]). A crash or a failed check is a bug.
+//! ([`candyland::internals::results::exercise::exercise`]). A crash or a failed check is a bug.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    candyland::results::exercise::exercise(data);
+    candyland::internals::results::exercise::exercise(data);
 });

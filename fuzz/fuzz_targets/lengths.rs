@@ -1,11 +1,11 @@
 //! Any bytes as a lengths file (one per line, a JSON array, a CSV column) and as a `check
 //! --summary` string: read, validated, ranked and tested against small exact models
-//! ([`candyland::check::exercise::lengths_and_summary`]). A crash or a failed check is a bug.
+//! ([`candyland::internals::check::exercise::lengths_and_summary`]). A crash or a failed check is a bug.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    candyland::check::exercise::lengths_and_summary(data);
+    candyland::internals::check::exercise::lengths_and_summary(data);
 });

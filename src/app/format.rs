@@ -1,7 +1,7 @@
 //! The one place that chooses how the answer is written ([`Format`]) from the flags: every
 //! command's `--json` and `--csv` are read here and nowhere else.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::{BoardCommand, Command};
 use crate::output::{Layout, Render};

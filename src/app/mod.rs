@@ -10,7 +10,7 @@ pub mod watch;
 
 use std::io::Write;
 
-use anyhow::Result;
+use crate::error::{Error, ErrorKind, Result};
 
 use crate::app::cli::{BoardCommand, Cli, Command, ThreadArgs};
 use crate::budget::Budget;
@@ -19,6 +19,52 @@ use crate::output::{self, Layout};
 
 use commands::bad_flag;
 use format::Form;
+
+/// Set, this environment variable makes a run print its estimates of time and memory to
+/// standard error at the end (`cargo bench --bench budget` compares them with measured runs).
+const SHOW_ESTIMATE: &str = "CANDYLAND_ESTIMATE";
+
+/// The binary: parses this process's arguments, runs the command and maps an error to its
+/// exit code ([`exit_code`], the one place that decides).
+pub fn main() -> std::process::ExitCode {
+    use clap::FromArgMatches;
+    use std::process::ExitCode;
+    // Ctrl-C, SIGTERM and every other catchable signal that would end the run: remove the
+    // temporaries of files not yet written, then exit with 128 + the signal's number. (A run
+    // killed outright cannot clean up; the next run removes what it left.)
+    output::signals::clean_up_on_signals();
+    // The one place that decides how wide text output (and clap's help) is.
+    let layout = output::stdout_layout();
+    // A command's --help lists the rule flags of its board's game.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut command = cli::command_for_args(&args, layout.width());
+    let matches = command
+        .try_get_matches_from_mut(args)
+        .unwrap_or_else(|e| e.exit());
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
+    let stdout = std::io::stdout();
+    let result = run(cli, layout, &mut stdout.lock());
+    watch::disarm();
+    if std::env::var_os(SHOW_ESTIMATE).is_some() {
+        eprint!("{}", watch::estimate_text());
+    }
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed pipe (`candyland analyze --csv | head`) is not an error.
+            if e.io()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            // A refused output folder (`report -o out/a/b/c`) leaves no empty folders behind.
+            output::remove_created_folders();
+            let message = format!("error: {e}");
+            eprintln!("{}", output::terminal::escape(&message));
+            ExitCode::from(exit_code(&e))
+        }
+    }
+}
 
 /// Runs one command, writing its output to `out` with anything that could drive a terminal
 /// (escape sequences from a board file, say) made visible; text is laid out by `layout`
@@ -158,7 +204,8 @@ fn with_threads(threads: ThreadArgs, f: impl FnOnce() -> Result<String> + Send) 
         .into()),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
-            .build()?
+            .build()
+            .map_err(|e| Error::Internal(format!("could not start {n} threads: {e}")))?
             .install(f),
     }
 }
@@ -170,20 +217,12 @@ pub const USER_ERROR: u8 = 2;
 /// and the library's typed errors about the input: a board with no finite answer, work over the
 /// budget), 1 for the rest (I/O failures such as a full disk, bugs). The one place that decides;
 /// the library's errors carry no exit codes.
-pub fn exit_code(e: &anyhow::Error) -> u8 {
-    let users = e.chain().any(|cause| {
-        cause.is::<UserError>()
-            || cause.is::<crate::solve::SolveError>()
-            || cause.is::<crate::budget::OverBudget>()
-            || cause.is::<crate::solve::spaces::SpacesError>()
-            || cause.is::<crate::results::whatif::WhatIfError>()
-            || cause.is::<crate::solve::passage::PassageError>()
-            || cause.is::<crate::solve::fundamental::FundamentalError>()
-            || cause.is::<crate::solve::pgf::PgfError>()
-    });
-    if users {
-        USER_ERROR
-    } else {
-        1
+pub fn exit_code(e: &Error) -> u8 {
+    match e.kind() {
+        ErrorKind::BadInput
+        | ErrorKind::OverBudget
+        | ErrorKind::OverMemory
+        | ErrorKind::Unsolvable => USER_ERROR,
+        ErrorKind::Io | ErrorKind::Internal => 1,
     }
 }

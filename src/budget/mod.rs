@@ -17,11 +17,13 @@ pub mod ledger;
 pub mod load;
 pub mod memory;
 pub mod progress;
+mod refusal;
 
 use std::time::{Duration, Instant};
 
 pub use ledger::{counted, scoped, Kept};
 pub use progress::{Counter, Progress, Silent};
+pub use refusal::{OverBudget, Resource};
 
 /// Seconds a command may take unless `--budget` says otherwise.
 pub const DEFAULT_SECONDS: f64 = 60.0;
@@ -123,24 +125,6 @@ impl Default for Budget {
     fn default() -> Budget {
         Budget::new(DEFAULT_SECONDS)
     }
-}
-
-/// Work that would take longer than the budget, or more memory than the machine has.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} would {cost}; {fix}")]
-pub struct OverBudget {
-    /// The work, e.g. "simulating 1000000 games".
-    pub what: String,
-    /// "take about 3 hours (the budget is 60 s)" or "need about 2 TB of memory (...)".
-    pub cost: String,
-    /// What the user can do about it.
-    pub fix: String,
-    /// The `--budget` that would allow it, in whole seconds (`None` when none would, or memory
-    /// is what it lacks).
-    pub needed: Option<u64>,
-    /// Time beyond any `--budget` (a billion seconds or more): the request that set the work
-    /// is at fault, not the budget, so a part of a search is refused rather than left out.
-    pub beyond_any_budget: bool,
 }
 
 impl Budget {
@@ -256,6 +240,7 @@ impl Budget {
             fix,
             needed: (needed.is_finite() && needed < 1e9).then_some(needed as u64),
             beyond_any_budget: !(needed.is_finite() && needed < 1e9),
+            lacking: Resource::Time,
         }
     }
 
@@ -308,6 +293,7 @@ impl Budget {
             },
             needed: None,
             beyond_any_budget: false,
+            lacking: Resource::Memory,
         })
     }
 

@@ -372,7 +372,7 @@ pub fn read_file(
     column: Option<&str>,
     winner_column: Option<&str>,
     budget: &crate::budget::Budget,
-) -> anyhow::Result<(String, Games)> {
+) -> crate::Result<(String, Games)> {
     const WHAT: &str = "a file of game lengths";
     // The text, and the lengths read from it with their lines (8 bytes each, at most one per 2
     // bytes of text).

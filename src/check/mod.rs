@@ -16,7 +16,7 @@
 //! when only that other game is searched, and "decided" would then claim what the search
 //! never looked at.
 //!
-//! The search ([`search`]): every rule set is built and its chain solved exactly (i.i.d. draws);
+//! The search (`search`): every rule set is built and its chain solved exactly (i.i.d. draws);
 //! rule sets with identical chains share one distribution, and so do distributions closer than
 //! [`SAME_DISTRIBUTION`] in total variation (rounding noise must not separate them). The
 //! finite-deck models (a fresh shuffle per game, one deck carried over, a lost turn that burns

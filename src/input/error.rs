@@ -1,7 +1,7 @@
 //! Mistakes a user can make, each with a message that says what to fix.
 //!
 //! Anything that is the user's to correct (a board file, a flag, a path) is a [`UserError`];
-//! anything else is a bug or an I/O failure. The command-line layer ([`crate::exit_code`]) is
+//! anything else is a bug or an I/O failure. The command-line layer (`app::exit_code`) is
 //! the one place that turns errors into exit codes (2 and 1).
 
 use std::path::PathBuf;

@@ -301,12 +301,12 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
         }
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("analyze", self)
     }
 
     /// The distribution; only the figures have one.
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         match self {
             crate::results::analyze::AnalyzeAnswer::Figures { analysis, .. } => {
                 Some(Ok(distribution_csv(analysis)))

@@ -66,7 +66,7 @@ impl Render for BoardList {
         s
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("boards", self)
     }
 }
@@ -128,13 +128,13 @@ impl Render for BoardShow {
         s
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("board show", self)
     }
 
     /// `board show --csv`: the spaces, one row each (number, name, notes).
-    fn csv(&self) -> Option<anyhow::Result<String>> {
-        let write = || -> anyhow::Result<String> {
+    fn csv(&self) -> Option<crate::Result<String>> {
+        let write = || -> crate::Result<String> {
             let mut w = csv::Writer::from_writer(Vec::new());
             w.write_record(["number", "name", "notes"])?;
             for row in &self.spaces {

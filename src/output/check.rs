@@ -289,12 +289,12 @@ impl super::Render for crate::results::check::CheckAnswer {
         }
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("check", self)
     }
 
     /// The ranking; with a summary, the reference's tests.
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         use crate::results::check::CheckAnswer;
         Some(match self {
             CheckAnswer::Lengths(r) => super::tables::ranking_csv(r),

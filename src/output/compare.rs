@@ -161,11 +161,11 @@ impl super::Render for Comparison {
         comparison_table(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("compare", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(super::tables::comparison_csv(self))
     }
 }

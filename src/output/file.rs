@@ -28,6 +28,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
+use crate::error::{Context, Error};
 use crate::input::error::UserError;
 
 /// What this process has created and not yet put in place.
@@ -197,24 +198,26 @@ impl PendingFile {
 
     /// Writes `bytes` to the temporary and flushes it to disk; the target is untouched until
     /// [`PendingFile::finish`]. On failure the temporary is removed (when `self` drops).
-    pub fn write(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+    pub fn write(&mut self, bytes: &[u8]) -> crate::Result<()> {
         let context = || format!("could not write '{}'", self.target.display());
-        let file = self
-            .file
-            .as_mut()
-            .ok_or_else(|| anyhow::anyhow!("'{}' was written already", self.target.display()))?;
-        anyhow::Context::with_context(file.write_all(bytes), context)?;
-        anyhow::Context::with_context(file.sync_all(), context)?;
+        let file = self.file.as_mut().ok_or_else(|| {
+            Error::internal(format_args!(
+                "'{}' was written already",
+                self.target.display()
+            ))
+        })?;
+        file.write_all(bytes).context_with(context)?;
+        file.sync_all().context_with(context)?;
         Ok(())
     }
 
     /// Renames the written temporary over the target.
-    pub fn finish(self) -> anyhow::Result<()> {
+    pub fn finish(self) -> crate::Result<()> {
         finish_all(vec![self], || {})
     }
 
     /// Writes `bytes` and renames the temporary file over the target.
-    pub fn commit(mut self, bytes: &[u8]) -> anyhow::Result<()> {
+    pub fn commit(mut self, bytes: &[u8]) -> crate::Result<()> {
         self.write(bytes)?;
         self.finish()
     }
@@ -250,7 +253,7 @@ fn keep_permissions(_file: &File, _target: &Path) {}
 /// registry's lock: a signal's clean-up waits for the whole step, so it never falls between
 /// two renames. On a failed rename the files not yet renamed are removed and the error
 /// returned.
-pub fn finish_all(files: Vec<PendingFile>, then: impl FnOnce()) -> anyhow::Result<()> {
+pub fn finish_all(files: Vec<PendingFile>, then: impl FnOnce()) -> crate::Result<()> {
     let mut files = files.into_iter();
     let failed = {
         let mut r = registry();
@@ -278,9 +281,9 @@ pub fn finish_all(files: Vec<PendingFile>, then: impl FnOnce()) -> anyhow::Resul
     match failed {
         None => Ok(()),
         Some((e, f)) => {
-            let message = format!("could not write '{}': {e}", f.target.display());
+            let context = format!("could not write '{}'", f.target.display());
             drop(f);
-            Err(anyhow::anyhow!(message))
+            Err(Error::from(e).context(context))
         }
     }
 }
@@ -293,19 +296,18 @@ pub struct FolderLock(#[allow(dead_code)] Option<File>);
 impl FolderLock {
     /// Waits for and takes the lock of `dir`.
     #[cfg(unix)]
-    pub fn acquire(dir: &Path) -> anyhow::Result<FolderLock> {
+    pub fn acquire(dir: &Path) -> crate::Result<FolderLock> {
         let context = || format!("could not lock the folder '{}'", dir.display());
-        let folder = anyhow::Context::with_context(File::open(dir), context)?;
-        anyhow::Context::with_context(
-            rustix::fs::flock(&folder, rustix::fs::FlockOperation::LockExclusive),
-            context,
-        )?;
+        let folder = File::open(dir).context_with(context)?;
+        rustix::fs::flock(&folder, rustix::fs::FlockOperation::LockExclusive)
+            .map_err(std::io::Error::from)
+            .context_with(context)?;
         Ok(FolderLock(Some(folder)))
     }
 
     /// No lock where there is no `flock`.
     #[cfg(not(unix))]
-    pub fn acquire(_dir: &Path) -> anyhow::Result<FolderLock> {
+    pub fn acquire(_dir: &Path) -> crate::Result<FolderLock> {
         Ok(FolderLock(None))
     }
 }
@@ -386,7 +388,7 @@ fn remove_stale(dir: &Path, name: &str) {
 }
 
 /// Writes a whole file atomically.
-pub fn write_atomic(target: &Path, flag: &str, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn write_atomic(target: &Path, flag: &str, bytes: &[u8]) -> crate::Result<()> {
     PendingFile::create(target, flag)?.commit(bytes)
 }
 

@@ -294,12 +294,12 @@ impl super::Render for ForeverReport {
         forever_text(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("forever", self)
     }
 
     /// The survey of deck orders.
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(super::tables::forever_csv(self))
     }
 }

@@ -114,11 +114,11 @@ impl super::Render for OddsReport {
         odds_table(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("odds", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(super::tables::odds_csv(self))
     }
 }

@@ -184,7 +184,7 @@ pub(crate) fn passage_table(p: &Passage, layout: Layout) -> String {
 
 /// The distribution as CSV: turn, P(first reached on that turn), the same given it is reached,
 /// and P(T > turn | reached).
-pub(crate) fn passage_csv(p: &Passage) -> anyhow::Result<String> {
+pub(crate) fn passage_csv(p: &Passage) -> crate::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["turn", "pmf", "conditional_pmf", "survival"])?;
     for (n, (&f, &sv)) in p.pmf.iter().zip(&p.survival).enumerate() {
@@ -306,7 +306,7 @@ fn target_row(s: &mut String, layout: Layout, name: &str, probability: f64) {
 }
 
 /// `passage --every --csv`: one row per target.
-pub(crate) fn every_csv(c: &HittingChances) -> anyhow::Result<String> {
+pub(crate) fn every_csv(c: &HittingChances) -> crate::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["kind", "word", "position", "name", "state", "probability"])?;
     for t in &c.targets {
@@ -327,7 +327,7 @@ pub(crate) fn every_csv(c: &HittingChances) -> anyhow::Result<String> {
 
 /// `transitions --fundamental`: N as a square CSV matrix (`from` then one column per state,
 /// named by its number), or `from,to,visits` for a sparse one.
-pub(crate) fn fundamental_csv(n: &Fundamental) -> anyhow::Result<String> {
+pub(crate) fn fundamental_csv(n: &Fundamental) -> crate::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     if n.dense {
         let mut header = vec!["from".to_string()];
@@ -431,11 +431,11 @@ impl super::Render for crate::results::passage::PassageAnswer {
         }
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("passage", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         use crate::results::passage::PassageAnswer;
         Some(match self {
             PassageAnswer::To(p) => passage_csv(p),

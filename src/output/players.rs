@@ -365,11 +365,11 @@ impl super::Render for PlayersReport {
         players_table(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("players", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(super::tables::players_csv(self))
     }
 }

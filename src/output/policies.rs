@@ -15,10 +15,10 @@ impl Render for PolicySimulation {
     fn text(&self, layout: Layout) -> String {
         simulation_text(self, &self.label, layout)
     }
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         json("simulate", self)
     }
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(Ok(simulation_csv(self)))
     }
 }
@@ -27,7 +27,7 @@ impl<E: serde::Serialize + LogEvent> Render for PolicyTranscript<E> {
     fn text(&self, layout: Layout) -> String {
         transcript_text(self, &self.label, layout)
     }
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         json("play", self)
     }
 }

@@ -15,10 +15,10 @@ impl Render for PolicyAlone {
     fn text(&self, layout: Layout) -> String {
         alone_text(self, &self.label, layout)
     }
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         json("analyze", self)
     }
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(Ok(alone_csv(self)))
     }
 }

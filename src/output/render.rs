@@ -2,7 +2,7 @@
 //! writes it as text, JSON or CSV, and [`render`] writes it in the [`Format`] the command line
 //! chose. A new form is one method here; a new answer is one `impl`.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::Serialize;
 
 use super::Layout;

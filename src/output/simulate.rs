@@ -156,12 +156,12 @@ impl super::Render for crate::results::simulate::Simulated {
         simulation_table(&self.summary, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("simulate", self)
     }
 
     /// The histogram.
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(Ok(histogram_csv(&self.histogram)))
     }
 }

@@ -260,11 +260,11 @@ impl super::Render for SpacesReport {
         spaces_table(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("spaces", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(Ok(spaces_csv(self)))
     }
 }

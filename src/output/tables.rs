@@ -13,7 +13,7 @@ use crate::results::players::PlayersReport;
 use crate::stats::Summary;
 
 /// The rows as CSV under `header`.
-fn write(header: &[&str], rows: Vec<Vec<String>>) -> anyhow::Result<String> {
+fn write(header: &[&str], rows: Vec<Vec<String>>) -> crate::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(header)?;
     for row in rows {
@@ -43,7 +43,7 @@ fn opt<T: ToString>(x: Option<T>) -> String {
 /// computed (the JSON's `route`: with `cut_distribution` the means are lower bounds and the
 /// chance to win is at most `win` + `undecided`), then each simulation's share of wins for that
 /// seat.
-pub(crate) fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
+pub(crate) fn players_csv(r: &PlayersReport) -> crate::Result<String> {
     let header = [
         "players",
         "seat",
@@ -93,7 +93,7 @@ pub(crate) fn players_csv(r: &PlayersReport) -> anyhow::Result<String> {
 
 /// `compare --csv`: one row per figure, as the table shows them; the columns `a` and `b` are
 /// the two sides (the JSON's `a` and `b`).
-pub(crate) fn comparison_csv(c: &Comparison) -> anyhow::Result<String> {
+pub(crate) fn comparison_csv(c: &Comparison) -> crate::Result<String> {
     let (a, b) = (&c.a, &c.b);
     let mut rows: Vec<(String, f64, f64)> = vec![
         ("states".into(), a.states as f64, b.states as f64),
@@ -125,7 +125,7 @@ pub(crate) fn comparison_csv(c: &Comparison) -> anyhow::Result<String> {
 
 /// `crosscheck --csv`: one row per simulation (i.i.d. draws, then the finite deck), with the
 /// exact figures it is checked against.
-pub(crate) fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
+pub(crate) fn crosscheck_csv(c: &CrossCheck) -> crate::Result<String> {
     let header = [
         "deck",
         "games",
@@ -185,7 +185,7 @@ pub(crate) fn crosscheck_csv(c: &CrossCheck) -> anyhow::Result<String> {
 
 /// `forever --csv`: the survey of random deck orders, one row per number of players (only the
 /// header when there was no survey).
-pub(crate) fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
+pub(crate) fn forever_csv(r: &ForeverReport) -> crate::Result<String> {
     let header = [
         "players",
         "orders",
@@ -215,7 +215,7 @@ pub(crate) fn forever_csv(r: &ForeverReport) -> anyhow::Result<String> {
 
 /// `odds --csv`: one row per seat: its state, its chance to win, and the turns it would still
 /// need alone.
-pub(crate) fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
+pub(crate) fn odds_csv(r: &OddsReport) -> crate::Result<String> {
     let header = [
         "seat",
         "to_move",
@@ -247,7 +247,7 @@ pub(crate) fn odds_csv(r: &OddsReport) -> anyhow::Result<String> {
 /// `check --csv`: the ranking, best first (only the header with `--no-rank`), each setting of
 /// the hypotheses in a column of its own after the label (its key as the head, its value as
 /// its flag takes it; empty where a hypothesis has no such setting).
-pub(crate) fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
+pub(crate) fn ranking_csv(r: &CheckReport) -> crate::Result<String> {
     let mut keys: Vec<&str> = Vec::new();
     for (key, _) in r.ranking.iter().flat_map(|c| c.settings.iter()) {
         if !keys.contains(&key.as_str()) {
@@ -300,7 +300,7 @@ pub(crate) fn ranking_csv(r: &CheckReport) -> anyhow::Result<String> {
 }
 
 /// `check --summary --csv`: the reference's test of each published statistic.
-pub(crate) fn summary_csv(r: &SummaryReport) -> anyhow::Result<String> {
+pub(crate) fn summary_csv(r: &SummaryReport) -> crate::Result<String> {
     let rows = r
         .reference
         .iter()

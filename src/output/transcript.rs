@@ -89,11 +89,11 @@ impl super::Render for Transcript {
         transcript_text(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("play", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(transcript_csv(self))
     }
 }
@@ -101,7 +101,7 @@ impl super::Render for Transcript {
 /// `play --csv`: one row per turn; the state after the game's last turn is the finish (empty
 /// cells); with `--odds`, `win_1` ... `win_K`, each seat's chance to win after the turn (a row
 /// `turn` 0 holds the chances before the first turn).
-fn transcript_csv(t: &Transcript) -> anyhow::Result<String> {
+fn transcript_csv(t: &Transcript) -> crate::Result<String> {
     let mut header: Vec<String> = [
         "turn",
         "player",
@@ -169,11 +169,11 @@ impl super::Render for Played<'_> {
         text
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         self.transcript.json()
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         super::Render::csv(self.transcript)
     }
 }

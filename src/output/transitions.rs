@@ -6,7 +6,7 @@ use crate::results::transitions::Transitions;
 
 /// The move table as CSV, one row per state and kind of card; `n` transient states, so the
 /// finish is state `n`.
-pub(crate) fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
+pub(crate) fn transitions_csv(t: &Transitions) -> crate::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "from",
@@ -40,7 +40,7 @@ pub(crate) fn transitions_csv(t: &Transitions) -> anyhow::Result<String> {
 
 /// The transition matrix as CSV, one row per (state, next state) with the cards merged, and
 /// the finish (state `n`) absorbing: every state's probabilities add up to exactly 1.
-pub(crate) fn transitions_matrix_csv(t: &Transitions) -> anyhow::Result<String> {
+pub(crate) fn transitions_matrix_csv(t: &Transitions) -> crate::Result<String> {
     let m = crate::results::transitions::aggregate(t);
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -83,7 +83,7 @@ impl super::Render for crate::results::transitions::TransitionsAnswer {
         }
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         use crate::results::transitions::TransitionsAnswer;
         match self {
             TransitionsAnswer::Graph(_) => None,
@@ -91,7 +91,7 @@ impl super::Render for crate::results::transitions::TransitionsAnswer {
         }
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         use crate::results::transitions::TransitionsAnswer;
         match self {
             TransitionsAnswer::Moves(t) => Some(transitions_csv(t)),

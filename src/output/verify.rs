@@ -89,11 +89,11 @@ impl super::Render for CrossCheck {
         crosscheck_table(self, layout)
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("crosscheck", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(super::tables::crosscheck_csv(self))
     }
 }

@@ -193,11 +193,11 @@ impl super::Render for WhatIfAnswer {
         }
     }
 
-    fn json(&self) -> Option<anyhow::Result<String>> {
+    fn json(&self) -> Option<crate::Result<String>> {
         super::render::json("whatif", self)
     }
 
-    fn csv(&self) -> Option<anyhow::Result<String>> {
+    fn csv(&self) -> Option<crate::Result<String>> {
         Some(Ok(match self {
             WhatIfAnswer::Removals(w) => whatif_csv(w),
             WhatIfAnswer::Rules(r) => rules_csv(r),

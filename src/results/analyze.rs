@@ -2,7 +2,7 @@
 //! distribution, quantiles), its moments alone on boards too big for the distribution, its
 //! generating function, or, for a game that can go on forever, the exact chance it never ends.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Serialize, Serializer};
 
 use crate::budget::Budget;

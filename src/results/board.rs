@@ -2,7 +2,7 @@
 //! its game's schema ([`crate::games::with_game`]), so that every question is written once,
 //! generic over the game.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::budget::Budget;
 use crate::chain::Chain;
@@ -92,8 +92,8 @@ pub(crate) fn ask<Q: Question>(
 /// A [`crate::solve::SolveError`] (the board's games can go on forever, a chance too small to
 /// compute) says what is wrong with *a* board; the board file is named before it, since the
 /// message alone does not say which file to change.
-pub fn name_the_board(e: anyhow::Error, label: &str) -> anyhow::Error {
-    if e.chain().any(|c| c.is::<crate::solve::SolveError>()) {
+pub fn name_the_board(e: crate::Error, label: &str) -> crate::Error {
+    if matches!(e.root(), crate::Error::Unsolvable(_)) {
         e.context(label.to_string())
     } else {
         e

@@ -1,7 +1,7 @@
 //! `boards` and `board show`: the shipped boards, one board space by space, and a shipped
 //! board's file as shipped.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::games::shipped::{self, Group};
 use crate::games::{BoardSource, Game, GameVisitor, PolicyGame, PolicyVisitor, Source, Variant};

@@ -1,7 +1,7 @@
 //! `compare`: two boards' main figures side by side, each board with its own variant on top of
 //! one for both.
 
-use anyhow::Result;
+use crate::error::Result;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

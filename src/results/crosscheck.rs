@@ -2,7 +2,7 @@
 //! (which must agree) and with a shuffled deck (whose difference the exact chain does not
 //! capture), from [`crate::check::crosscheck`].
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::budget::{Budget, Progress};
 use crate::check::crosscheck::{CrossCheck, MAX_TURNS};

@@ -1,7 +1,7 @@
 //! `odds`: each player's exact chance to win from given positions mid-game, with a given seat
 //! to move, and how long the game has left ([`crate::solve::odds`]).
 
-use anyhow::Result;
+use crate::error::Result;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

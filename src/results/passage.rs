@@ -1,7 +1,7 @@
 //! `passage`: the first time a token reaches a target, and the chance that it ever does
 //! ([`crate::solve::passage`]); or every target of the board at once.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Serialize, Serializer};
 
 use crate::budget::Budget;
@@ -85,7 +85,7 @@ impl Question for PassageAsked {
 
 /// A target or option that names nothing, as an error naming the option as the command line
 /// spells it (`--to`, `--from`, ...); other errors as they are.
-pub fn flag_error(e: PassageError) -> anyhow::Error {
+pub fn flag_error(e: PassageError) -> crate::Error {
     match e {
         PassageError::Target { index, source } => {
             let flag = if index == 0 {

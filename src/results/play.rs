@@ -1,7 +1,7 @@
 //! `play`: one game turn by turn ([`crate::sim::transcript`]); with the odds, each player's
 //! exact chance to win after every turn.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::budget::Budget;
 use crate::check::crosscheck::MAX_TURNS;

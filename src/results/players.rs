@@ -2,7 +2,7 @@
 //! cut, from the product chain, or as bounds), next to the same game simulated with i.i.d.
 //! draws and with a real deck.
 
-use anyhow::Result;
+use crate::error::Result;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,7 @@
 //! results. Rendering them (charts, `report.md`, `report.html`, `summary.json`) is
 //! [`crate::output::folder`]'s job; nothing here draws or formats.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::budget::Budget;
 use crate::chain::Chain;

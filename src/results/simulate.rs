@@ -1,7 +1,7 @@
 //! `simulate`: Monte Carlo games on one board with i.i.d. draws or a real deck, the cost
 //! measured on a pilot and refused at once when it is over the budget.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Serialize, Serializer};
 
 use crate::budget::{Budget, Progress};

@@ -1,7 +1,7 @@
 //! `spaces`: the exact per-space and per-event figures of one player (remaining turns,
 //! landings, time stuck, events per game).
 
-use anyhow::Result;
+use crate::error::Result;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

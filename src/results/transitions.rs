@@ -375,7 +375,7 @@ pub fn transitions(
     board: &crate::games::BoardSource,
     options: &TransitionsOptions,
     budget: &crate::budget::Budget,
-) -> anyhow::Result<TransitionsAnswer> {
+) -> crate::Result<TransitionsAnswer> {
     crate::results::board::ask(board, options, budget)
 }
 
@@ -386,7 +386,7 @@ impl crate::results::board::Question for TransitionsOptions {
         &self,
         source: crate::games::Source<G>,
         b: &crate::budget::Budget,
-    ) -> anyhow::Result<TransitionsAnswer> {
+    ) -> crate::Result<TransitionsAnswer> {
         use crate::results::Format;
         let crate::results::board::Built { game, about, chain } =
             crate::results::board::build(&source, &self.variant, b)?;
@@ -409,7 +409,7 @@ impl crate::results::board::Question for TransitionsOptions {
                         crate::solve::fundamental::FundamentalError::From(e) => {
                             crate::results::options::bad_option("--from", e.to_string()).into()
                         }
-                        other => anyhow::Error::from(other),
+                        other => crate::Error::from(other),
                     })?;
                 return Ok(TransitionsAnswer::Fundamental(n));
             }

@@ -413,18 +413,27 @@ pub fn whatif(
     board: &crate::games::BoardSource,
     options: &WhatIfOptions,
     budget: &Budget,
-) -> anyhow::Result<WhatIfAnswer> {
+) -> crate::Result<WhatIfAnswer> {
     crate::results::board::ask(board, options, budget)
 }
 
 impl crate::results::board::Question for WhatIfOptions {
     type Answer = WhatIfAnswer;
 
-    fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> anyhow::Result<WhatIfAnswer> {
+    fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> crate::Result<WhatIfAnswer> {
         Ok(if self.rules {
             WhatIfAnswer::Rules(RuleRanking::of(&source, &self.variant, b)?)
         } else {
             WhatIfAnswer::Removals(WhatIf::of(&source, &self.variant, b)?)
         })
+    }
+}
+
+impl From<WhatIfError> for crate::Error {
+    fn from(e: WhatIfError) -> crate::Error {
+        match e {
+            WhatIfError::Input(e) => crate::Error::Input(e),
+            WhatIfError::OverBudget(e) => crate::Error::OverBudget(e),
+        }
     }
 }

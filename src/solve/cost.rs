@@ -266,6 +266,7 @@ fn check_lu_solves(
                 fix: fix.into(),
                 needed: None,
                 beyond_any_budget: false,
+                lacking: crate::budget::Resource::Memory,
             })
         }
         // A matrix that cannot be analysed otherwise fails again when factored, with its

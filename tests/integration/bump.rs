@@ -6,8 +6,8 @@
 //! independent refuse them, by the game's own word that its tokens meet.
 
 use crate::common::{board, dir_with, exact_fraction, run};
-use candyland::chain::Chain;
-use candyland::games::{Bump, Variant};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::{Bump, Variant};
 
 /// Six squares, a fair die of 1, 2, 3; square 6 must be reached exactly (overshoot stays).
 /// One player, E_s = expected turns from square s (0 = the start), E_6 = 0:
@@ -123,7 +123,7 @@ fn several_players_whose_tokens_meet_are_simulated_on_the_whole_table() {
     let share = v["win"][0].as_f64().unwrap();
     let z = (share - p) / (p * (1.0 - p) / n).sqrt();
     assert!(
-        z.abs() < candyland::stats::Z_LIMIT,
+        z.abs() < candyland::internals::stats::Z_LIMIT,
         "seat 1: {share} vs {p}, z = {z}"
     );
     let (mean, sd) = (
@@ -131,7 +131,10 @@ fn several_players_whose_tokens_meet_are_simulated_on_the_whole_table() {
         v["turns"]["sd"].as_f64().unwrap(),
     );
     let z = (mean - 6.0) / (sd / n.sqrt());
-    assert!(z.abs() < candyland::stats::Z_LIMIT, "mean {mean}, z = {z}");
+    assert!(
+        z.abs() < candyland::internals::stats::Z_LIMIT,
+        "mean {mean}, z = {z}"
+    );
 }
 
 #[test]

@@ -3,13 +3,13 @@
 //! Graphviz, and the length's generating function (`analyze --pgf`): mean and variance
 //! re-derived from its coefficients here, and its recurrence against the distribution.
 
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::{CandyLand, ChutesAndLadders, RaceTrack};
-use candyland::games::{Game, Variant};
-use candyland::solve::fundamental::{fundamental, FundamentalOptions};
-use candyland::solve::pgf::{pgf, Pgf};
-use candyland::solve::{exact_expected_turns, Analysis, Moments, Options};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::{CandyLand, ChutesAndLadders, RaceTrack};
+use candyland::internals::games::{Game, Variant};
+use candyland::internals::solve::fundamental::{fundamental, FundamentalOptions};
+use candyland::internals::solve::pgf::{pgf, Pgf};
+use candyland::internals::solve::{exact_expected_turns, Analysis, Moments, Options};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -63,7 +63,7 @@ fn start_row<G: Game>(g: &G) -> (Vec<BigRational>, Vec<f64>, f64) {
 #[test]
 fn the_start_rows_of_the_shipped_boards_agree_with_an_independent_rational_elimination() {
     let mut checked = 0;
-    for b in candyland::games::shipped::SHIPPED
+    for b in candyland::internals::games::shipped::SHIPPED
         .iter()
         .filter(|b| ["clark-program", "chutes-and-ladders", "hi-ho-cherry-o"].contains(&b.name))
     {
@@ -110,8 +110,8 @@ fn the_start_rows_of_the_shipped_boards_agree_with_an_independent_rational_elimi
 fn a_fundamental_matrix_too_big_for_the_budget_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.toml");
-    let text = candyland::games::candyland::generate::board_text(
-        &candyland::games::candyland::generate::Spec {
+    let text = candyland::internals::games::candyland::generate::board_text(
+        &candyland::internals::games::candyland::generate::Spec {
             spaces: 200_000,
             seed: 1,
             licorice: 3,
@@ -254,7 +254,7 @@ fn check_pgf<G: Game>(g: &G, name: &str) {
         );
     }
     // And exactly: the first terms of P's power series are the pmf's.
-    let exact = candyland::solve::pgf::pmf_from(&p, 60).unwrap();
+    let exact = candyland::internals::solve::pgf::pmf_from(&p, 60).unwrap();
     for (n, x) in exact.iter().enumerate() {
         assert!(
             (x.to_f64().unwrap() - a.pmf.get(n).copied().unwrap_or(0.0)).abs() < 1e-15,
@@ -275,10 +275,10 @@ fn the_generating_function_gives_back_the_mean_the_variance_and_the_distribution
     let p = pgf(&g, &chain, &About::default(), &Default::default()).unwrap();
     let (mean, _) = moments_of(&p);
     assert_eq!(mean.to_string(), "9/4");
-    let series = candyland::solve::pgf::pmf_from(&p, 4).unwrap();
+    let series = candyland::internals::solve::pgf::pmf_from(&p, 4).unwrap();
     let q: Vec<String> = series.iter().map(|x| x.to_string()).collect();
     assert_eq!(q, ["0", "0", "3/4", "1/4", "0"]);
-    for b in candyland::games::shipped::SHIPPED.iter() {
+    for b in candyland::internals::games::shipped::SHIPPED.iter() {
         match b.name {
             "clark-program" | "treats" => {
                 check_pgf(&board::<CandyLand>(b.text, &Variant::default()), b.name)
@@ -293,11 +293,16 @@ fn the_generating_function_gives_back_the_mean_the_variance_and_the_distribution
     }
 }
 
-/// The code block after `<!-- run: PROGRAM -->` in README and the text block after it.
+/// The code block after `<!-- run: PROGRAM -->` in the documents and the text block after it.
 fn readme_snippet(program: &str) -> (String, String) {
-    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
     let marker = format!("<!-- run: {program} -->\n");
-    let at = readme.find(&marker).expect("README has the snippet") + marker.len();
+    let documents = crate::common::documents();
+    let readme = documents
+        .iter()
+        .map(|(_, text)| text)
+        .find(|text| text.contains(&marker))
+        .expect("a document has the snippet");
+    let at = readme.find(&marker).unwrap() + marker.len();
     let mut blocks = readme[at..].split("```").skip(1).step_by(2);
     let code = blocks.next().unwrap();
     let code = code.split_once('\n').unwrap().1.to_string();

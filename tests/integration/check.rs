@@ -2,16 +2,16 @@
 //! files, the rule space. The set's acceptance tests are in `check_set`, its levels in
 //! `check_levels`, its calibration in `check_calibration`, the move table in `check_table`.
 
-use candyland::budget::Budget;
-use candyland::chain::Chain;
-use candyland::check::{
+use candyland::internals::budget::Budget;
+use candyland::internals::chain::Chain;
+use candyland::internals::check::{
     candidate, decide, fit, histogram, rank, rule_space, search, Narrowing, Ranked, Sample, Screen,
     Setting, Settings,
 };
-use candyland::games::load::{load, read_board};
-use candyland::games::{CandyLand, ChutesAndLadders, Source};
-use candyland::games::{Game, Variant};
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::internals::games::load::{load, read_board};
+use candyland::internals::games::{CandyLand, ChutesAndLadders, Source};
+use candyland::internals::games::{Game, Variant};
+use candyland::internals::sim::{simulate, DeckMode, SimOptions, Simulator};
 
 use crate::common::{candyland, dir_with};
 
@@ -154,7 +154,7 @@ fn lengths_from_rules_outside_the_space_are_consistent_with_none() {
     ))
     .unwrap();
     let board: CandyLand =
-        candyland::games::load::parse("128", &text, &Variant::default()).unwrap();
+        candyland::internals::games::load::parse("128", &text, &Variant::default()).unwrap();
     let sim = Simulator::new(&Chain::build(&board));
     let options = SimOptions {
         games: 20_000,
@@ -315,7 +315,7 @@ fn rule_sets_apply<G: Game>() {
     assert_eq!(space.rule_sets.len(), combinations, "{}", G::KIND);
     for (name, text, _) in crate::common::shipped_of::<G>() {
         for v in &space.rule_sets {
-            let r = candyland::games::load::parse::<G>(name, text, v);
+            let r = candyland::internals::games::load::parse::<G>(name, text, v);
             assert!(r.is_ok(), "{name} {v}: {:?}", r.err());
         }
     }
@@ -420,7 +420,8 @@ fn a_900_turn_game_is_improbable_not_impossible_and_only_the_longest_game_says_s
     assert!(
         matches!(
             mine.comparison,
-            candyland::check::Comparison::Best | candyland::check::Comparison::SameAsBest
+            candyland::internals::check::Comparison::Best
+                | candyland::internals::check::Comparison::SameAsBest
         ),
         "{mine:?}"
     );

@@ -15,12 +15,14 @@
 //! The table the README shows is what the default test prints: `cargo test --release --test
 //! integration -- check_coverage::the_set --nocapture`.
 
-use candyland::chain::Chain;
-use candyland::check::{candidate, fit, rank, Candidate, Settings};
-use candyland::games::hare;
-use candyland::games::load::{load, read_board};
-use candyland::games::{CandyLand, ChutesAndLadders, Game, RaceGame, RaceTrack, Variant};
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::internals::chain::Chain;
+use candyland::internals::check::{candidate, fit, rank, Candidate, Settings};
+use candyland::internals::games::hare;
+use candyland::internals::games::load::{load, read_board};
+use candyland::internals::games::{
+    CandyLand, ChutesAndLadders, Game, RaceGame, RaceTrack, Variant,
+};
+use candyland::internals::sim::{simulate, DeckMode, SimOptions, Simulator};
 use statrs::distribution::{ContinuousCDF, Normal};
 
 /// The confidence level of the set.
@@ -77,7 +79,7 @@ pub(crate) fn settings(seed: u64, players: usize) -> Settings {
         players,
         reference_games: 100_000,
         seed,
-        budget: candyland::budget::Budget::unlimited(),
+        budget: candyland::internals::budget::Budget::unlimited(),
         alpha: 1.0 - LEVEL,
     }
 }
@@ -130,11 +132,12 @@ fn hare_config(hyps: Vec<Hyp>, sizes: &[u64]) -> Config {
         sizes: sizes.to_vec(),
         sample: Box::new(move |games, seed| {
             let b = board(&truth);
-            let policies = candyland::results::policies::seat_policies(&b, None, PLAYERS).unwrap();
+            let policies =
+                candyland::internals::results::policies::seat_policies(&b, None, PLAYERS).unwrap();
             // About 4 two-player games in a million never end (checked to 5,000 turns): they
             // are left out of the sample, as a program that stops them would leave them out.
-            candyland::sim::policies::simulate(
-                &candyland::games::hare::Table {
+            candyland::internals::sim::policies::simulate(
+                &candyland::internals::games::hare::Table {
                     board: &b,
                     policies: &policies,
                 },
@@ -149,10 +152,11 @@ fn hare_config(hyps: Vec<Hyp>, sizes: &[u64]) -> Config {
                 .map(|h| {
                     let b = board(h);
                     let policies =
-                        candyland::results::policies::seat_policies(&b, None, PLAYERS).unwrap();
+                        candyland::internals::results::policies::seat_policies(&b, None, PLAYERS)
+                            .unwrap();
                     let label = h.board.to_string();
-                    let cap = candyland::games::hare::CARROT_CAP;
-                    candyland::check::policies::reference(
+                    let cap = candyland::internals::games::hare::CARROT_CAP;
+                    candyland::internals::check::policies::reference(
                         &b,
                         label,
                         &h.variant(),

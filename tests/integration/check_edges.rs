@@ -70,15 +70,15 @@ fn a_budget_too_short_for_another_game_leaves_that_game_out_and_says_how_to_incl
     // search, estimated alone at over a second. It is left out, where its refusal ended the
     // run before (rewrapped as an unknown error, exit 1), and the reason names a budget above
     // what it says the work would take.
-    use candyland::budget::{Budget, Silent};
-    use candyland::results::check::{check, CheckAnswer, CheckData, CheckOptions};
+    use candyland::internals::budget::{Budget, Silent};
+    use candyland::internals::results::check::{check, CheckAnswer, CheckData, CheckOptions};
     let (_dir, file) = lengths_of(&["chutes-and-ladders", "-n", "2000"]);
     let lengths: Vec<u32> = std::fs::read_to_string(&file)
         .unwrap()
         .lines()
         .map(|l| l.parse().unwrap())
         .collect();
-    let board = candyland::games::load::read_board(Some("chutes-and-ladders")).unwrap();
+    let board = candyland::internals::games::load::read_board(Some("chutes-and-ladders")).unwrap();
     let data = CheckData::Lengths {
         label: "l.txt".into(),
         lengths,
@@ -126,15 +126,13 @@ fn a_budget_too_short_for_another_game_leaves_that_game_out_and_says_how_to_incl
 fn a_budget_refusal_inside_the_search_keeps_its_type_and_exit_code() {
     // Another game's search wraps its errors with the game's name; the budget's refusal
     // inside must still be the user's to fix (exit 2), not an unknown error (exit 1).
-    use anyhow::Context;
-    let refusal = candyland::budget::Budget::new(0.001)
+    let refusal = candyland::internals::budget::Budget::new(0.001)
         .time("searching 864 rule sets", 10.0, "narrow the rules")
         .unwrap_err();
-    let wrapped = Err::<(), _>(refusal)
-        .context("searching the candyland boards")
-        .unwrap_err();
-    assert_eq!(candyland::exit_code(&wrapped), 2);
-    assert!(format!("{wrapped:#}").contains("searching the candyland boards: searching 864"));
+    let wrapped = candyland::Error::from(refusal).context("searching the candyland boards");
+    assert_eq!(wrapped.kind(), candyland::ErrorKind::OverBudget);
+    assert_eq!(candyland::internals::app::exit_code(&wrapped), 2);
+    assert!(format!("{wrapped}").contains("searching the candyland boards: searching 864"));
 }
 
 #[test]
@@ -300,17 +298,17 @@ fn a_search_that_does_not_fit_the_budget_runs_the_part_that_fits_and_says_what_i
     // seconds to minutes of simulation) do not. They are left out, each with the budget that
     // includes it, and the hypotheses keep their pilots' models; before, the search refused
     // as a whole.
-    use candyland::budget::Budget;
-    use candyland::check::policies::{search_game, PolicyBoard, PolicySpace};
-    use candyland::check::{rule_space_of, Narrowing, Sample, Settings};
-    use candyland::games::{hare, BoardSource};
+    use candyland::internals::budget::Budget;
+    use candyland::internals::check::policies::{search_game, PolicyBoard, PolicySpace};
+    use candyland::internals::check::{rule_space_of, Narrowing, Sample, Settings};
+    use candyland::internals::games::{hare, BoardSource};
     let (_dir, file) = lengths_of(&["hare-and-tortoise", "-p", "4", "-n", "2000", "-s", "7"]);
     let lengths: Vec<u32> = std::fs::read_to_string(&file)
         .unwrap()
         .lines()
         .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
         .collect();
-    let hist = candyland::check::histogram(&lengths);
+    let hist = candyland::internals::check::histogram(&lengths);
     let boards: Vec<PolicyBoard> = hare::SHIPPED
         .iter()
         .map(|b| PolicyBoard {

@@ -136,7 +136,7 @@ fn edited_lengths_files_and_summaries_never_panic_the_fuzz_target() {
         b"games=1 mean=3 median=3 min=3 max=3 sd=0",
     ];
     for s in seeds {
-        candyland::check::exercise::lengths_and_summary(s);
+        candyland::internals::check::exercise::lengths_and_summary(s);
     }
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(26);
     for _ in 0..400 {
@@ -163,7 +163,7 @@ fn edited_lengths_files_and_summaries_never_panic_the_fuzz_target() {
                 }
             }
         }
-        candyland::check::exercise::lengths_and_summary(&bytes);
+        candyland::internals::check::exercise::lengths_and_summary(&bytes);
     }
 }
 
@@ -171,10 +171,10 @@ fn edited_lengths_files_and_summaries_never_panic_the_fuzz_target() {
 fn the_library_refuses_an_empty_sample_and_a_distribution_that_is_not_one() {
     use std::sync::Arc;
 
-    use candyland::check::LengthModelError as E;
-    use candyland::check::{fit, histogram, rank, Candidate, FitError, LengthModel};
-    use candyland::games::Variant;
-    use candyland::sim::DeckMode;
+    use candyland::internals::check::LengthModelError as E;
+    use candyland::internals::check::{fit, histogram, rank, Candidate, FitError, LengthModel};
+    use candyland::internals::games::Variant;
+    use candyland::internals::sim::DeckMode;
 
     // A fair coin decides the length: T = 1 or 2, each 1/2.
     let coin = LengthModel::exact(vec![0.0, 0.5, 0.5], vec![1.0, 0.5, 0.0]).unwrap();

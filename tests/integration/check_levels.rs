@@ -6,9 +6,9 @@ use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use candyland::check::{candidate, fit, histogram};
-use candyland::games::Variant;
-use candyland::sim::DeckMode;
+use candyland::internals::check::{candidate, fit, histogram};
+use candyland::internals::games::Variant;
+use candyland::internals::sim::DeckMode;
 
 use crate::check::{lengths, settings, source};
 use crate::common::{candyland, dir_with};

@@ -5,8 +5,8 @@
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
-use candyland::check::{rule_space, Narrowing};
-use candyland::games::CandyLand;
+use candyland::internals::check::{rule_space, Narrowing};
+use candyland::internals::games::CandyLand;
 
 use crate::common::{candyland, dir_with};
 

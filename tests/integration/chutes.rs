@@ -4,10 +4,10 @@
 
 use approx::assert_relative_eq;
 
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::Variant;
-use candyland::solve::{Analysis, Options};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::Variant;
+use candyland::internals::solve::{Analysis, Options};
 
 use crate::common::{chutes_with as game_with, run, tol};
 
@@ -240,7 +240,7 @@ fn landings_on_jump_starts_add_up_to_the_jumps_taken() {
     // Two routes: the per-space landings (counting the moves that pass through a jump's start)
     // and the event counts N r_e (turns with a ladder, with a chute). They agree when a turn
     // takes at most one jump: one roll per turn (with roll-again an event counts the turn once).
-    use candyland::solve::spaces::Spaces;
+    use candyland::internals::solve::spaces::Spaces;
     for v in [
         Variant::default(),
         with("bounce"),

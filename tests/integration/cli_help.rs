@@ -85,7 +85,7 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
     }
     assert!(stdout(&["help", "odds"]).contains("--to-move"));
     let dir = tempfile::tempdir().unwrap();
-    for b in candyland::games::shipped::SHIPPED.iter() {
+    for b in candyland::internals::games::shipped::SHIPPED.iter() {
         let text = stdout(&["board", "export", b.name]);
         assert_eq!(text, b.text, "{}", b.name);
         // The copy is a board file: it solves to the shipped board's exact length.
@@ -104,7 +104,7 @@ fn help_format_is_the_format_file_and_export_gives_each_shipped_board_back() {
 fn near_misses_get_a_did_you_mean_and_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let typo = dir.path().join("typo.toml");
-    let classic = candyland::games::shipped::find("clark-program")
+    let classic = candyland::internals::games::shipped::find("clark-program")
         .unwrap()
         .text;
     std::fs::write(
@@ -195,13 +195,13 @@ fn the_transitions_csv_is_a_matrix_a_markov_chain_package_loads() {
 
 #[test]
 fn boards_and_board_show_have_json() {
-    use candyland::output::{BoardRow, BoardShow};
+    use candyland::internals::output::{BoardRow, BoardShow};
     let list: Vec<BoardRow> =
-        candyland::output::json::read(&stdout(&["boards", "--json"])).unwrap();
+        candyland::internals::output::json::read(&stdout(&["boards", "--json"])).unwrap();
     // Every shipped board, the Hare and Tortoise ones last.
-    let shipped = candyland::games::shipped::SHIPPED
+    let shipped = candyland::internals::games::shipped::SHIPPED
         .iter()
-        .chain(candyland::games::hare::SHIPPED);
+        .chain(candyland::internals::games::hare::SHIPPED);
     assert_eq!(
         list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
         shipped.map(|b| b.name).collect::<Vec<_>>()
@@ -217,7 +217,8 @@ fn boards_and_board_show_have_json() {
     ]) {
         assert_eq!(row.name, name);
         let show: BoardShow =
-            candyland::output::json::read(&stdout(&["board", "show", name, "--json"])).unwrap();
+            candyland::internals::output::json::read(&stdout(&["board", "show", name, "--json"]))
+                .unwrap();
         assert_eq!(
             (show.board.as_str(), show.game.as_str()),
             (name, row.game.as_str())

@@ -5,14 +5,14 @@
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use candyland::chain::Chain;
-use candyland::games::load::parse;
-use candyland::games::load::About;
-use candyland::games::race::RaceGame;
-use candyland::games::BoardSource;
-use candyland::games::{shipped, Game, Variant};
-use candyland::games::{CandyLand, ChutesAndLadders, GameVisitor, Source};
-use candyland::solve::{Analysis, Options};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::parse;
+use candyland::internals::games::load::About;
+use candyland::internals::games::race::RaceGame;
+use candyland::internals::games::BoardSource;
+use candyland::internals::games::{shipped, Game, Variant};
+use candyland::internals::games::{CandyLand, ChutesAndLadders, GameVisitor, Source};
+use candyland::internals::solve::{Analysis, Options};
 
 /// Tolerances, named so that each test says which kind of agreement it expects.
 pub mod tol {
@@ -71,11 +71,12 @@ pub fn analysis(toml: &str) -> Analysis {
         fn visit<G: Game>(self, source: Source<G>) -> Analysis {
             let g = source.game(&Variant::default()).expect("valid test board");
             let chain = Chain::build(&g);
-            let about = candyland::games::load::about(&g, &Variant::default());
+            let about = candyland::internals::games::load::about(&g, &Variant::default());
             Analysis::of(&g, &chain, about, &Options::default()).expect("solvable")
         }
     }
-    candyland::games::with_game(&BoardSource::new("test board", toml), Solve).expect("parses")
+    candyland::internals::games::with_game(&BoardSource::new("test board", toml), Solve)
+        .expect("parses")
 }
 
 /// The exact E[T] of a board of any game as "num/den", computed in rationals from the chain
@@ -86,11 +87,13 @@ pub fn exact_fraction(toml: &str) -> String {
         type Output = String;
         fn visit<G: Game>(self, source: Source<G>) -> String {
             let g = source.game(&Variant::default()).expect("valid test board");
-            let e = candyland::solve::exact_expected_turns(&Chain::build(&g)).expect("solvable");
+            let e = candyland::internals::solve::exact_expected_turns(&Chain::build(&g))
+                .expect("solvable");
             format!("{}/{}", e.numer(), e.denom())
         }
     }
-    candyland::games::with_game(&BoardSource::new("test board", toml), Exact).expect("parses")
+    candyland::internals::games::with_game(&BoardSource::new("test board", toml), Exact)
+        .expect("parses")
 }
 
 /// The shipped boards of game `G`, validated: (name, text, game).
@@ -106,9 +109,9 @@ pub fn shipped_of<G: Game>() -> Vec<(&'static str, &'static str, G)> {
 #[macro_export]
 macro_rules! each_game {
     ($f:ident) => {
-        $f::<candyland::games::CandyLand>();
-        $f::<candyland::games::ChutesAndLadders>();
-        $f::<candyland::games::RaceTrack>();
+        $f::<candyland::internals::games::CandyLand>();
+        $f::<candyland::internals::games::ChutesAndLadders>();
+        $f::<candyland::internals::games::RaceTrack>();
     };
 }
 
@@ -136,14 +139,14 @@ pub fn dir_with(files: &[(&str, &str)]) -> (tempfile::TempDir, Vec<PathBuf>) {
 
 /// The exact expected length of an analysis as "num/den" ("" when not computed), as JSON shows it.
 pub fn exact_text(a: &Analysis) -> String {
-    candyland::solve::fraction::text(a.expected_turns_exact.as_ref())
+    candyland::internals::solve::fraction::text(a.expected_turns_exact.as_ref())
 }
 
 /// Simulates `games` one-player games of `g` with i.i.d. draws (seed `seed`) and checks them
 /// against the exact distribution: |z of the mean| < Z_LIMIT and chi-square p > P_FLOOR.
 pub fn assert_iid_simulation_fits<G: RaceGame>(g: &G, games: u64, seed: u64, label: &str) {
-    use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
-    use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
+    use candyland::internals::sim::{simulate, DeckMode, SimOptions, Simulator};
+    use candyland::internals::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
     let chain = Chain::build(g);
     let a = Analysis::of(g, &chain, About::default(), &Options::default()).unwrap();
     let options = SimOptions {
@@ -205,7 +208,7 @@ pub fn assert_every_command_runs(board: &str, extra: &[&[&str]]) {
 /// A setting's JSON value worded as its flag takes it (`false`, `6`, `none` for an empty list),
 /// to compare with the flag words a test names.
 pub fn setting_word(v: &serde_json::Value) -> String {
-    serde_json::from_value::<candyland::check::SettingValue>(v.clone())
+    serde_json::from_value::<candyland::internals::check::SettingValue>(v.clone())
         .expect("a setting's value")
         .to_string()
 }
@@ -217,5 +220,30 @@ pub fn setting_pairs(settings: &serde_json::Value) -> Vec<(String, String)> {
         .expect("settings is an object")
         .iter()
         .map(|(k, v)| (k.clone(), setting_word(v)))
+        .collect()
+}
+
+/// The documents a user reads, each with its path from the repository's root: README.md,
+/// ARCHITECTURE.md, CONTRIBUTING.md and every page of `docs/`.
+pub fn documents() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<String> = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md"]
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    let mut pages: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| format!("docs/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    pages.sort();
+    paths.extend(pages);
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(root.join(&p)).unwrap();
+            (p, text)
+        })
         .collect()
 }

@@ -3,7 +3,7 @@
 //! names, and their old names still work; `boards` groups them and says which is the default
 //! and why.
 
-use candyland::games::shipped;
+use candyland::internals::games::shipped;
 
 use crate::common::{exact_fraction, run};
 use crate::shipped_text;
@@ -162,9 +162,9 @@ fn boards_groups_rule_books_programs_and_other_games() {
 fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game() {
     // Every board the binary ships answers `analyze NAME`; `boards` lists each of them, the
     // Hare and Tortoise boards (which have their own commands) under a heading of their own.
-    let shipped: Vec<&str> = candyland::games::shipped::SHIPPED
+    let shipped: Vec<&str> = candyland::internals::games::shipped::SHIPPED
         .iter()
-        .chain(candyland::games::hare::SHIPPED)
+        .chain(candyland::internals::games::hare::SHIPPED)
         .map(|b| b.name)
         .collect();
     let (code, out, err) = run(&["boards"]);
@@ -175,7 +175,10 @@ fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game(
     for name in &shipped {
         assert!(out.contains(&format!("  {name} ")), "{name} not in {out}");
     }
-    for name in candyland::games::hare::SHIPPED.iter().map(|b| b.name) {
+    for name in candyland::internals::games::hare::SHIPPED
+        .iter()
+        .map(|b| b.name)
+    {
         assert!(
             out[hare..].contains(&format!("  {name} ")),
             "{name} in {out}"

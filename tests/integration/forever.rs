@@ -1,12 +1,12 @@
 //! "Can the game run forever?": loops, fixed deck orders, tail bounds, broken boards.
 
-use candyland::budget::Budget;
-use candyland::chain::Chain;
-use candyland::games::candyland::generate::{board_text, Spec};
-use candyland::games::Game;
-use candyland::results::forever::{ForeverReport, Question};
-use candyland::sim::{play_fixed_order, Simulator};
-use candyland::solve::forever::{
+use candyland::internals::budget::Budget;
+use candyland::internals::chain::Chain;
+use candyland::internals::games::candyland::generate::{board_text, Spec};
+use candyland::internals::games::Game;
+use candyland::internals::results::forever::{ForeverReport, Question};
+use candyland::internals::sim::{play_fixed_order, Simulator};
+use candyland::internals::solve::forever::{
     certificate, dense_radius, probability, radius_by_returns, shortest_loop, spectral_radius,
 };
 use num_rational::BigRational;
@@ -58,7 +58,7 @@ fn hand_built_deck_orders_that_loop_and_end() {
     let g = game(LOOPY);
     let chain = Chain::build(&g);
     let kind = |name: &str| {
-        use candyland::games::race::RaceGame;
+        use candyland::internals::games::race::RaceGame;
         chain
             .cards()
             .iter()
@@ -90,7 +90,7 @@ fn hand_built_deck_orders_that_loop_and_end() {
 fn a_deck_order_that_cannot_be_played_is_refused() {
     // An empty order panicked, no player looped forever, and a kind the game lacks read past
     // the deck; each is now refused by name.
-    use candyland::sim::BadOrder;
+    use candyland::internals::sim::BadOrder;
     let g = game(LOOPY);
     let chain = Chain::build(&g);
     let sim = Simulator::new(&chain);
@@ -111,7 +111,7 @@ fn a_certificate_window_of_no_turns_tells_nothing() {
     // A window of 0 turns divided by zero (a panic); one of chance 0 or above 1 gave bounds
     // that are no bounds. They are passed over: with nothing else, P(T > n) <= 1 and the rate
     // is 1; beside a true window, that window's bound, (1 - 1/2)^(10 / 5) = 1/4.
-    use candyland::solve::forever::Certificate;
+    use candyland::internals::solve::forever::Certificate;
     let empty = Certificate {
         windows: vec![(0, 0.5), (3, 0.0), (4, 1.5)],
     };

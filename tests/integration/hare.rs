@@ -5,12 +5,14 @@
 use std::collections::HashMap;
 
 use assert_cmd::Command;
-use candyland::games::hare::turn::{legal, play_turn, Chance, Mark, Note, Phase, Player};
-use candyland::games::hare::Alone;
-use candyland::games::hare::Table;
-use candyland::games::hare::{parse, Board};
-use candyland::sim::policies as simulate;
-use candyland::solve::chances::{self as exact, Target};
+use candyland::internals::games::hare::turn::{
+    legal, play_turn, Chance, Mark, Note, Phase, Player,
+};
+use candyland::internals::games::hare::Alone;
+use candyland::internals::games::hare::Table;
+use candyland::internals::games::hare::{parse, Board};
+use candyland::internals::sim::policies as simulate;
+use candyland::internals::solve::chances::{self as exact, Target};
 
 /// A board of `squares` with the given extra `[rules]` lines, a one-row die table `die`, and
 /// policies `random` (just "random") and the shipped-style `cheapest`.
@@ -255,7 +257,7 @@ fn one_player_on_a_one_hare_track_takes_seven_quarters_of_a_turn() {
     .unwrap();
     let l = exact::lengths(&chain, 1e-15, 100);
     assert_eq!(l.home[1..4], [0.5, 0.25, 0.25]);
-    let s = candyland::solve::chances::general::solve(&chain).unwrap();
+    let s = candyland::internals::solve::chances::general::solve(&chain).unwrap();
     assert!((s.mean - 1.75).abs() < 1e-12, "{}", s.mean);
     assert!((s.home - 1.0).abs() < 1e-12 && s.cut == 0.0 && s.stuck == 0.0);
 }
@@ -286,8 +288,8 @@ fn a_player_that_can_never_get_home_is_counted_as_stuck_not_solved_forever() {
     assert_eq!((l.stuck, l.left), (1.0, 0.0));
     assert!(l.home.iter().all(|&p| p == 0.0));
     assert_eq!(
-        candyland::solve::chances::home::NeverHome::of(&chain, 0.0, l.stuck),
-        Some(candyland::solve::chances::home::NeverHome::Stuck)
+        candyland::internals::solve::chances::home::NeverHome::of(&chain, 0.0, l.stuck),
+        Some(candyland::internals::solve::chances::home::NeverHome::Stuck)
     );
 }
 
@@ -363,7 +365,7 @@ fn the_general_solver_agrees_with_value_iteration_on_a_reduced_wiener_board() {
             limit(100_000),
         )
         .unwrap();
-        let s = candyland::solve::chances::general::solve(&chain).unwrap();
+        let s = candyland::internals::solve::chances::general::solve(&chain).unwrap();
         let v = value_iteration(&b, policy, 120);
         assert!(
             (s.mean - v).abs() < 1e-8,
@@ -483,9 +485,9 @@ fn play_prints_wieners_transactions_log() {
 fn a_table_of_no_players_plays_no_turn() {
     // With no policy given there is no one to move: the transcript divided by zero (a panic).
     // Now no turn is played and no one wins; a simulation of such a table finishes no game.
-    let shipped = &candyland::games::hare::SHIPPED[0];
+    let shipped = &candyland::internals::games::hare::SHIPPED[0];
     let b = parse(shipped.name, shipped.text).unwrap();
-    let t = candyland::results::policies::transcript(&b, &[], 7, 100);
+    let t = candyland::internals::results::policies::transcript(&b, &[], 7, 100);
     assert_eq!((t.players, t.length, t.winner), (0, 0, None));
     assert!(t.events.is_empty());
     let s = simulate::simulate(

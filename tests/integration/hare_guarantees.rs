@@ -13,7 +13,7 @@ use crate::common::{dir_with, run};
 /// at random and nothing else, so it never chews a lettuce and never reaches home (a player
 /// must have chewed its three lettuces to finish).
 fn wander_board() -> String {
-    candyland::games::hare::SHIPPED[0]
+    candyland::internals::games::hare::SHIPPED[0]
         .text
         .replace("policy = \"novice\"", "policy = \"wander\"")
         + "\n[policies.wander]\ndescription = \"any legal move\"\nsteps = [\"random\"]\n"

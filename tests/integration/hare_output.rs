@@ -3,8 +3,10 @@
 //! written into a board file, the flags a command does not use refused by name, and the report
 //! folder with its charts.
 
-use candyland::games::hare::notes::Transaction;
-use candyland::results::policies::{PolicyAlone, PolicyReport, PolicySimulation, PolicyTranscript};
+use candyland::internals::games::hare::notes::Transaction;
+use candyland::internals::results::policies::{
+    PolicyAlone, PolicyReport, PolicySimulation, PolicyTranscript,
+};
 
 use crate::common::{dir_with, run};
 
@@ -15,7 +17,8 @@ fn stdout(args: &[&str]) -> String {
 }
 
 fn read<T: serde::de::DeserializeOwned>(args: &[&str]) -> T {
-    candyland::output::json::read(&stdout(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+    candyland::internals::output::json::read(&stdout(args))
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"))
 }
 
 /// CSV rows as cells, header first.
@@ -128,7 +131,7 @@ fn simulate_and_play_json_and_csv_agree_with_the_text() {
 fn rule_flags_give_the_rules_written_into_the_board_file() {
     // --start-carrots 68 --finish-carrots 10 on Wiener's board is his board file with those
     // two keys changed: the same exact distribution, to the last bit.
-    let text = candyland::games::hare::SHIPPED[0]
+    let text = candyland::internals::games::hare::SHIPPED[0]
         .text
         .replace("start-carrots = 65", "start-carrots = 68")
         .replace("finish-carrots = 20", "finish-carrots = 10");
@@ -238,7 +241,7 @@ fn report_writes_the_hare_charts_and_a_summary_that_parses_back() {
         assert!(png.len() > 5_000, "{chart}: {} bytes", png.len());
     }
     let summary = std::fs::read_to_string(out.join("summary.json")).unwrap();
-    let r: PolicyReport = candyland::output::json::read(&summary).unwrap();
+    let r: PolicyReport = candyland::internals::output::json::read(&summary).unwrap();
     assert_eq!((r.game.players, r.game.games), (4, 2000));
     assert_eq!(r.alone.policy, "novice");
     assert_eq!(r.alone_simulated.as_ref().map(|s| s.games), Some(2000));

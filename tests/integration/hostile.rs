@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use candyland::output::folder::folder_name;
+use candyland::internals::output::folder::folder_name;
 
 use crate::common::{candyland, dir_with};
 
@@ -359,9 +359,9 @@ fn whatif_rows_say_why_an_edit_has_no_figure() {
 fn the_fuzz_seed_corpus_passes_the_fuzz_target() {
     // What fuzz/run starts from: every shipped board runs through the whole pipeline and its
     // checks; every invalid fixture is turned away without a panic.
-    for b in candyland::games::shipped::SHIPPED.iter() {
+    for b in candyland::internals::games::shipped::SHIPPED.iter() {
         assert!(
-            candyland::results::exercise::exercise(b.text.as_bytes()),
+            candyland::internals::results::exercise::exercise(b.text.as_bytes()),
             "{}",
             b.name
         );
@@ -371,7 +371,7 @@ fn the_fuzz_seed_corpus_passes_the_fuzz_target() {
         for entry in std::fs::read_dir(Path::new(fixtures).join(folder)).unwrap() {
             let path = entry.unwrap().path();
             if let Ok(bytes) = std::fs::read(&path) {
-                let ok = candyland::results::exercise::exercise(&bytes);
+                let ok = candyland::internals::results::exercise::exercise(&bytes);
                 assert_eq!(ok, valid, "{}", path.display());
             }
         }

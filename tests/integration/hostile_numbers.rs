@@ -2,9 +2,9 @@
 //! down to 1e-300) are solved, not a panic; absurd counts are refused with an estimate.
 
 use crate::common::{dir_with, game};
-use candyland::chain::Chain;
-use candyland::chain::Counts;
-use candyland::solve::{solve_f64, solve_state_exact, SolveFailure, Sweep};
+use candyland::internals::chain::Chain;
+use candyland::internals::chain::Counts;
+use candyland::internals::solve::{solve_f64, solve_state_exact, SolveFailure, Sweep};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
@@ -96,7 +96,7 @@ fn chances_down_to_1e_300_are_solved_in_floating_point() {
     assert_eq!(code, 0, "{err}");
     let moments: serde_json::Value = serde_json::from_str(&out).unwrap();
     let g = game(&long_loop(25));
-    let exact = candyland::solve::exact_expected_turns(&Chain::build(&g)).unwrap();
+    let exact = candyland::internals::solve::exact_expected_turns(&Chain::build(&g)).unwrap();
     let e = moments["mean"].as_f64().unwrap();
     approx::assert_relative_eq!(e, exact.to_f64().unwrap(), max_relative = 1e-12);
     approx::assert_relative_eq!(e, 1.000001e150, max_relative = 1e-5);

@@ -2,7 +2,7 @@
 //! exact answer for the `clark-program` board.
 //!
 //! Nothing here uses the crate's chain, simulator, step function (`candyland::game`) or
-//! validated model (`candyland::games`): the board file is parsed with `toml` into the small
+//! validated model (`candyland::internals::games`): the board file is parsed with `toml` into the small
 //! structs below, the rules are coded again from the description that follows, and the exact
 //! answer is read from the binary's JSON output. A rules bug in the tool's step function that
 //! moves the mean by less than one turn (an order of shortcut and licorice, a double that stops

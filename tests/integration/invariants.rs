@@ -6,12 +6,12 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use candyland::chain::Chain;
-use candyland::games::load::parse;
-use candyland::games::load::About;
-use candyland::games::CandyLand;
-use candyland::games::{shipped, Game, Variant};
-use candyland::solve::{dense_solve, solve_state_exact, Analysis, Options, Sweep};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::parse;
+use candyland::internals::games::load::About;
+use candyland::internals::games::CandyLand;
+use candyland::internals::games::{shipped, Game, Variant};
+use candyland::internals::solve::{dense_solve, solve_state_exact, Analysis, Options, Sweep};
 
 use crate::common::tol;
 
@@ -83,7 +83,9 @@ fn every_row_sums_to_exactly_one_in_rationals_of<G: Game>() {
                 // A lost turn: one outcome, whatever the card.
                 by_target.insert(chain.next(s, 0), chain.denominator());
             }
-            let finish = by_target.remove(&candyland::chain::FINISH).unwrap_or(0);
+            let finish = by_target
+                .remove(&candyland::internals::chain::FINISH)
+                .unwrap_or(0);
             assert_eq!(finish, chain.finish_counts()[s], "{name}: r at {s}");
             let row = chain.counts().outer_view(s).unwrap();
             let stored: Vec<(u32, u32)> = row.iter().map(|(t, &c)| (t as u32, c)).collect();

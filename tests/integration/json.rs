@@ -177,7 +177,7 @@ fn documents() -> Vec<(String, Value)> {
 #[test]
 fn the_schemas_in_the_repository_are_the_ones_the_code_generates() {
     let bless = std::env::var_os("CANDYLAND_BLESS").is_some();
-    for (command, schema) in candyland::output::json::schemas() {
+    for (command, schema) in candyland::internals::output::json::schemas() {
         let path = schema_file(command);
         let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
         if bless {
@@ -216,12 +216,12 @@ fn every_commands_json_validates_against_its_schema_and_they_share_one_vocabular
         assert!(errors.is_empty(), "{command}: {errors:#?}");
         assert_eq!(
             doc["schema_version"],
-            candyland::output::json::SCHEMA_VERSION
+            candyland::internals::output::json::SCHEMA_VERSION
         );
         assert_eq!(doc["command"], command.as_str());
         validated.insert(command.clone());
     }
-    let every: BTreeSet<String> = candyland::output::json::schemas()
+    let every: BTreeSet<String> = candyland::internals::output::json::schemas()
         .into_iter()
         .map(|(c, _)| c.to_string())
         .collect();

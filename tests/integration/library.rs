@@ -1,18 +1,18 @@
 //! The library answers every question as the command line does: each public function of
-//! `candyland::results`, called from Rust with the options the flags stand for, gives the
+//! `candyland::internals::results`, called from Rust with the options the flags stand for, gives the
 //! answer whose JSON, CSV and text are byte for byte what the binary prints. (The binary is
 //! now only flags, these functions and the renderer, so a difference would be a figure
 //! computed outside the library.)
 
 use std::path::Path;
 
-use candyland::budget::{Budget, Silent};
-use candyland::games::load::read_board;
-use candyland::games::Variant;
-use candyland::output::{render, Format, Layout, Render};
-use candyland::results::{self, *};
-use candyland::sim::DeckMode;
-use candyland::solve::passage::PassageOptions;
+use candyland::internals::budget::{Budget, Silent};
+use candyland::internals::games::load::read_board;
+use candyland::internals::games::Variant;
+use candyland::internals::output::{render, Format, Layout, Render};
+use candyland::internals::results::{self, *};
+use candyland::internals::sim::DeckMode;
+use candyland::internals::solve::passage::PassageOptions;
 
 use crate::common::run;
 
@@ -308,39 +308,42 @@ fn the_format_is_chosen_in_one_place_and_no_command_computes() {
 }
 
 #[test]
-fn the_readme_shows_the_examples_as_they_are() {
+fn the_documents_show_the_examples_as_they_are() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let lines: Vec<&str> = readme.lines().collect();
-    let mut shown = 0;
-    for (i, line) in lines.iter().enumerate() {
-        let Some(name) = line
-            .strip_prefix("<!-- example: ")
-            .and_then(|l| l.strip_suffix(" -->"))
-        else {
-            continue;
-        };
-        assert_eq!(lines[i + 1], "```rust", "README line {}", i + 2);
-        let block: Vec<&str> = lines[i + 2..]
-            .iter()
-            .take_while(|l| **l != "```")
-            .copied()
-            .collect();
-        let file = std::fs::read_to_string(root.join(format!("examples/{name}.rs"))).unwrap();
-        // The example's code, without its `//!` header.
-        let code: Vec<&str> = file
-            .lines()
-            .skip_while(|l| l.starts_with("//!"))
-            .skip_while(|l| l.is_empty())
-            .collect();
-        assert_eq!(
-            block, code,
-            "README's example {name} differs from examples/{name}.rs"
-        );
-        shown += 1;
+    let mut shown = Vec::new();
+    for (path, text) in crate::common::documents() {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(name) = line
+                .strip_prefix("<!-- example: ")
+                .and_then(|l| l.strip_suffix(" -->"))
+            else {
+                continue;
+            };
+            assert_eq!(lines[i + 1], "```rust", "{path} line {}", i + 2);
+            let block: Vec<&str> = lines[i + 2..]
+                .iter()
+                .take_while(|l| **l != "```")
+                .copied()
+                .collect();
+            let file = std::fs::read_to_string(root.join(format!("examples/{name}.rs"))).unwrap();
+            // The example's code, without its `//!` header.
+            let code: Vec<&str> = file
+                .lines()
+                .skip_while(|l| l.starts_with("//!"))
+                .skip_while(|l| l.is_empty())
+                .collect();
+            assert_eq!(
+                block, code,
+                "{path}'s example {name} differs from examples/{name}.rs"
+            );
+            shown.push(path.clone());
+        }
     }
+    // README's From Rust shows one (and the doc tests run it: `ReadmeDoctests` in lib.rs), the
+    // library page two more.
     assert!(
-        shown >= 3,
-        "README shows {shown} examples; its From Rust section shows three"
+        shown.iter().filter(|p| *p == "README.md").count() >= 1 && shown.len() >= 3,
+        "examples shown: {shown:?}"
     );
 }

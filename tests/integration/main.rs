@@ -43,6 +43,7 @@
 //! - `report`, `report_page`: the report folder's charts and pages; report.html on a phone
 //!   (chart text sizes, tables) and the command line a report quotes;
 //! - `library`: every question asked from Rust gives what the binary prints.
+//! - `public_api`: the library's public surface is the blessed short list;
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
 mod architecture;
@@ -92,6 +93,7 @@ mod plain_words;
 mod players;
 mod players_cut;
 mod properties;
+mod public_api;
 mod race;
 mod readme;
 mod report;
@@ -109,7 +111,7 @@ mod width;
 
 /// The text of a shipped board.
 fn shipped_text(name: &str) -> &'static str {
-    candyland::games::shipped::find(name)
+    candyland::internals::games::shipped::find(name)
         .expect("shipped board")
         .text
 }

@@ -10,16 +10,16 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Deserialize;
 
-use candyland::chain::product::Product;
-use candyland::chain::{Chain, FINISH};
-use candyland::games::load::About;
-use candyland::games::race::RaceGame;
-use candyland::games::BoardSource;
-use candyland::games::{Game, Variant};
-use candyland::games::{GameVisitor, Source};
-use candyland::solve::odds::Curves;
-use candyland::solve::Options;
-use candyland::stats::Z_LIMIT;
+use candyland::internals::chain::product::Product;
+use candyland::internals::chain::{Chain, FINISH};
+use candyland::internals::games::load::About;
+use candyland::internals::games::race::RaceGame;
+use candyland::internals::games::BoardSource;
+use candyland::internals::games::{Game, Variant};
+use candyland::internals::games::{GameVisitor, Source};
+use candyland::internals::solve::odds::Curves;
+use candyland::internals::solve::Options;
+use candyland::internals::stats::Z_LIMIT;
 
 use crate::common::{candyland, game, tol};
 use crate::players::{product_wins, TINY};
@@ -167,14 +167,14 @@ fn odds_on_shipped_boards_match_the_product_chain() {
         assert_eq!(o.to_move, to_move + 1);
     }
     let held = Variant::default().with_rule("licorice", "lose-next-turn");
-    check::<candyland::games::CandyLand>(
+    check::<candyland::internals::games::CandyLand>(
         "clark-program",
         &held,
         &["--licorice", "lose-next-turn"],
         ["space 47 (yellow, licorice), loses next turn", "40"],
         1,
     );
-    check::<candyland::games::ChutesAndLadders>(
+    check::<candyland::internals::games::ChutesAndLadders>(
         "chutes-and-ladders",
         &Variant::default(),
         &[],
@@ -273,7 +273,7 @@ fn a_simulation_from_the_positions_agrees() {
             seed: 17,
         };
         let source = BoardSource::new(board, crate::shipped_text(board));
-        let wins = candyland::games::with_game(&source, sim).unwrap();
+        let wins = candyland::internals::games::with_game(&source, sim).unwrap();
         for (seat, (&w, &p)) in wins.iter().zip(&o.win).enumerate() {
             let n = games as f64;
             let z = (w as f64 - n * p) / (n * p * (1.0 - p)).sqrt();

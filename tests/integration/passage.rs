@@ -3,13 +3,13 @@
 //! for the chances of landing and of being caught, `players`' chance to win for the product
 //! chain, the sparse LU against the sweep on a board with many cycles, and bad targets.
 
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::{CandyLand, ChutesAndLadders, RaceTrack};
-use candyland::games::{Game, Variant};
-use candyland::solve::passage::{every, passage, Passage, PassageOptions};
-use candyland::solve::spaces::Spaces;
-use candyland::solve::{Analysis, Options, Sweep};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::{CandyLand, ChutesAndLadders, RaceTrack};
+use candyland::internals::games::{Game, Variant};
+use candyland::internals::solve::passage::{every, passage, Passage, PassageOptions};
+use candyland::internals::solve::spaces::Spaces;
+use candyland::internals::solve::{Analysis, Options, Sweep};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -47,7 +47,7 @@ pub fn bareiss(mut a: Vec<Vec<BigInt>>, mut b: Vec<BigInt>) -> Vec<BigRational> 
 }
 
 /// (D I - C') as integers, for counts C' over D of `counts`.
-pub fn system(counts: &candyland::chain::Counts, d: u32) -> Vec<Vec<BigInt>> {
+pub fn system(counts: &candyland::internals::chain::Counts, d: u32) -> Vec<Vec<BigInt>> {
     let n = counts.rows();
     let mut a = vec![vec![BigInt::zero(); n]; n];
     for (s, row) in a.iter_mut().enumerate() {
@@ -109,7 +109,7 @@ fn a_loop_by_hand_on_a_race_with_a_backward_face() {
     // The passage to the finish is the game's length: the same as analyze (E[T] = 8: from 2,
     // c = 1 + b/2 with b = 1 + a/2... solved exactly by the library's own route).
     let f = ask(&race, &["finish"]);
-    let e = candyland::solve::exact_expected_turns(&Chain::build(&race)).unwrap();
+    let e = candyland::internals::solve::exact_expected_turns(&Chain::build(&race)).unwrap();
     assert_eq!(
         f.mean_exact.unwrap().to_string(),
         format!("{}/{}", e.numer(), e.denom())
@@ -121,7 +121,8 @@ fn a_loop_by_hand_on_a_race_with_a_backward_face() {
 fn independent<G: Game>(g: &G, to: &str) -> (BigRational, BigRational) {
     let chain = Chain::build(g);
     let target =
-        candyland::solve::passage::Target::resolve(g, chain.states(), &[to.to_string()]).unwrap();
+        candyland::internals::solve::passage::Target::resolve(g, chain.states(), &[to.to_string()])
+            .unwrap();
     let (counts, hits) =
         chain.absorb(|s, c| target.hit(g, chain.states()[s], chain.cards()[c].0, chain.draws(s)));
     let d = chain.denominator();
@@ -149,7 +150,9 @@ fn the_shipped_boards_agree_with_an_independent_rational_elimination() {
         ("hi-ho-cherry-o", "5"),
     ];
     for (name, to) in cases {
-        let text = candyland::games::shipped::find(name).unwrap().text;
+        let text = candyland::internals::games::shipped::find(name)
+            .unwrap()
+            .text;
         let (p, mean) = match name {
             "clark-program" => {
                 let g: CandyLand = board(text, &Variant::default());
@@ -238,7 +241,7 @@ fn seat_one_reaching_the_finish_first_is_its_chance_to_win() {
         .unwrap();
     let p = passage(&g, &chain, &About::default(), &o).unwrap();
     let a = Analysis::of(&g, &chain, About::default(), &Options::default()).unwrap();
-    let players = candyland::solve::players::Players::from_single(&a.distribution(), 2);
+    let players = candyland::internals::solve::players::Players::from_single(&a.distribution(), 2);
     assert!((p.probability - players.first_finisher.win[0]).abs() < tol::FROM_DISTRIBUTION);
     // When seat 1 finishes, seat 2 is behind it (it has not finished): all of the chance.
     assert_eq!(p.others.len(), 1);
@@ -256,15 +259,18 @@ fn the_sparse_lu_agrees_with_the_sweep_on_a_board_with_many_cycles() {
         &Variant::default(),
     );
     let chain = Chain::build(&race);
-    assert!(candyland::solve::uses_sparse_lu(chain.counts()));
+    assert!(candyland::internals::solve::uses_sparse_lu(chain.counts()));
     let o = PassageOptions::new(vec!["200-210".into()])
         .unwrap()
         .exact(false);
     let p = passage(&race, &chain, &About::default(), &o).unwrap();
     assert_eq!(p.solver, "sparse LU");
-    let target =
-        candyland::solve::passage::Target::resolve(&race, chain.states(), &["200-210".to_string()])
-            .unwrap();
+    let target = candyland::internals::solve::passage::Target::resolve(
+        &race,
+        chain.states(),
+        &["200-210".to_string()],
+    )
+    .unwrap();
     let (counts, hits) = chain
         .absorb(|s, c| target.hit(&race, chain.states()[s], chain.cards()[c].0, chain.draws(s)));
     let d = chain.denominator();

@@ -3,15 +3,15 @@
 //! 1.4 million states whose sparse LU would not fit) are solved by Gauss-Seidel, estimated from
 //! the passes its pilot predicts, and never told that some state cannot finish.
 
-use candyland::chain::product::Product;
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::{ChutesAndLadders, Variant};
-use candyland::solve::iterative::GaussSeidel;
-use candyland::solve::passage::Target;
-use candyland::solve::players::Players;
-use candyland::solve::sparse::SparseLu;
-use candyland::solve::{Analysis, Options};
+use candyland::internals::chain::product::Product;
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::{ChutesAndLadders, Variant};
+use candyland::internals::solve::iterative::GaussSeidel;
+use candyland::internals::solve::passage::Target;
+use candyland::internals::solve::players::Players;
+use candyland::internals::solve::sparse::SparseLu;
+use candyland::internals::solve::{Analysis, Options};
 
 use super::budget::generated;
 use super::common::{board, candyland};
@@ -149,12 +149,12 @@ fn three_players_of_chutes_and_ladders_are_estimated_from_the_passes_gauss_seide
             && target.hit(&g, states[s].tokens[2], chain.cards()[c].0, chain.draws(s))
     });
     assert_eq!(counts.rows(), 1_384_835);
-    let refused = candyland::solve::check_counts_solves(
+    let refused = candyland::internals::solve::check_counts_solves(
         &counts,
         chain.denominator(),
         10.0,
         "the solves",
-        &candyland::budget::Budget::new(5.0),
+        &candyland::internals::budget::Budget::new(5.0),
     )
     .unwrap_err()
     .to_string();

@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use candyland::games::shipped;
+use candyland::internals::games::shipped;
 
 use crate::common::{board_commands, candyland};
 
@@ -139,7 +139,7 @@ fn every_command() -> Vec<Vec<String>> {
             .map(|args| args.iter().map(|a| a.to_string()).collect()),
     );
     // Every command's `--help` (and each `board` subcommand's).
-    let mut cli = candyland::app::cli::command(80);
+    let mut cli = candyland::internals::app::cli::command(80);
     cli.build();
     for command in cli.get_subcommands() {
         let name = command.get_name().to_string();
@@ -237,8 +237,9 @@ fn no_file_a_user_reads_uses_internal_words() {
     text_files(&root.join("data/boards"), &mut files);
     text_files(&root.join("reports"), &mut files);
     text_files(&root.join("schemas"), &mut files);
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    files.push(("README.md".into(), readme_prose(&readme)));
+    for (path, text) in crate::common::documents() {
+        files.push((path, readme_prose(&text)));
+    }
     assert!(files.len() > 20, "{} files", files.len());
     let found: Vec<String> = files
         .iter()

@@ -3,15 +3,15 @@
 
 use approx::assert_relative_eq;
 
-use candyland::chain::product::Product;
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::race::RaceGame;
-use candyland::games::Variant;
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
-use candyland::solve::players::Players;
-use candyland::solve::{Analysis, Options, Sweep};
-use candyland::stats::{Summary, Z_LIMIT};
+use candyland::internals::chain::product::Product;
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::race::RaceGame;
+use candyland::internals::games::Variant;
+use candyland::internals::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::internals::solve::players::Players;
+use candyland::internals::solve::{Analysis, Options, Sweep};
+use candyland::internals::stats::{Summary, Z_LIMIT};
 
 use crate::common::{game, game_with};
 
@@ -154,12 +154,12 @@ impl<G: RaceGame> BothFinish<'_, G> {
     fn turn_of(&self, s: Option<G::State>, card: usize) -> Option<G::State> {
         let s = s?;
         let outcome = match self.game.turn(s) {
-            candyland::games::race::Turn::Skip(o) => o,
-            candyland::games::race::Turn::Draw => self.game.step(s, self.deck[card].0),
+            candyland::internals::games::race::Turn::Skip(o) => o,
+            candyland::internals::games::race::Turn::Draw => self.game.step(s, self.deck[card].0),
         };
         match outcome.next {
-            candyland::games::race::Next::At(t) => Some(t),
-            candyland::games::race::Next::Finished => None,
+            candyland::internals::games::race::Next::At(t) => Some(t),
+            candyland::internals::games::race::Next::Finished => None,
         }
     }
 }
@@ -177,14 +177,14 @@ impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
             .map(|k| ((k / n, k % n), self.deck[k / n].1 * self.deck[k % n].1))
             .collect()
     }
-    fn turn(&self, _: Self::State) -> candyland::games::race::Turn<Self::State> {
-        candyland::games::race::Turn::Draw
+    fn turn(&self, _: Self::State) -> candyland::internals::games::race::Turn<Self::State> {
+        candyland::internals::games::race::Turn::Draw
     }
     fn step(
         &self,
         s: Self::State,
         (a, b): (usize, usize),
-    ) -> candyland::games::race::Outcome<Self::State> {
+    ) -> candyland::internals::games::race::Outcome<Self::State> {
         let (p0, p1) = (self.turn_of(s.0, a), self.turn_of(s.1, b));
         let first = match (
             s.2,
@@ -196,13 +196,13 @@ impl<G: RaceGame> RaceGame for BothFinish<'_, G> {
             (0, false, true) => 2,
             (f, _, _) => f,
         };
-        candyland::games::race::Outcome {
+        candyland::internals::games::race::Outcome {
             next: if p0.is_none() && p1.is_none() {
-                candyland::games::race::Next::Finished
+                candyland::internals::games::race::Next::Finished
             } else {
-                candyland::games::race::Next::At((p0, p1, first))
+                candyland::internals::games::race::Next::At((p0, p1, first))
             },
-            events: candyland::games::race::Events::NONE,
+            events: candyland::internals::games::race::Events::NONE,
         }
     }
     fn describe(&self, s: Self::State) -> String {

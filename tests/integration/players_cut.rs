@@ -3,11 +3,11 @@
 //! probability below zero or above one.
 
 use approx::assert_relative_eq;
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::Variant;
-use candyland::solve::players::Players;
-use candyland::solve::{Analysis, Options};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::Variant;
+use candyland::internals::solve::players::Players;
+use candyland::internals::solve::{Analysis, Options};
 
 /// The text of a board of `tests/fixtures/valid`, and its path.
 fn fixture(name: &str) -> (String, String) {
@@ -271,10 +271,10 @@ fn where_the_product_chain_does_not_fit_every_figure_is_a_bound_and_says_so() {
 /// The K-player figures of a board, from its cut distribution alone and with the product
 /// chains, for K = 1 to 3.
 fn with_and_without_products(toml: &str) -> Vec<(Players, Players)> {
-    use candyland::games::Game;
-    use candyland::games::{GameVisitor, Source};
-    use candyland::solve::players::{OnePlayer, Products};
-    use candyland::solve::Moments;
+    use candyland::internals::games::Game;
+    use candyland::internals::games::{GameVisitor, Source};
+    use candyland::internals::solve::players::{OnePlayer, Products};
+    use candyland::internals::solve::Moments;
     struct Both;
     impl GameVisitor for Both {
         type Output = Vec<(Players, Players)>;
@@ -301,8 +301,8 @@ fn with_and_without_products(toml: &str) -> Vec<(Players, Players)> {
                 .collect()
         }
     }
-    let source = candyland::games::BoardSource::new("test board", toml);
-    candyland::games::with_game(&source, Both).unwrap()
+    let source = candyland::internals::games::BoardSource::new("test board", toml);
+    candyland::internals::games::with_game(&source, Both).unwrap()
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn the_bounds_of_a_cut_distribution_hold_the_product_chains_values() {
         let (b, e) = (&bounds.first_finisher, &exact.first_finisher);
         assert_eq!(
             e.route,
-            candyland::solve::players::Route::ProductChain,
+            candyland::internals::solve::players::Route::ProductChain,
             "{k}"
         );
         assert!(e.rounds.mean_range.is_none() && e.turns.mean_range.is_none());

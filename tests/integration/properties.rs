@@ -9,15 +9,15 @@ use num_traits::One;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-use candyland::chain::{Chain, FINISH};
-use candyland::games::load::About;
-use candyland::games::BoardSource;
-use candyland::games::{Game, Variant};
-use candyland::games::{GameVisitor, Source};
-use candyland::sim::{simulate, DeckMode, SimOptions, Simulator};
-use candyland::solve::spaces::{hit_probability, Spaces};
-use candyland::solve::{dense_solve, Analysis, Options, Sweep};
-use candyland::stats::{Summary, Z_LIMIT};
+use candyland::internals::chain::{Chain, FINISH};
+use candyland::internals::games::load::About;
+use candyland::internals::games::BoardSource;
+use candyland::internals::games::{Game, Variant};
+use candyland::internals::games::{GameVisitor, Source};
+use candyland::internals::sim::{simulate, DeckMode, SimOptions, Simulator};
+use candyland::internals::solve::spaces::{hit_probability, Spaces};
+use candyland::internals::solve::{dense_solve, Analysis, Options, Sweep};
+use candyland::internals::stats::{Summary, Z_LIMIT};
 
 const COLOURS: [&str; 6] = ["red", "purple", "yellow", "blue", "orange", "green"];
 
@@ -163,14 +163,14 @@ proptest! {
     #[test]
     fn random_boards_keep_every_invariant(text in prop_oneof![board(), chutes_board()]) {
         let source = BoardSource::new("random", &text);
-        candyland::games::with_game(&source, Invariants(&text)).expect("parses")?;
+        candyland::internals::games::with_game(&source, Invariants(&text)).expect("parses")?;
     }
 
     /// Arbitrary bytes never make the parser or validator panic.
     #[test]
     fn arbitrary_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes);
-        let _ = candyland::games::load::validate("fuzz", &text, &Variant::default());
+        let _ = candyland::internals::games::load::validate("fuzz", &text, &Variant::default());
     }
 
     /// Valid boards with random edits (bytes replaced, deleted, inserted) never make the parser
@@ -191,7 +191,7 @@ proptest! {
             }
         }
         // The fuzzer's own target (fuzz/): parse, validate, variants, chain, solvers, checks.
-        candyland::results::exercise::exercise(&bytes);
+        candyland::internals::results::exercise::exercise(&bytes);
     }
 }
 

@@ -9,12 +9,12 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::race_track::{Spin, Square};
-use candyland::games::Variant;
-use candyland::games::{ChutesAndLadders, RaceGame, RaceTrack};
-use candyland::solve::{exact_expected_turns, Analysis, Options};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::race_track::{Spin, Square};
+use candyland::internals::games::Variant;
+use candyland::internals::games::{ChutesAndLadders, RaceGame, RaceTrack};
+use candyland::internals::solve::{exact_expected_turns, Analysis, Options};
 
 use crate::common::{board, exact_text, run, tol};
 
@@ -377,8 +377,8 @@ fn a_chutes_and_ladders_board_may_use_every_face_and_its_own_words() {
 
 #[test]
 fn each_word_keeps_the_rules_it_is_described_and_searched_by() {
-    use candyland::check::{rule_space, Narrowing};
-    use candyland::games::Game;
+    use candyland::internals::check::{rule_space, Narrowing};
+    use candyland::internals::games::Game;
     // The hypotheses `check` tries are those of the two kinds this one replaced.
     let chutes = rule_space::<ChutesAndLadders>(&Narrowing::default()).unwrap();
     assert_eq!(

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use candyland::output::folder::ReportSummary;
+use candyland::internals::output::folder::ReportSummary;
 
 use crate::common::{candyland, dir_with};
 
@@ -151,8 +151,10 @@ fn bad_report_flags_fail_before_any_work() {
 
 /// The summary.json of a report folder, read through the library's own type.
 fn summary(dir: &Path) -> ReportSummary {
-    candyland::output::json::read(&std::fs::read_to_string(dir.join("summary.json")).unwrap())
-        .unwrap()
+    candyland::internals::output::json::read(
+        &std::fs::read_to_string(dir.join("summary.json")).unwrap(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -196,7 +198,10 @@ fn report_html_is_one_self_contained_page_with_every_chart_inline() {
         );
         let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
         assert!(md.contains(&format!("| {mean} |")), "{board}: {mean}");
-        for (stem, heading) in candyland::output::folder::CHARTS.iter().take(charts) {
+        for (stem, heading) in candyland::internals::output::folder::CHARTS
+            .iter()
+            .take(charts)
+        {
             assert!(html.contains(&format!("<section id=\"{stem}\">")), "{stem}");
             assert!(html.contains(&format!("<h3>{heading}</h3>")), "{heading}");
         }

@@ -1,9 +1,9 @@
 //! The shipped boards: they load, match their sources space for space, and solve.
 
-use candyland::games::candyland::{Board, Card, Colour, LicoriceRule};
-use candyland::games::load::load;
-use candyland::games::CandyLand;
-use candyland::games::{shipped, Variant};
+use candyland::internals::games::candyland::{Board, Card, Colour, LicoriceRule};
+use candyland::internals::games::load::load;
+use candyland::internals::games::CandyLand;
+use candyland::internals::games::{shipped, Variant};
 
 use crate::common::analysis;
 
@@ -132,7 +132,7 @@ fn the_data_directory_holds_exactly_the_embedded_boards() {
     let all = || {
         shipped::SHIPPED
             .iter()
-            .chain(candyland::games::hare::SHIPPED)
+            .chain(candyland::internals::games::hare::SHIPPED)
     };
     let mut embedded: Vec<String> = all().map(|b| b.name.into()).collect();
     embedded.sort();

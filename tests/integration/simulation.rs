@@ -1,14 +1,14 @@
 //! The simulator against the exact solver, its determinism, and the published figures of
 //! Chris Clark, "Adventures in Candy Land" (2021).
 
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::load::{parse, read_board};
-use candyland::games::{shipped, Game, Variant};
-use candyland::games::{CandyLand, GameVisitor, Source};
-use candyland::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator, CHUNK};
-use candyland::solve::{Analysis, Options};
-use candyland::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::load::{parse, read_board};
+use candyland::internals::games::{shipped, Game, Variant};
+use candyland::internals::games::{CandyLand, GameVisitor, Source};
+use candyland::internals::sim::{simulate, DeckMode, SimOptions, SimResult, Simulator, CHUNK};
+use candyland::internals::solve::{Analysis, Options};
+use candyland::internals::stats::{chi_square, Summary, P_FLOOR, Z_LIMIT};
 
 fn setup(board: &str, variant: &Variant) -> (Analysis, Simulator) {
     struct Setup<'a>(&'a Variant);
@@ -21,7 +21,8 @@ fn setup(board: &str, variant: &Variant) -> (Analysis, Simulator) {
             (a, Simulator::new(&chain))
         }
     }
-    candyland::games::with_game(&read_board(Some(board)).unwrap(), Setup(variant)).unwrap()
+    candyland::internals::games::with_game(&read_board(Some(board)).unwrap(), Setup(variant))
+        .unwrap()
 }
 
 fn run(sim: &Simulator, games: u64, seed: u64, deck: DeckMode) -> SimResult {

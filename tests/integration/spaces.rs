@@ -2,10 +2,10 @@
 
 use approx::assert_relative_eq;
 
-use candyland::chain::Chain;
-use candyland::games::race::RaceGame;
-use candyland::games::Game;
-use candyland::solve::spaces::{occupancy, Spaces};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::race::RaceGame;
+use candyland::internals::games::Game;
+use candyland::internals::solve::spaces::{occupancy, Spaces};
 
 use crate::common::{game, tol};
 
@@ -171,8 +171,8 @@ fn the_chance_of_landing_by_segments_equals_one_solve_per_space() {
 /// and Ladders has backward moves (chutes) and roll-again passes, so the segment system with
 /// k > 0 targets is exercised; Candy Land's landmark cards back and its backward shortcuts too.
 fn landing_by_segments_of<G: Game>() {
-    use candyland::chain::FINISH;
-    use candyland::solve::spaces::hit_probability;
+    use candyland::internals::chain::FINISH;
+    use candyland::internals::solve::spaces::hit_probability;
     for (name, _, g) in crate::common::shipped_of::<G>() {
         let chain = Chain::build(&g);
         let n = g.space_count();
@@ -235,9 +235,9 @@ fn the_finish_is_landed_on_once_by_every_game() {
     // +1 -> 2, +2 -> 3; from 2 every face finishes. E_2 = 1, E_1 = 1 + E_2/2 = 3/2,
     // E_0 = 1 + (E_1 + E_2)/2 = 9/4. Landings: square 1, 1/2; square 2, 1/2 + 1/4 = 3/4;
     // square 3, 1. Sum 9/4 = E[T]: one landing per turn.
-    let race: candyland::games::RaceTrack = crate::common::board(
+    let race: candyland::internals::games::RaceTrack = crate::common::board(
         "game = \"race\"\nname = \"r\"\n[board]\nsquares = 3\n[spinner]\nfaces = [1, 2]\n[rules]\novershoot = \"win\"\n",
-        &candyland::games::Variant::default(),
+        &candyland::internals::games::Variant::default(),
     );
     let s = spaces_of(&race);
     assert_eq!(s.spaces.len(), 3);
@@ -267,7 +267,7 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
     // space or the finish, that is E[T]; on Chutes and Ladders, a turn that overshoots does not
     // move, and a ladder or chute lands twice (its foot and its end), so it is
     // E[T] - E[overshoots] + E[ladders] + E[chutes] (event counts, solved separately).
-    use candyland::games::Variant;
+    use candyland::internals::games::Variant;
     let plain = Variant::default()
         .without("licorice")
         .without("landmarks")
@@ -280,7 +280,7 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
         max_relative = 1e-10
     );
 
-    let race: candyland::games::RaceTrack = crate::common::board(
+    let race: candyland::internals::games::RaceTrack = crate::common::board(
         "game = \"race\"\nname = \"r\"\n[board]\nsquares = 30\n[spinner]\nfaces = [1, 2, 3, 4, 5, 6]\n[rules]\novershoot = \"win\"\n",
         &Variant::default(),
     );
@@ -290,7 +290,9 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
         max_relative = 1e-10
     );
 
-    for (name, _, chutes) in crate::common::shipped_of::<candyland::games::ChutesAndLadders>() {
+    for (name, _, chutes) in
+        crate::common::shipped_of::<candyland::internals::games::ChutesAndLadders>()
+    {
         let s = spaces_of(&chutes);
         let moves = crate::common::mean_turns(&chutes) - event(&s, "overshoot")
             + event(&s, "ladder")

@@ -5,10 +5,10 @@
 use approx::assert_relative_eq;
 
 use crate::common::{analysis, game_with, solve, tol};
-use candyland::chain::Chain;
-use candyland::games::load::About;
-use candyland::games::Variant;
-use candyland::solve::{Analysis, Options};
+use candyland::internals::chain::Chain;
+use candyland::internals::games::load::About;
+use candyland::internals::games::Variant;
+use candyland::internals::solve::{Analysis, Options};
 
 /// Checks the exact expected length and that the float agrees with it.
 fn assert_expected(a: &Analysis, fraction: &str) {

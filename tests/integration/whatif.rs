@@ -5,11 +5,11 @@ use approx::assert_relative_eq;
 use serde::Deserialize;
 use serde_json::json;
 
-use candyland::budget::Budget;
-use candyland::games::load::read_board;
-use candyland::games::Variant;
-use candyland::games::{CandyLand, RaceTrack, Source};
-use candyland::results::whatif::{RuleChange, RuleRanking, WhatIf};
+use candyland::internals::budget::Budget;
+use candyland::internals::games::load::read_board;
+use candyland::internals::games::Variant;
+use candyland::internals::games::{CandyLand, RaceTrack, Source};
+use candyland::internals::results::whatif::{RuleChange, RuleRanking, WhatIf};
 
 use crate::common::{analysis, run, tol};
 
@@ -84,7 +84,9 @@ fn whatif_rows_equal_analyze_on_the_edited_files() {
 }
 
 /// The rule ranking of a board given as TOML.
-fn ranking<G: candyland::games::Game>(toml: &str) -> candyland::results::whatif::RuleRanking {
+fn ranking<G: candyland::internals::games::Game>(
+    toml: &str,
+) -> candyland::internals::results::whatif::RuleRanking {
     let source = Source::<G>::parse("test board", toml).unwrap();
     RuleRanking::of(&source, &Variant::default(), &Budget::default()).unwrap()
 }
@@ -177,7 +179,7 @@ fn every_rule_row_equals_analyze_with_that_rule() {
 
 /// On every shipped board of `G`: a row for each value of each rule but the board's own, its
 /// E[T] that of the board with that one flag, ranked by the size of the effect.
-fn rule_rows_of<G: candyland::games::Game>() {
+fn rule_rows_of<G: candyland::internals::games::Game>() {
     for (name, text, _) in crate::common::shipped_of::<G>() {
         let r = ranking::<G>(text);
         let values: usize = G::rule_space().iter().map(|(_, v)| v.len() - 1).sum();

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use candyland::games::shipped;
+use candyland::internals::games::shipped;
 
 use crate::common::{board_commands, candyland, dir_with};
 

@@ -1,6 +1,6 @@
 //! `candyland analyze`: exact one-player figures ([`crate::results::analyze`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::AnalyzeArgs;
 use crate::app::format::Form;

@@ -1,7 +1,7 @@
 //! `candyland boards`, `candyland board show` and `candyland board export`
 //! ([`crate::results::boards`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::ShowArgs;
 use crate::app::format::Form;

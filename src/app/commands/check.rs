@@ -1,7 +1,7 @@
 //! `candyland check`: another simulator's lengths (or a published summary of them) against the
 //! exact answer and every hypothesis searched ([`crate::results::check`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::CheckArgs;
 use crate::app::format::Form;

@@ -1,7 +1,7 @@
 //! `candyland compare`: two boards side by side ([`crate::results::compare`]); each side is
 //! one argument, a board and its own variant flags.
 
-use anyhow::Result;
+use crate::error::Result;
 use clap::Parser;
 
 use crate::app::cli::{CompareArgs, VariantArgs};

@@ -1,7 +1,7 @@
 //! `candyland crosscheck`: the simulator against the exact solver
 //! ([`crate::results::crosscheck`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::CrosscheckArgs;
 use crate::app::format::Form;

@@ -1,7 +1,7 @@
 //! `candyland forever`: can the game run forever ([`crate::results::forever`]), with fixed deck
 //! orders read and written.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::ForeverArgs;
 use crate::app::format::Form;

@@ -1,6 +1,6 @@
 //! `candyland generate`: a random valid board file.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::GenerateArgs;
 use crate::app::format::Form;

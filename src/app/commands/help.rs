@@ -3,7 +3,7 @@
 //! format and the JSON vocabulary (Markdown documents embedded so that an installed binary has
 //! them, laid out for the terminal), and shell completion scripts from clap_complete.
 
-use anyhow::Result;
+use crate::error::Result;
 use clap::CommandFactory;
 
 use crate::app::cli::Cli;

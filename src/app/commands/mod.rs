@@ -21,7 +21,7 @@ pub(crate) mod spaces;
 pub(crate) mod transitions;
 pub(crate) mod whatif;
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::games::BoardSource;
 

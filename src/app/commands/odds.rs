@@ -1,6 +1,6 @@
 //! `candyland odds`: who wins from given positions ([`crate::results::odds`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::OddsArgs;
 use crate::app::format::Form;

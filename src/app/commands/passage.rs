@@ -1,7 +1,7 @@
 //! `candyland passage`: the first time a token reaches a target, and the chance that it ever
 //! does ([`crate::results::passage`]); `--every` for every target of the board at once.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::PassageArgs;
 use crate::app::format::Form;

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::PlayArgs;
 use crate::app::format::Form;

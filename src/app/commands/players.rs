@@ -1,6 +1,6 @@
 //! `candyland players`: K players ([`crate::results::players`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::PlayersArgs;
 use crate::app::format::Form;

@@ -4,7 +4,7 @@
 //! ([`crate::games::with_policy_game`]) and its answer rendered. The flags of the other games
 //! and of what these games do not do are refused, each by name.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use super::bad_flag;
 use crate::app::cli::{AnalyzeArgs, PlayArgs, SimulateArgs, VariantArgs};

@@ -1,7 +1,7 @@
 //! `candyland report`: charts, report.md, report.html and summary.json for one board or all
 //! shipped ones ([`crate::results::report`], drawn by [`crate::output::folder`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::ReportArgs;
 use crate::app::format::Form;
@@ -123,7 +123,10 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
                 };
                 let report =
                     with_policy_game(&board, Report(&board, &options, b))?.ok_or_else(|| {
-                        anyhow::anyhow!("{} is not a policy game's board", board.label)
+                        crate::Error::Internal(format!(
+                            "{} is not a policy game's board",
+                            board.label
+                        ))
                     })??;
                 plan.write(report, size, &command)?
             }

@@ -1,7 +1,7 @@
 //! `candyland simulate`: Monte Carlo games ([`crate::results::simulate`]), every length written
 //! to a file when asked.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::SimulateArgs;
 use crate::app::format::Form;

@@ -1,6 +1,6 @@
 //! `candyland spaces`: per-space and per-event figures ([`crate::results::spaces`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::SpacesArgs;
 use crate::app::format::Form;

@@ -1,7 +1,7 @@
 //! `candyland transitions`: the complete move table, the fundamental matrix or the state graph
 //! ([`crate::results::transitions`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::TransitionsArgs;
 use crate::app::format::Form;

@@ -1,7 +1,7 @@
 //! `candyland whatif`: the effect of removing each element, or of changing each rule
 //! ([`crate::results::whatif`]).
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::app::cli::WhatifArgs;
 use crate::app::format::Form;

@@ -25,7 +25,7 @@ pub fn reference<G: PolicyGame>(
     cap: u32,
     longest: usize,
     settings: &Settings,
-) -> Result<Candidate, anyhow::Error> {
+) -> crate::Result<Candidate> {
     let d = Distinct {
         board: board.clone(),
         policies: crate::games::policy_game::policy_names::<G>(policies),
@@ -33,7 +33,7 @@ pub fn reference<G: PolicyGame>(
     };
     let model = if d.exact_able() {
         exact_model(board, policies[0], cap, longest, &settings.budget).map_err(|e| match e {
-            ExactRefused::Budget(e) => anyhow::Error::from(e),
+            ExactRefused::Budget(e) => crate::Error::from(e),
             ExactRefused::NotEveryGame(message) => UserError::Board {
                 board: label.clone(),
                 message,
@@ -71,7 +71,10 @@ pub fn reference<G: PolicyGame>(
             }
             .into());
         }
-        model_of(&s, stop)?
+        // The sample is this tool's own simulation: a model it cannot make is a bug.
+        model_of(&s, stop).map_err(|e| {
+            crate::Error::Internal(format!("the reference games make no distribution: {e}"))
+        })?
     };
     Ok(Candidate {
         game: G::KIND,

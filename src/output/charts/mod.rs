@@ -28,7 +28,7 @@ mod whatif;
 
 use std::sync::Once;
 
-use anyhow::{anyhow, Result};
+use crate::error::{Error, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -101,7 +101,9 @@ pub fn register_fonts() -> Result<()> {
             plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular());
         let bold = plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold());
         if regular.is_err() || bold.is_err() {
-            result = Err(anyhow!("could not load the embedded DejaVu fonts"));
+            result = Err(Error::Internal(
+                "could not load the embedded DejaVu fonts".into(),
+            ));
         }
     });
     result
@@ -111,13 +113,13 @@ pub fn register_fonts() -> Result<()> {
 pub fn render<C: Chart>(chart: &C, format: Format, (width, height): (u32, u32)) -> Result<Vec<u8>> {
     register_fonts()?;
     if width < MIN_SIZE.0 || height < MIN_SIZE.1 {
-        return Err(anyhow!(
+        return Err(Error::Internal(format!(
             "a {width}x{height} chart is smaller than the smallest readable size, {}x{}",
-            MIN_SIZE.0,
-            MIN_SIZE.1
-        ));
+            MIN_SIZE.0, MIN_SIZE.1
+        )));
     }
-    let fail = |e: String| anyhow!("could not draw the {} chart: {e}", chart.name());
+    let fail =
+        |e: String| Error::Internal(format!("could not draw the {} chart: {e}", chart.name()));
     let look = Look::picture((width, height));
     match format {
         Format::Png => {
@@ -154,7 +156,8 @@ pub fn render_page<C: Chart>(chart: &C, size: (u32, u32), tick: f64) -> Result<S
 
 /// Draws a chart as SVG text.
 fn svg<C: Chart>(chart: &C, (width, height): (u32, u32), look: Look) -> Result<String> {
-    let fail = |e: String| anyhow!("could not draw the {} chart: {e}", chart.name());
+    let fail =
+        |e: String| Error::Internal(format!("could not draw the {} chart: {e}", chart.name()));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();

@@ -103,7 +103,7 @@ pub fn odds_through_game(
     t: &crate::sim::transcript::Transcript,
     format: super::Format,
     size: (u32, u32),
-) -> anyhow::Result<Vec<u8>> {
+) -> crate::Result<Vec<u8>> {
     let win: Vec<Vec<f64>> = t
         .start_win
         .iter()

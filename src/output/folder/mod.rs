@@ -13,7 +13,7 @@
 
 use std::path::Path;
 
-use anyhow::{anyhow, Result};
+use crate::error::{Error, Result};
 
 use crate::output::charts::Format;
 use crate::output::file::{finish_all, FolderLock};
@@ -140,11 +140,16 @@ impl Files {
             let i = charts
                 .iter()
                 .position(|c| c.0 == section.stem)
-                .ok_or_else(|| anyhow!("no file was opened for the {} chart", section.stem))?;
+                .ok_or_else(|| {
+                    Error::Internal(format!("no file was opened for the {} chart", section.stem))
+                })?;
             pending.push((charts.remove(i).2, &section.image));
         }
         if let Some(unused) = charts.first() {
-            return Err(anyhow!("the {} chart was not drawn", unused.0));
+            return Err(Error::Internal(format!(
+                "the {} chart was not drawn",
+                unused.0
+            )));
         }
         pending.push((self.summary, json.as_bytes()));
         pending.push((self.markdown, markdown.as_bytes()));

@@ -7,7 +7,7 @@
 use crate::input::number::{count, probability};
 use std::path::Path;
 
-use anyhow::{anyhow, Result};
+use crate::error::{Error, Result};
 
 use super::document::{number, Block, Line, Span};
 use super::sections::{render, Section};
@@ -149,7 +149,10 @@ fn sections(r: &PolicyReport, format: Format, size: (u32, u32)) -> Result<Vec<Se
         whole_x: true,
     };
     let Some(turns) = &g.turns else {
-        return Err(anyhow!("no simulated game of {} finished", r.board));
+        return Err(Error::Internal(format!(
+            "no simulated game of {} finished",
+            r.board
+        )));
     };
     let games = g.games;
     let more = if turns.cut > 0 { "> " } else { "" };

@@ -1,8 +1,8 @@
 //! The charts of a report, each built as one [`Section`] record: file stem, heading, image and
 //! the paragraph that explains it, together.
 
+use crate::error::Result;
 use crate::input::number::count;
-use anyhow::Result;
 
 use super::{ReportSummary, CHARTS};
 use crate::output::charts::players::PlayersSeries;

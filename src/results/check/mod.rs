@@ -10,7 +10,7 @@ use policy_search::PolicyPlan;
 use report::{check_policies, lengths_report, summary_report};
 use search::{searched_boards, Plan};
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Serialize, Serializer};
 
 use crate::budget::{Budget, Progress};

@@ -1,7 +1,7 @@
 //! The answers of `check`: the fit to the reference (or, none named, to the best of the
 //! set), the winners' test, the set and what it decides, for lengths and for a summary.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::budget::{Budget, Progress};
 use crate::check::lengths::Games;

@@ -2,7 +2,7 @@
 //! the narrowed rule space), then every other game's shipped boards, each left out, and said
 //! so, when it does not fit what is left of the budget.
 
-use anyhow::{Context, Result};
+use crate::error::{Context, Result};
 
 use crate::budget::Progress;
 use crate::check::{
@@ -112,22 +112,19 @@ pub(super) fn search_all(
     // with the --budget that would include it (through its share, when it had one): the set
     // is then among the hypotheses searched.
     // (Work no budget could hold is the request's fault, and refused.)
-    let over = |kind: &str, e: &anyhow::Error, from: f64| {
-        e.chain()
-            .find_map(|c| c.downcast_ref::<crate::budget::OverBudget>())
-            .filter(|o| !o.beyond_any_budget)
-            .map(|o| {
-                let advice = o.needed.map_or(String::new(), |n| {
-                    let whole = (from + (n as f64 - from).max(0.0) / share).ceil();
-                    format!("; run with --budget {whole:.0} to include it")
-                });
-                // The cost without its account of the share's budget, which is not the user's.
-                let cost = o.cost.split(" (").next().unwrap_or(&o.cost);
-                format!(
-                    "{kind} (left out for the budget: {} would {cost}{advice})",
-                    o.what
-                )
-            })
+    let over = |kind: &str, e: &crate::Error, from: f64| {
+        e.over_budget().filter(|o| !o.beyond_any_budget).map(|o| {
+            let advice = o.needed.map_or(String::new(), |n| {
+                let whole = (from + (n as f64 - from).max(0.0) / share).ceil();
+                format!("; run with --budget {whole:.0} to include it")
+            });
+            // The cost without its account of the share's budget, which is not the user's.
+            let cost = o.cost.split(" (").next().unwrap_or(&o.cost);
+            format!(
+                "{kind} (left out for the budget: {} would {cost}{advice})",
+                o.what
+            )
+        })
     };
     let for_others = |s: &Settings| Settings {
         budget: s.budget.share(share),
@@ -170,7 +167,7 @@ pub(super) fn search_all(
             // Another policy game is left out when it does not fit; the given board's game is
             // the answer, and its refusal ends the run.
             Some(Err(e)) if !given => {
-                let e = anyhow::Error::new(e);
+                let e = crate::Error::from(e);
                 left_out.push(over(kind, &e, 0.0).ok_or(e)?)
             }
             Some(Err(e)) => return Err(e.into()),
@@ -236,7 +233,7 @@ fn visit(
     };
     // The cause keeps its type (a budget refusal is the user's to fix: exit 2).
     crate::games::with_game(&boards[0], visitor)?
-        .with_context(|| format!("searching the {kind} boards"))
+        .context_with(|| format!("searching the {kind} boards"))
 }
 
 /// Another game's search, generic over the game.

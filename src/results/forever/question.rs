@@ -1,6 +1,6 @@
 //! `forever` asked of a board of any game: the options as given and the deck order read.
 
-use anyhow::Result;
+use crate::error::Result;
 
 use crate::budget::Budget;
 use crate::games::{BoardSource, Game, Source, Variant};
@@ -128,7 +128,7 @@ pub fn forever_game<G: Game>(
     let report =
         ForeverReport::new(&game, &chain, &about.board, &question).map_err(|e| match e {
             // Each kind keeps its type, which decides the exit code.
-            ReportError::OverBudget(e) => anyhow::Error::from(e),
+            ReportError::OverBudget(e) => crate::Error::from(e),
             ReportError::BadOrder(e) => bad_option("--deck-order", e.to_string()).into(),
         })?;
     if options.witness && report.witness().is_none() {

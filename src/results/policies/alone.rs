@@ -5,7 +5,7 @@
 //! exact, bounds on a distribution cut at the turn limit, or none when no game can reach home
 //! ([`super::figures`], [`crate::solve::chances::home`]).
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
 use super::figures::HomeFigures;

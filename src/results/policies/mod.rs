@@ -1,7 +1,7 @@
 //! The questions of a game played by computer players with fixed policies ([`PolicyGame`]),
 //! one public function and one serde answer each: one player alone, exactly ([`analyze`],
 //! [`PolicyAlone`]); several, simulated ([`simulate`], [`PolicySimulation`]); one game's log
-//! ([`play`], [`PolicyTranscript`]); every figure of a report ([`report`], [`PolicyReport`]).
+//! ([`play`], [`PolicyTranscript`]); every figure of a report (`report`, [`PolicyReport`]).
 //! The text, JSON and CSV outputs all render these answers.
 //!
 //! One file per question: `alone.rs` (`analyze`, its figures over the games that reach home in

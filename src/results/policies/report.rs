@@ -1,7 +1,7 @@
 //! `report` on a board of a policy game: every figure of its report, one player alone exactly
 //! and a game of the usual table simulated ([`PolicyGame::PLAYERS`]: Wiener's game of four).
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
 use super::alone::{analyze, PolicyAlone};

@@ -2,7 +2,7 @@
 //! ([`crate::sim::policies`]), whose interactions no chain of one player follows, within the
 //! budget.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
 use super::{policy_names, seat_policies, PolicyOptions, MAX_TURNS};

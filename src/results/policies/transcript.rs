@@ -2,7 +2,7 @@
 //! (Wiener's transactions log, for his game), for a student to compare with a program turn by
 //! turn.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
 use super::{policy_names, seat_policies, PolicyOptions};

@@ -112,6 +112,7 @@ fn too_many_states(what: String, max_states: usize, words: &CapWords) -> OverBud
         fix: fix(words),
         needed: None,
         beyond_any_budget: true,
+        lacking: crate::budget::Resource::Memory,
     }
 }
 
@@ -164,6 +165,7 @@ impl Bounds {
                 fix: fix.clone(),
                 needed: None,
                 beyond_any_budget: false,
+                lacking: crate::budget::Resource::Memory,
             };
         }
         // At least twice what was built, at the rate measured.
@@ -177,6 +179,7 @@ impl Bounds {
                 fix: fix.clone(),
                 needed: None,
                 beyond_any_budget: false,
+                lacking: crate::budget::Resource::Time,
             });
         e.cost = format!("{}{found}", e.cost.replace("take about", "take at least"));
         e

@@ -4,9 +4,9 @@
 //! 1. With random draws: a reachability certificate (every reachable state can reach the
 //!    finish) proves P(never finishing) = 0, and gives a rigorous tail bound: if from every
 //!    state the finish is reached within d turns with probability at least p, then
-//!    P(T > n) <= (1 - p)^floor(n / d) ([`certificate`]). The exact asymptotic tail is
+//!    P(T > n) <= (1 - p)^floor(n / d) (`certificate`). The exact asymptotic tail is
 //!    P(T > n) ~ C rho^n with rho the spectral radius of Q ([`spectral_radius`]). A broken
-//!    board gets the exact probability of never finishing instead ([`never_finish`]).
+//!    board gets the exact probability of never finishing instead (`never_finish`).
 //! 2. A longest game exists only if the graph of unfinished states has no cycle
 //!    ([`longest_game`]); otherwise the shortest loop ([`shortest_loop`]) with the probability
 //!    of each repetition.

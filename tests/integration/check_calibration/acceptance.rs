@@ -5,10 +5,12 @@
 //! reference that made them, at least 19 times in 20; and the coverage table of
 //! `check_coverage` at 10,000,000 games (1,000,000 for Hare and Tortoise).
 
-use candyland::check::{candidate, fit, rank, rule_space, search, Narrowing, Sample, Screen};
-use candyland::games::load::read_board;
-use candyland::games::{shipped, CandyLand, Game, Source};
-use candyland::sim::DeckMode;
+use candyland::internals::check::{
+    candidate, fit, rank, rule_space, search, Narrowing, Sample, Screen,
+};
+use candyland::internals::games::load::read_board;
+use candyland::internals::games::{shipped, CandyLand, Game, Source};
+use candyland::internals::sim::DeckMode;
 
 use crate::check::lengths;
 use crate::check_coverage::{calibrate, configs, settings, Config};
@@ -33,12 +35,12 @@ fn accept(board: &str, deck: DeckMode, games: u64, seeds: u64) -> (u64, u64) {
     use rayon::prelude::*;
     let boards = candy_boards();
     let space = rule_space::<CandyLand>(&Narrowing::default()).unwrap();
-    let variant = candyland::games::Variant::default();
+    let variant = candyland::internals::games::Variant::default();
     let (kept, consistent): (Vec<bool>, Vec<bool>) = (1..=seeds)
         .into_par_iter()
         .map(|seed| {
             let data = lengths(board, &variant, deck, games, 7000 + seed);
-            let hist = candyland::check::histogram(&data);
+            let hist = candyland::internals::check::histogram(&data);
             let s = settings(seed, 1);
             let source: Source<CandyLand> = read_board(Some(board)).unwrap().parse().unwrap();
             let (candidates, _) = search(
@@ -64,7 +66,7 @@ fn accept(board: &str, deck: DeckMode, games: u64, seeds: u64) -> (u64, u64) {
                 }
             }
             // A chain without lost turns burns no card: its burn deck is the shuffled one.
-            let chain = candyland::chain::Chain::build(&game);
+            let chain = candyland::internals::chain::Chain::build(&game);
             let skips = (0..chain.len()).any(|st| !chain.draws(st));
             let deck = if deck == DeckMode::Burn && !skips {
                 DeckMode::Shuffled

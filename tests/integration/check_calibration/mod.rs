@@ -2,12 +2,12 @@
 //! and the set is no larger than the evidence allows (a set that holds everything covers the
 //! truth every time and decides nothing: these tests fail it).
 
-use candyland::chain::Chain;
-use candyland::check::{candidate, rule_space, Narrowing, Settings};
-use candyland::games::load::{load, read_board};
-use candyland::games::Variant;
-use candyland::games::{CandyLand, ChutesAndLadders, Source};
-use candyland::sim::DeckMode;
+use candyland::internals::chain::Chain;
+use candyland::internals::check::{candidate, rule_space, Narrowing, Settings};
+use candyland::internals::games::load::{load, read_board};
+use candyland::internals::games::Variant;
+use candyland::internals::games::{CandyLand, ChutesAndLadders, Source};
+use candyland::internals::sim::DeckMode;
 use serde_json::Value;
 use statrs::distribution::{ContinuousCDF, Normal};
 
@@ -32,7 +32,7 @@ fn truth(rules: &Variant, deck: DeckMode) -> Vec<(String, String)> {
         ("board".to_string(), "clark-program".to_string()),
     ];
     for (k, v) in &rules.rules {
-        out.push((k.clone(), candyland::games::value_word(v)));
+        out.push((k.clone(), candyland::internals::games::value_word(v)));
     }
     out.push(("deck".to_string(), deck.name().to_string()));
     out
@@ -142,7 +142,7 @@ fn clearly_apart(z_crit: f64) -> Vec<Vec<(String, String)>> {
             let words: Vec<(String, String)> = v
                 .rules
                 .iter()
-                .map(|(k, x)| (k.clone(), candyland::games::value_word(x)))
+                .map(|(k, x)| (k.clone(), candyland::internals::games::value_word(x)))
                 .collect();
             words
                 .iter()
