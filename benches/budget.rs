@@ -5,7 +5,7 @@
 //! memory measured by `/usr/bin/time -f "%e s %M KB"`, the median of a few runs. A run whose
 //! estimate was over the budget is refused at once and shows the estimate alone.
 //!
-//! `cargo bench --bench budget` prints the table as README quotes it (markdown, sizes with
+//! `cargo bench --bench budget` prints the table as docs/performance.md quotes it (markdown, sizes with
 //! thousands separators; each refusal's message after the table) and fails when a ratio is
 //! outside 1/2 to 2. Times are wall-clock on a machine that may be busy: the estimates
 //! scale their fixed rates by the share of a core the process gets (`budget::load`). Times and
@@ -322,7 +322,7 @@ impl Row {
     }
 }
 
-/// 1000000 as "1,000,000", as the README writes sizes.
+/// 1000000 as "1,000,000", as docs/performance.md writes sizes.
 fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();

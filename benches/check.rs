@@ -5,7 +5,7 @@
 //! Ladders rule sets on its 2 boards and the 36 race rule sets on Hi Ho! Cherry-O). Issue
 //! 15's target is under 2 s.
 //!
-//! `cargo bench --bench check`; the README quotes the result.
+//! `cargo bench --bench check`; docs/performance.md quotes the results.
 
 use candyland::internals::budget::Budget;
 use candyland::internals::chain::Chain;

@@ -10,7 +10,7 @@
 //!   factorisation, three solves and their residual checks).
 //!
 //! scipy's sparse LU (SuperLU) on the same chains: `benches/scipy_lu.py`, run right after in
-//! the same shell so that both see the same machine (README, "Chains with cycles").
+//! the same shell so that both see the same machine (docs/performance.md, "Chains with cycles").
 //!
 //! `cargo bench --bench cycles`
 

@@ -4,7 +4,7 @@
 //! general linear solve on the same chain (Gauss-Seidel, as `analyze` runs it). The target is
 //! under 10 s on 2 cores.
 //!
-//! `cargo bench --bench hare`; the README quotes the result.
+//! `cargo bench --bench hare`; docs/performance.md quotes the results.
 
 use candyland::internals::budget::Budget;
 use candyland::internals::games::hare::parse;

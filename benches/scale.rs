@@ -2,7 +2,7 @@
 //! spaces (chain build included), the exact rational E[T] of the classic board and of
 //! generated boards, and the per-space figures and the `forever` report on 10^4 spaces.
 //!
-//! `cargo bench --bench scale`; the README quotes the results.
+//! `cargo bench --bench scale`; docs/performance.md quotes the results.
 
 use std::hint::black_box;
 

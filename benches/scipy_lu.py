@@ -1,4 +1,4 @@
-"""scipy's sparse LU on the chains of `cargo bench --bench cycles`, for README's table.
+"""scipy's sparse LU on the chains of `cargo bench --bench cycles`, for the table in docs/performance.md.
 
 For each size it writes the benchmark's race board (faces +1..+4, back 1, back 2), has
 candyland export its chain (`transitions BOARD --aggregate`: one row per state and next state,

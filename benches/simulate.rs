@@ -3,7 +3,7 @@
 //! one player, nothing recorded but the length), so that the ratio "tool loop / minimal loop"
 //! is measured side by side in one run.
 //!
-//! `cargo bench --bench simulate`; the README quotes the results.
+//! `cargo bench --bench simulate`; docs/performance.md quotes the results.
 
 use std::hint::black_box;
 

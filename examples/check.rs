@@ -9,7 +9,7 @@ use candyland::{
     SimulateOptions,
 };
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let board = read_board(Some("candy-land-1984"))?;
     let games = SimulateOptions {
         games: 2_000,

@@ -4,7 +4,7 @@
 
 use candyland::{compare, read_board, Budget, Side, Variant};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let shipped = Side {
         board: read_board(Some("candy-land-1984"))?,
         variant: Variant::default(),

@@ -4,7 +4,7 @@
 
 use candyland::{play, read_board, Budget, PlayOptions};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let name = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "candy-land-1984".into());

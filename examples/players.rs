@@ -5,7 +5,7 @@
 
 use candyland::{players, read_board, Budget, PlayersOptions, Silent};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> Result<(), candyland::Error> {
     let name = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "candy-land-1984".into());

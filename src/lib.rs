@@ -25,7 +25,7 @@
 //! | one game turn by turn | [`play()`] | [`Transcript`] | `examples/play.rs` |
 //! | the first passage to a target | [`passage()`] | [`PassageAnswer`] | `examples/passage.rs` |
 //! | every figure of the report | [`report()`] | [`Report`] | `examples/report.rs` |
-//! | the shipped boards, one board's spaces | [`boards()`], [`show()`] | [`BoardList`], [`BoardShow`] | `examples/analyze_board.rs` |
+//! | the shipped boards, one board's spaces | [`boards()`], [`show()`] | [`BoardList`], [`BoardShow`] | `examples/boards.rs` |
 //!
 //! The questions that play many games also take a [`Progress`], which they tell how far they
 //! have got ([`Silent`] shows nothing).
@@ -64,7 +64,8 @@
 //! the user gives, read and checked (`input`) -> the games, each one folder, behind one trait
 //! and one dispatch (`games`) -> the chain of reachable states with exact transition counts
 //! (`chain`) -> the solvers (`solve`) -> sample statistics (`stats`) -> the Monte Carlo
-//! simulator (`sim`) -> another simulator's lengths against every hypothesis (`check`) -> one
+//! simulator (`sim`) -> the one `Error` of the library (`error`) -> another simulator's
+//! lengths against every hypothesis (`check`) -> one
 //! function per question (`results`) -> text, JSON, CSV, charts and the report folder
 //! (`output`) -> the command line (`app`).
 //!
@@ -87,25 +88,39 @@ use internals::{budget, chain, check, games, input, output, results, sim, solve,
 pub use num_rational::BigRational;
 
 pub use error::{Error, ErrorKind, Result};
+// The errors an `Error` holds, for a caller that looks inside.
+pub use chain::position::PositionError;
+pub use sim::BadOrder;
+pub use solve::fundamental::FundamentalError;
+pub use solve::passage::{PassageError, TargetError};
+pub use solve::pgf::PgfError;
+pub use solve::spaces::SpacesError;
+pub use solve::{SolveError, SolveFailure};
 
 // What a run may spend, and how far it has got.
 pub use budget::{Budget, OverBudget, Progress, Resource, Silent};
+// In a browser the page gives the time (`std::time::Instant` panics there).
+#[cfg(target_arch = "wasm32")]
+pub use budget::clock::set_clock;
 
 // Boards and their variants.
 pub use games::load::read_board;
-pub use games::shipped::{DEFAULT_BOARD, SHIPPED};
+pub use games::shipped::{BoxGuide, Group, BOXES, DEFAULT_BOARD, SHIPPED};
 pub use games::{BoardSource, ShippedBoard, Variant, KINDS, POLICY_KINDS};
 pub use input::UserError;
 
 // The questions, their options and answers.
 pub use check::crosscheck::CrossCheck;
+pub use check::lengths::Games;
 pub use results::analyze::Wanted;
 pub use results::check::check;
 pub use results::check::CheckData;
 pub use results::forever::Unfinishable;
+pub use results::transitions::Table as TransitionsTable;
 pub use results::MAX_PLAYERS;
 pub use results::{analyze, AnalyzeAnswer, AnalyzeOptions};
 pub use results::{boards, show, BoardList, BoardShow};
+pub use results::{choices, Choices, ElementChoice, RuleChoice};
 pub use results::{compare, Comparison, Side};
 pub use results::{crosscheck, CrosscheckOptions};
 pub use results::{forever, ForeverOptions, ForeverReport};

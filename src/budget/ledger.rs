@@ -11,8 +11,8 @@
 //! a [`scoped`] piece of work (one what-if edit) counts as working memory as a whole, since
 //! what it keeps is freed when it ends.
 
+use crate::budget::clock::Instant;
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// Resident memory of the process before any work: the binary, its libraries, the parsed
 /// command line (measured: 7.7 to 8.3 MB for `analyze` on a 1,000-space board).

@@ -11,7 +11,9 @@
 //! load and is not scaled.
 
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::budget::clock::Instant;
 
 /// How long the share of a core is measured for (once per run, when first needed).
 pub const SPIN: Duration = Duration::from_millis(30);

@@ -43,8 +43,13 @@ pub struct Available {
     pub source: Source,
 }
 
-/// Used where `/proc/meminfo` cannot be read (not Linux).
-const UNKNOWN_MACHINE: f64 = 8.0 * 1024.0 * 1024.0 * 1024.0;
+/// Used where `/proc/meminfo` cannot be read (not Linux): 8 GiB, or in a browser (wasm32,
+/// whose memory is at most 4 GiB and often half that) 2 GiB.
+const UNKNOWN_MACHINE: f64 = if cfg!(target_arch = "wasm32") {
+    2.0 * 1024.0 * 1024.0 * 1024.0
+} else {
+    8.0 * 1024.0 * 1024.0 * 1024.0
+};
 
 /// Address space a thread's allocator arena and stack may reserve beyond what is allocated
 /// (glibc reserves up to 64 MiB per arena); counted against RLIMIT_AS for each core.

@@ -13,13 +13,16 @@
 //! `--games`, `--max-turns`, ...). The rates are rough (a few times either way): an estimate
 //! decides whether to start, it is not a promise.
 
+pub mod clock;
 pub mod ledger;
 pub mod load;
 pub mod memory;
 pub mod progress;
 mod refusal;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::budget::clock::Instant;
 
 pub use ledger::{counted, scoped, Kept};
 pub use progress::{Counter, Progress, Silent};

@@ -14,6 +14,10 @@ use std::io;
 
 use crate::budget::{OverBudget, Resource};
 use crate::input::error::UserError;
+use crate::solve::fundamental::FundamentalError;
+use crate::solve::passage::PassageError;
+use crate::solve::pgf::PgfError;
+use crate::solve::spaces::SpacesError;
 
 /// A [`std::result::Result`] whose error is the library's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -33,18 +37,18 @@ pub enum Error {
     /// forever) or its linear solve failed its accuracy check.
     #[error(transparent)]
     Unsolvable(#[from] crate::solve::SolveError),
-    /// A per-space question the board cannot answer.
+    /// Per-space figures whose linear solve failed its accuracy check.
     #[error(transparent)]
-    Spaces(#[from] crate::solve::spaces::SpacesError),
-    /// A passage whose targets or starting state the board does not have.
+    Spaces(SpacesError),
+    /// A passage whose targets, starting state or options the board does not have.
     #[error(transparent)]
-    Passage(#[from] crate::solve::passage::PassageError),
-    /// A fundamental-matrix question the board cannot answer.
+    Passage(PassageError),
+    /// A fundamental-matrix row (`--from`) that names no state of the board.
     #[error(transparent)]
-    Fundamental(#[from] crate::solve::fundamental::FundamentalError),
+    Fundamental(FundamentalError),
     /// A generating function the board's chain is too large for.
     #[error(transparent)]
-    Pgf(#[from] crate::solve::pgf::PgfError),
+    Pgf(PgfError),
     /// A fixed deck order that cannot be played.
     #[error(transparent)]
     BadOrder(#[from] crate::sim::BadOrder),
@@ -87,16 +91,14 @@ impl Error {
     /// The kind of failure.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Input(_)
-            | Error::Spaces(_)
-            | Error::Passage(_)
-            | Error::Fundamental(_)
-            | Error::BadOrder(_) => ErrorKind::BadInput,
+            Error::Input(_) | Error::Passage(_) | Error::Fundamental(_) | Error::BadOrder(_) => {
+                ErrorKind::BadInput
+            }
             Error::OverBudget(e) => match e.lacking {
                 Resource::Time => ErrorKind::OverBudget,
                 Resource::Memory => ErrorKind::OverMemory,
             },
-            Error::Unsolvable(_) | Error::Pgf(_) => ErrorKind::Unsolvable,
+            Error::Unsolvable(_) | Error::Spaces(_) | Error::Pgf(_) => ErrorKind::Unsolvable,
             Error::Io(_) => ErrorKind::Io,
             Error::Context { source, .. } => source.kind(),
             Error::Internal(_) => ErrorKind::Internal,
@@ -192,6 +194,48 @@ impl From<image::ImageError> for Error {
         match e {
             image::ImageError::IoError(io) => Error::Io(io),
             other => Error::internal(format_args!("could not encode a chart: {other}")),
+        }
+    }
+}
+
+// A lower stage's error that holds a refusal or a failed solve is taken apart, so that its kind
+// is the refusal's or the solve's.
+
+impl From<SpacesError> for Error {
+    fn from(e: SpacesError) -> Error {
+        match e {
+            SpacesError::OverBudget(o) => Error::OverBudget(o),
+            other => Error::Spaces(other),
+        }
+    }
+}
+
+impl From<PassageError> for Error {
+    fn from(e: PassageError) -> Error {
+        match e {
+            PassageError::OverBudget(o) => Error::OverBudget(o),
+            PassageError::Solve(s) => Error::Unsolvable(s),
+            other => Error::Passage(other),
+        }
+    }
+}
+
+impl From<FundamentalError> for Error {
+    fn from(e: FundamentalError) -> Error {
+        match e {
+            FundamentalError::OverBudget(o) => Error::OverBudget(o),
+            FundamentalError::Solve(s) => Error::Unsolvable(s),
+            other => Error::Fundamental(other),
+        }
+    }
+}
+
+impl From<PgfError> for Error {
+    fn from(e: PgfError) -> Error {
+        match e {
+            PgfError::OverBudget(o) => Error::OverBudget(o),
+            PgfError::Solve(s) => Error::Unsolvable(s),
+            other => Error::Pgf(other),
         }
     }
 }

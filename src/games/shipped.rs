@@ -126,3 +126,33 @@ pub fn names() -> String {
 pub fn policy_boards() -> impl Iterator<Item = &'static ShippedBoard> {
     crate::games::POLICY_SHIPPED.iter().flat_map(|b| b.iter())
 }
+
+/// A printed box of a game, as a parent finds it, and the shipped board that answers for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct BoxGuide {
+    /// The box, by edition and year and what its board shows.
+    pub r#box: &'static str,
+    /// The shipped board for it.
+    pub board: &'static str,
+    /// Whether the board is that box's own layout, deck and rule book (else the closest shipped).
+    pub exact: bool,
+    /// What the board is, and how far it is from the box.
+    pub note: &'static str,
+}
+
+/// The Candy Land boxes a parent may have, each with its shipped board (the sources are in
+/// the boards' files).
+pub const BOXES: &[BoxGuide] = &[
+    BoxGuide {
+        r#box: "Candy Land, characters edition (Milton Bradley, 1984): Plumpy, Mr. Mint, Jolly, Gramma Nut, Princess Lolly and Queen Frostine, and three sticky dot spaces",
+        board: "candy-land-1984",
+        exact: true,
+        note: "this box's board, deck and rule book (a sticky space holds you until you draw its colour); its exact expected length is the one Dave Rusin published",
+    },
+    BoxGuide {
+        r#box: "A later Candy Land box (the 2000s and 2010s) whose board has licorice spaces that lose a turn",
+        board: "treats",
+        exact: false,
+        note: "no shipped board is exactly this box; the closest is treats, the 134-space board Matthew Jones counted from his own set (about 2016), played by the rule book: licorice loses a turn",
+    },
+];

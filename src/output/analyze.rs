@@ -298,6 +298,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
             ),
             AnalyzeAnswer::Pgf(p) => super::passage::pgf_text(p, layout),
             AnalyzeAnswer::Unfinishable(u) => unfinishable_text(u, layout),
+            AnalyzeAnswer::Policies(p) => p.text(layout),
         }
     }
 
@@ -311,6 +312,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
             crate::results::analyze::AnalyzeAnswer::Figures { analysis, .. } => {
                 Some(Ok(distribution_csv(analysis)))
             }
+            crate::results::analyze::AnalyzeAnswer::Policies(p) => p.csv(),
             _ => None,
         }
     }

@@ -118,6 +118,9 @@ pub enum AnalyzeAnswer {
     Pgf(Pgf),
     /// The game can go on forever: no finite figures, the exact chance it never ends.
     Unfinishable(Unfinishable),
+    /// A game of computer players ([`crate::games::PolicyGame`]): one player alone, exactly,
+    /// playing the board's first policy.
+    Policies(crate::results::policies::PolicyAlone),
 }
 
 impl Serialize for AnalyzeAnswer {
@@ -127,6 +130,7 @@ impl Serialize for AnalyzeAnswer {
             AnalyzeAnswer::Moments { moments, .. } => moments.serialize(s),
             AnalyzeAnswer::Pgf(p) => p.serialize(s),
             AnalyzeAnswer::Unfinishable(u) => u.serialize(s),
+            AnalyzeAnswer::Policies(p) => p.serialize(s),
         }
     }
 }
@@ -180,7 +184,30 @@ impl Question for AnalyzeOptions {
     fn on<G: Game>(&self, source: Source<G>, b: &Budget) -> Result<AnalyzeAnswer> {
         analyze_game(&source, self, b)
     }
+
+    fn policies<P: crate::games::PolicyGame>(
+        &self,
+        board: &BoardSource,
+        b: &Budget,
+    ) -> Result<AnalyzeAnswer> {
+        let options = crate::results::policies::PolicyOptions {
+            variant: self.variant.clone(),
+            ..Default::default()
+        };
+        let alone = crate::results::policies::analyze::<P>(
+            board,
+            &options,
+            self.tolerance,
+            self.max_turns.unwrap_or(POLICY_MAX_TURNS),
+            b,
+        )?;
+        Ok(AnalyzeAnswer::Policies(alone))
+    }
 }
+
+/// The turns a policy game's distribution is pushed to at most, when no `max_turns` is given
+/// (as `candyland analyze` does on such a board).
+const POLICY_MAX_TURNS: usize = 100_000;
 
 /// [`analyze`] on a board of game `G`.
 pub fn analyze_game<G: Game>(
@@ -189,7 +216,7 @@ pub fn analyze_game<G: Game>(
     b: &Budget,
 ) -> Result<AnalyzeAnswer> {
     options.validate()?;
-    let started = std::time::Instant::now();
+    let started = crate::budget::clock::Instant::now();
     let Built { game, about, chain } = build(source, &options.variant, b)?;
     if check_finishes(&game, &chain).is_err() {
         // Valid input with no finite figures: reported, with the exact chance of never ending.

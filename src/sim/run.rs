@@ -270,7 +270,7 @@ fn pilot_thread(sim: &Simulator, options: &SimOptions, stream: u64, threads: usi
     let quota = options.games.max(1);
     let share = options.games as f64 / threads as f64;
     let mut played = Played::default();
-    let mut started = std::time::Instant::now();
+    let mut started = crate::budget::clock::Instant::now();
     let mut warmed = false;
     let mut batch = 1u64;
     while played.games < quota {
@@ -306,7 +306,7 @@ fn pilot_thread(sim: &Simulator, options: &SimOptions, stream: u64, threads: usi
             warmed = true;
             played.timed_turns = turns;
             played.timed_seconds = started.elapsed().as_secs_f64();
-            started = std::time::Instant::now();
+            started = crate::budget::clock::Instant::now();
             batch = 1;
             if played.games >= quota {
                 return played;

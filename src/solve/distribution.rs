@@ -74,7 +74,7 @@ const PILOT: std::time::Duration = std::time::Duration::from_millis(30);
 
 /// Runs `step` at least three times and until `at_least` has passed; the seconds per run.
 fn repeat_for(at_least: std::time::Duration, mut step: impl FnMut()) -> f64 {
-    let started = std::time::Instant::now();
+    let started = crate::budget::clock::Instant::now();
     let mut reps = 0u32;
     while reps < 3 || started.elapsed() < at_least {
         step();

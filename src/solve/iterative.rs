@@ -25,8 +25,8 @@
 //! measures the ratio of successive changes and predicts the passes a solve takes
 //! ([`pilot`]); Gauss-Seidel is used only when that is at most [`MOST_PASSES`].
 
+use crate::budget::clock::Instant;
 use std::cell::RefCell;
-use std::time::Instant;
 
 use super::SolveFailure;
 use crate::chain::Counts;

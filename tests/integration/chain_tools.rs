@@ -346,10 +346,10 @@ fn the_readme_loads_the_fundamental_matrix_in_python_and_r_in_one_line() {
     }
 }
 
-/// README's snippets for the Markov-chain packages (R's markovchain, Python's PyDTMC), each
-/// run on `transitions chutes-and-ladders --csv --aggregate` as README says, its output compared
-/// with the block README shows. Skipped, with a message, where the interpreter or the package
-/// is missing (README pins the versions and how to install them).
+/// The documents' snippets (docs/check.md) for the Markov-chain packages (R's markovchain, Python's PyDTMC), each
+/// run on `transitions chutes-and-ladders --csv --aggregate` as the page says, its output compared
+/// with the block it shows. Skipped, with a message, where the interpreter or the package
+/// is missing (the page pins the versions and how to install them).
 #[test]
 fn the_readme_runs_markovchain_and_pydtmc_on_the_aggregated_move_table() {
     let dir = tempfile::tempdir().unwrap();
@@ -383,7 +383,7 @@ fn the_readme_runs_markovchain_and_pydtmc_on_the_aggregated_move_table() {
             let why = String::from_utf8_lossy(&probed.stderr);
             let why = why.lines().last().unwrap_or_default();
             println!(
-                "skipped: {program} cannot load {package} ({why}); README says how to install it"
+                "skipped: {program} cannot load {package} ({why}); docs/check.md says how to install it"
             );
             continue;
         }

@@ -12,7 +12,7 @@
 //! quantile of the paired test is smaller than in a full search, so a coverage shown here is
 //! the harder one.
 //!
-//! The table the README shows is what the default test prints: `cargo test --release --test
+//! The table docs/check.md shows is what the default test prints: `cargo test --release --test
 //! integration -- check_coverage::the_set --nocapture`.
 
 use candyland::internals::chain::Chain;

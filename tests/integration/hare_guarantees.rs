@@ -107,7 +107,7 @@ fn a_player_that_can_never_reach_home_is_told_in_words_with_no_nan_and_no_negati
 
 #[test]
 fn analyze_cut_at_the_turn_limit_marks_every_figure_drawn_from_the_cut() {
-    // The cheapest policy alone: E[T] = 50.7733, median 50 (README, "Hare and Tortoise played
+    // The cheapest policy alone: E[T] = 50.7733, median 50 (docs/games.md, "Hare and Tortoise played
     // by computer players"); cut at 48 turns, the games home by then average about 46.5 and
     // their median is 47, neither of which is the answer.
     let args = [
@@ -266,7 +266,7 @@ fn a_policy_name_the_board_lacks_is_refused_by_every_command() {
 fn the_general_solver_runs_at_the_default_carrot_cap() {
     // The novice alone at carrot cap 600 has 21,757 feedback states, too many for the sweep's
     // dense part; the general solve still runs (by Gauss-Seidel) and agrees with the
-    // distribution's E[T] = 28.5249 (README) to far below its digits (both stop the game at the
+    // distribution's E[T] = 28.5249 (docs/games.md) to far below its digits (both stop the game at the
     // cap, which it passes with chance 4.6e-12).
     let j = json(&["analyze", "hare-and-tortoise", "--json"]);
     let g = &j["general_solve"];

@@ -1,18 +1,13 @@
 //! The library answers every question as the command line does: each public function of
-//! `candyland::internals::results`, called from Rust with the options the flags stand for, gives the
+//! the public API (`candyland::analyze` and the rest), called from Rust with the options the flags stand for, gives the
 //! answer whose JSON, CSV and text are byte for byte what the binary prints. (The binary is
 //! now only flags, these functions and the renderer, so a difference would be a figure
 //! computed outside the library.)
 
 use std::path::Path;
 
-use candyland::internals::budget::{Budget, Silent};
-use candyland::internals::games::load::read_board;
-use candyland::internals::games::Variant;
-use candyland::internals::output::{render, Format, Layout, Render};
-use candyland::internals::results::{self, *};
-use candyland::internals::sim::DeckMode;
-use candyland::internals::solve::passage::PassageOptions;
+// The public API only: what a caller of the library has.
+use candyland::*;
 
 use crate::common::run;
 
@@ -128,7 +123,7 @@ fn whatif_compare_and_transitions_from_rust_are_what_the_binary_prints() {
     let answer = transitions(&hiho, &table, &budget()).unwrap();
     same_as_binary(&answer, &["transitions", "hi-ho-cherry-o"], &[Format::Json]);
     let fundamental = TransitionsOptions {
-        table: results::transitions::Table::Fundamental(vec!["start".into()]),
+        table: TransitionsTable::Fundamental(vec!["start".into()]),
         ..TransitionsOptions::default()
     };
     let answer = transitions(&hiho, &fundamental, &budget()).unwrap();

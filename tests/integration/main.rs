@@ -42,7 +42,9 @@
 //! - `shared`, `shared_text`, `shared_signals`: shared folders, hostile text, interrupted runs;
 //! - `report`, `report_page`: the report folder's charts and pages; report.html on a phone
 //!   (chart text sizes, tables) and the command line a report quotes;
-//! - `library`: every question asked from Rust gives what the binary prints.
+//! - `library`: every question asked from Rust gives what the binary prints (`library_boards`:
+//!   a board's rule choices, the printed boxes, `analyze` of a game of computer players);
+//! - `web_page`: the web page (wasm) in headless Chromium against the command line;
 //! - `public_api`: the library's public surface is the blessed short list;
 //! - `toolchain`: `rust-version` is at least what every locked dependency declares.
 
@@ -84,6 +86,7 @@ mod json;
 mod json_csv;
 mod json_shapes;
 mod library;
+mod library_boards;
 mod messages;
 mod odds;
 mod odds_play;
@@ -106,6 +109,7 @@ mod simulation;
 mod spaces;
 mod tiny_boards;
 mod toolchain;
+mod web_page;
 mod whatif;
 mod width;
 

@@ -2,8 +2,8 @@
 //! several players from simulated games smoothed by a kernel ([`smoothed`]), whose shape the
 //! simulated model borrows where its games run out.
 
+use crate::budget::clock::Instant;
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::budget::{Budget, OverBudget};
 use crate::games::policy_game::PolicyGame;

@@ -2,9 +2,9 @@
 //! ([`screen`]), their simulation ([`simulate_stage`]) and the exact chains of one player
 //! alone ([`solve_exact`]), each within the budget.
 
+use crate::budget::clock::Instant;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 
 use rayon::prelude::*;
 

@@ -135,7 +135,7 @@ impl PolicyAlone {
         (tolerance, max_turns): (f64, usize),
         budget: &Budget,
     ) -> Result<PolicyAlone> {
-        let started = std::time::Instant::now();
+        let started = crate::budget::clock::Instant::now();
         let chain = exact::cost::build_within(&board.alone(policy), cap, MAX_STATES, budget)?;
         let l = push(&chain, tolerance, max_turns, budget)?;
         let general = exact::general::solve_within(&chain, budget).map(|s| GeneralSolve {

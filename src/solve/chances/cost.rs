@@ -20,7 +20,7 @@
 //! so that no estimate's error can exhaust the machine: a refusal names the work and the flags
 //! to change (the game's cap flag, `--budget`), with exit code 2, never an abort.
 
-use std::time::Instant;
+use crate::budget::clock::Instant;
 
 use super::chain::{build, Chain, Limit, Stopped, Target};
 use crate::budget::{size, Budget, Kept, OverBudget, MEMORY_SHARE};

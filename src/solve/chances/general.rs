@@ -14,7 +14,7 @@
 //! ([`solve_within`]); a solve that would not fit is skipped with its reason and the flag that
 //! would let it run, never refused, since the distribution's figures do not depend on it.
 
-use std::time::Instant;
+use crate::budget::clock::Instant;
 
 use super::chain::{Chain, SolverForm, Target};
 use crate::budget::{rate, Budget};
