@@ -141,18 +141,24 @@ pub struct BoxGuide {
 }
 
 /// The Candy Land boxes a parent may have, each with its shipped board (the sources are in
-/// the boards' files).
+/// the boards' files; docs/boards.md lists the editions).
 pub const BOXES: &[BoxGuide] = &[
     BoxGuide {
-        r#box: "Candy Land, characters edition (Milton Bradley, 1984): Plumpy, Mr. Mint, Jolly, Gramma Nut, Princess Lolly and Queen Frostine, and three sticky dot spaces",
+        r#box: "Candy Land with the characters Plumpy, Mr. Mint, Jolly, Gramma Nut, Princess Lolly and Queen Frostine and three sticky dot spaces (the edition first printed in 1984)",
         board: "candy-land-1984",
         exact: true,
-        note: "this box's board, deck and rule book (a sticky space holds you until you draw its colour); its exact expected length is the one Dave Rusin published",
+        note: "this edition's board and deck as Lou Scheffer counted them from his set (66 cards, where the rule book says 64) and its rule book as he words it: a sticky space holds you until you draw its colour; its exact expected length is the fraction Dave Rusin published",
     },
     BoxGuide {
-        r#box: "A later Candy Land box (the 2000s and 2010s) whose board has licorice spaces that lose a turn",
+        r#box: "A later box (the 2002, 2010 or 2013 editions) whose licorice spaces lose a turn",
         board: "treats",
         exact: false,
-        note: "no shipped board is exactly this box; the closest is treats, the 134-space board Matthew Jones counted from his own set (about 2016), played by the rule book: licorice loses a turn",
+        note: "no published transcription of these editions' boards was found; treats is the one shipped board of a later set, with its rule book's movement (licorice loses a turn): the 134 spaces and 64 cards Matthew Jones counted from his own set, whose edition he does not name (his deck table lists Ice Pop twice and no Cupcake)",
+    },
+    BoxGuide {
+        r#box: "An earlier box (the 1949, 1955 or 1962 editions)",
+        board: "candy-land-1984",
+        exact: false,
+        note: "no published transcription of these editions' boards was found; candy-land-1984 is the printed game whose whole layout is published, not your box's",
     },
 ];

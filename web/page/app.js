@@ -9,20 +9,38 @@ const timings = { engineMs: null, firstAnswerMs: null, changes: [] };
 window.candylandTimings = timings;
 
 // ---- the engine, in a worker built from the bundled source (works from file:// too) ----
-const worker = new Worker(URL.createObjectURL(new Blob([CANDYLAND_WORKER], { type: "text/javascript" })));
+// A change while the engine is still busy with an older one ends that worker and starts
+// another (the module is compiled once), so the page never waits for a stale answer.
+let module = null;
+let worker = null;
 let nextId = 1;
+let broken = false;
 const pending = new Map();
-worker.onmessage = (e) => {
-  const done = pending.get(e.data.id);
-  pending.delete(e.data.id);
-  if (done) done(e.data.answer);
-};
+function startWorker() {
+  worker = new Worker(URL.createObjectURL(new Blob([CANDYLAND_WORKER], { type: "text/javascript" })));
+  worker.onmessage = (e) => {
+    const done = pending.get(e.data.id);
+    pending.delete(e.data.id);
+    if (e.data.answer && e.data.answer.broken) broken = true;
+    if (done) done(e.data.answer);
+  };
+  return post({ module });
+}
 function post(message) {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
     worker.postMessage({ id, ...message });
   });
+}
+async function restartIfBusy() {
+  if (pending.size === 0 && worker && !broken) return;
+  if (worker) worker.terminate();
+  broken = false;
+  for (const done of pending.values()) done({ ok: false, kind: "Superseded", error: "superseded" });
+  pending.clear();
+  const ready = await startWorker();
+  if (!ready.ok) throw new Error(ready.error);
 }
 function ask(question, extra) {
   const width = window.innerWidth < 700 ? 60 : 80;
@@ -36,8 +54,13 @@ function ask(question, extra) {
 
 // ---- number style: as the command line writes it ----
 const fixed6 = (x) => Number(x).toFixed(6);
-const sig6 = (x) => String(Number(Number(x).toPrecision(6)));
-const percent = (p) => Number(p * 100).toPrecision(6) + " %";
+// Six significant digits (the command line's JSON to the digit a reader needs); a chance
+// below 1 never shows as 1.
+const sig6 = (x) => {
+  const s = String(Number(Number(x).toPrecision(6)));
+  return s === "1" && x < 1 ? "> 0.999999" : s;
+};
+const percent = (p) => (p < 1 && Number(p * 100).toPrecision(6) === "100.000" ? "> 99.9999" : Number(p * 100).toPrecision(6)) + " %";
 const turns = (t) => `${t} turns`;
 
 function figures(dl, rows) {
@@ -53,10 +76,12 @@ function figures(dl, rows) {
 }
 
 // ---- the distribution: one bar per turn, as the answer's pmf gives it ----
-function chart(pmf, last) {
+// The tallest bar is the mode's (the answer's `mode`): its chance labels the axis.
+function chart(pmf, last, mode) {
   const n = Math.min(pmf.length, last + 1);
-  const top = Math.max(...pmf.slice(0, n));
-  const w = 640, h = 220, left = 70, bottom = 30, right = 8, topPad = 10;
+  const top = pmf[mode];
+  const w = Math.max(300, Math.min(640, $("chart").clientWidth || 640));
+  const h = 220, left = 70, bottom = 30, right = 8, topPad = 10;
   const bw = (w - left - right) / n;
   const y = (p) => topPad + (h - topPad - bottom) * (1 - p / top);
   let bars = "";
@@ -66,11 +91,11 @@ function chart(pmf, last) {
     }
   }
   let ticks = "";
-  const step = n > 200 ? 50 : n > 80 ? 20 : 10;
+  const step = n * 40 / w > 20 ? 50 : n * 40 / w > 10 ? 20 : 10;
   for (let t = 0; t < n; t += step) {
     ticks += `<text x="${(left + t * bw).toFixed(1)}" y="${h - 12}" text-anchor="middle">${t}</text>`;
   }
-  ticks += `<text x="${left - 6}" y="${y(top) + 4}" text-anchor="end">${sig6(top)}</text><text x="${left - 6}" y="${h - bottom}" text-anchor="end">0</text>`;
+  ticks += `<text x="${left - 6}" y="${y(top) + 4}" text-anchor="end">${sig6(top)}</text><text x="${left + mode * bw}" y="${topPad - 1}" text-anchor="middle">mode</text><text x="${left - 6}" y="${h - bottom}" text-anchor="end">0</text>`;
   $("chart").innerHTML =
     `<svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="Probability that a game lasts exactly t turns, for each t">` +
     `<line x1="${left}" y1="${h - bottom}" x2="${w - right}" y2="${h - bottom}" stroke="#999"/>${bars}${ticks}` +
@@ -81,33 +106,38 @@ function showOne(answer) {
   const a = answer.answer;
   $("one-text").textContent = answer.text;
   $("one-board").textContent = a.description ? `${a.board}: ${a.description}` : a.board || "";
+  $("chart").replaceChildren();
   if (typeof a.mean !== "number" || !Array.isArray(a.quantiles)) {
-    // Another shape (a game played by computer players, moments only, a game that may never
-    // end): the command line's own words.
+    // Another shape (moments only, a game that may never end): the command line's own words.
     figures($("one-figures"), []);
-    $("chart").replaceChildren();
     const pre = document.createElement("pre");
     pre.textContent = answer.text;
     $("chart").append(pre);
     return;
   }
+  // A figure past a cut distribution is a bound, and says so as the command line does.
+  const lastComputed = a.pmf.length - 1;
+  const turnsOf = (t) => (a.truncated && t > lastComputed ? `> ${t - 1} turns` : turns(t));
   const q = (p) => a.quantiles.find((x) => Math.abs(x.p - p) < 1e-9);
-  const rows = [
-    ["expected turns", fixed6(a.mean), "mean"],
-    ["standard deviation", fixed6(a.sd), "sd"],
-    ["median", turns(a.median), "median"],
-  ];
+  const rows = [["expected turns", (a.truncated ? "> " : "") + fixed6(a.mean), "mean"]];
+  if (typeof a.sd === "number") rows.push(["standard deviation", fixed6(a.sd), "sd"]);
+  if (typeof a.median === "number") {
+    rows.push(["median", (a.median_lower_bound ? "at least " : "") + turnsOf(a.median), "median"]);
+  }
   for (const p of [0.9, 0.99]) {
     const x = q(p);
-    if (x) rows.push([`${Math.round(p * 100)}% of games end by`, turns(x.turns), `q${Math.round(p * 100)}`]);
+    if (x) rows.push([`${Math.round(p * 100)}% of games end by`, turnsOf(x.turns), `q${Math.round(p * 100)}`]);
   }
   for (const t of a.tail || []) {
-    rows.push([`P(longer than ${t.turns} turns)`, sig6(t.probability), `tail${t.turns}`]);
+    rows.push([`P(longer than ${t.turns} turns)`, (a.truncated ? ">= " : "") + sig6(t.probability), `tail${t.turns}`]);
   }
+  if (typeof a.home === "number") rows.push(["chance to reach home", sig6(a.home), "home"]);
+  if (a.policy) rows.push(["computer player's policy", a.policy, "policy"]);
   rows.push(["states of the chain", String(a.states), "states"]);
+  if (a.truncated) rows.push(["distribution cut at", `turn ${lastComputed}`, "cut"]);
   figures($("one-figures"), rows);
-  const last = (q(0.999) || q(0.99) || { turns: a.pmf.length - 1 }).turns;
-  chart(a.pmf, last);
+  const last = (q(0.999) || q(0.99) || { turns: lastComputed }).turns;
+  if (typeof a.mode === "number") chart(a.pmf, Math.min(last, lastComputed), a.mode);
 }
 
 function showTable(answer) {
@@ -126,7 +156,9 @@ function showTable(answer) {
   ff.win.forEach((p, i) => {
     const tr = document.createElement("tr");
     const place = row.exact.everyone && row.exact.everyone.mean_place ? fixed6(row.exact.everyone.mean_place[i]) : "";
-    tr.innerHTML = `<td>${i + 1}</td><td data-figure="win${i + 1}">${percent(p)}</td><td>${place}</td>`;
+    // With a chance left undecided (a cut distribution) each seat's is a lower bound.
+    const bound = ff.undecided > 0 ? ">= " : "";
+    tr.innerHTML = `<td>${i + 1}</td><td data-figure="win${i + 1}">${bound}${percent(p)}</td><td data-figure="place${i + 1}">${place}</td>`;
     body.append(tr);
   });
   table.append(body);
@@ -135,16 +167,21 @@ function showTable(answer) {
     ["median", `${ff.rounds.median} rounds`, "rounds_median"],
   ];
   for (const q of ff.rounds_quantiles || []) {
-    rows.push([`${Math.round(q.p * 100)}% of games within`, `${q.rounds} rounds`, `rounds_q${Math.round(q.p * 100)}`]);
+    // A quantile past the cut is a bound: "> r - 1 rounds", as the text says it.
+    const shown = q.lower_bound ? `> ${q.rounds - 1} rounds` : `${q.rounds} rounds`;
+    rows.push([`${Math.round(q.p * 100)}% of games within`, shown, `rounds_q${Math.round(q.p * 100)}`]);
   }
+  if (ff.undecided > 0) rows.push(["chance left undecided", sig6(ff.undecided), "undecided"]);
   rows.push(["turns in all until then", fixed6(ff.turns.mean), "turns"]);
   figures($("rounds"), rows);
 }
 
 function fail(answer, where) {
-  $("error").textContent = answer.error;
-  $("error").dataset.kind = answer.kind;
   if (where) where.textContent = answer.error;
+  else {
+    $("error").textContent = answer.error;
+    $("error").dataset.kind = answer.kind;
+  }
 }
 
 function clearAnswers() {
@@ -155,36 +192,41 @@ function clearAnswers() {
 
 // ---- one change: every answer again, in order, with progress ----
 let generation = 0;
+const steps = {};
 async function update() {
   const mine = ++generation;
   const started = performance.now();
   const status = $("status");
   const stale = () => mine !== generation;
+  await restartIfBusy();
+  if (stale()) return;
   clearAnswers();
+  for (const k of Object.keys(steps)) delete steps[k];
   status.dataset.state = "working";
-  const steps = [
+  const plan = [
     ["one player's game", "analyze", (a) => showOne(a), null],
-    state.players > 1 ? [`${state.players} players`, "players", (a) => showTable(a), null] : null,
+    state.players > 1 ? [`${state.players} players`, "players", (a) => showTable(a), $("rounds")] : null,
     ["whether it can run forever", "forever", (a) => ($("forever-text").textContent = a.text), $("forever-text")],
     ["what each element is worth", "whatif", (a) => ($("whatif-text").textContent = a.text), $("whatif-text")],
   ].filter(Boolean);
   $("table").classList.toggle("hidden", state.players <= 1);
   let mainMs = null;
-  for (let i = 0; i < steps.length; i++) {
-    const [what, question, show, where] = steps[i];
-    status.textContent = `Working out ${what} (${i + 1} of ${steps.length})…`;
+  for (let i = 0; i < plan.length; i++) {
+    const [what, question, show, where] = plan[i];
+    status.textContent = `Working out ${what} (${i + 1} of ${plan.length})…`;
     const answer = await ask(question);
     if (stale()) return;
+    steps[question] = answer.ok ? "ok" : answer.error;
     if (answer.ok) show(answer);
     else {
       fail(answer, where);
+      // No board, no other answer.
       if (i === 0) break;
     }
     // The main figures (one player, and the table of players) are what a change waits for.
     if (question === "analyze" && state.players <= 1) mainMs = performance.now() - started;
     if (question === "players") mainMs = performance.now() - started;
   }
-  if (stale()) return;
   const ms = performance.now() - started;
   timings.changes.push({ mainMs, allMs: ms });
   if (timings.firstAnswerMs === null) timings.firstAnswerMs = performance.now();
@@ -194,7 +236,10 @@ async function update() {
 
 // ---- choosing a board, players and rules ----
 async function loadChoices() {
+  const mine = generation;
+  await restartIfBusy();
   const c = await ask("choices");
+  if (mine !== generation) return;
   state.choices = c.ok ? c.answer : null;
   const box = $("rules");
   box.replaceChildren();
@@ -241,16 +286,27 @@ async function chooseBoard(board) {
 }
 
 function openFile(file) {
-  return file.text().then((text) => {
-    $("board").value = "";
-    return chooseBoard({ file: file.name, text });
-  });
+  return file.text().then(
+    (text) => {
+      $("board").value = "";
+      return chooseBoard({ file: file.name, text });
+    },
+    (e) => fail({ ok: false, kind: "BadInput", error: `${file.name}: could not be read: ${e}` }, null),
+  );
 }
 
 async function start() {
   const t0 = performance.now();
-  const bytes = Uint8Array.from(atob(CANDYLAND_WASM), (c) => c.charCodeAt(0));
-  await post({ wasm: bytes.buffer });
+  try {
+    const bytes = Uint8Array.from(atob(CANDYLAND_WASM), (c) => c.charCodeAt(0));
+    module = await WebAssembly.compile(bytes);
+    const ready = await startWorker();
+    if (!ready.ok) throw new Error(ready.error);
+  } catch (e) {
+    $("status").textContent = `This browser could not start the engine (WebAssembly): ${e}`;
+    $("status").dataset.state = "failed";
+    throw e;
+  }
   timings.engineMs = performance.now() - t0;
   const list = await ask("boards");
   const boards = list.answer.items;
@@ -281,7 +337,15 @@ async function start() {
     state.players = Number($("players").value);
     update();
   };
-  $("file").onchange = (e) => e.target.files[0] && openFile(e.target.files[0]);
+  $("file").onchange = (e) => {
+    const file = e.target.files[0];
+    // Cleared, so that opening the same file again (after editing it) is a change too.
+    e.target.value = "";
+    if (file) openFile(file);
+  };
+  // A file dropped anywhere but the drop box is not opened in place of the page.
+  window.addEventListener("dragover", (e) => e.preventDefault());
+  window.addEventListener("drop", (e) => e.preventDefault());
   const drop = $("drop");
   drop.ondragover = (e) => { e.preventDefault(); drop.classList.add("over"); };
   drop.ondragleave = () => drop.classList.remove("over");
@@ -308,6 +372,6 @@ window.candylandPage = {
   read() {
     const shown = {};
     for (const el of document.querySelectorAll("[data-figure]")) shown[el.dataset.figure] = el.textContent;
-    return { shown, error: $("error").textContent, status: $("status").dataset.state };
+    return { shown, steps: { ...steps }, error: $("error").textContent, status: $("status").dataset.state };
   },
 };

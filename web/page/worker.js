@@ -13,11 +13,11 @@ function call(request) {
 }
 
 self.onmessage = async (event) => {
-  const { id, wasm, request } = event.data;
+  const { id, module, request } = event.data;
   try {
-    if (wasm) {
+    if (module) {
       const imports = { env: { now_ms: () => performance.now() } };
-      const { instance } = await WebAssembly.instantiate(wasm, imports);
+      const instance = await WebAssembly.instantiate(module, imports);
       engine = instance.exports;
       self.postMessage({ id, answer: { ok: true } });
       return;
@@ -26,10 +26,11 @@ self.onmessage = async (event) => {
     const answer = call(request);
     self.postMessage({ id, answer, ms: performance.now() - started });
   } catch (e) {
-    // A trap is a bug of the engine, not of the board: say so.
+    // A trap is a bug of the engine, not of the board: say so (the page replaces this worker
+    // before its next question).
     self.postMessage({
       id,
-      answer: { ok: false, kind: "Internal", error: "the engine stopped: " + e },
+      answer: { ok: false, kind: "Internal", broken: true, error: "the engine stopped: " + e },
     });
   }
 };
