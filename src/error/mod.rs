@@ -23,6 +23,16 @@ use crate::solve::spaces::SpacesError;
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Why a question has no answer.
+///
+/// ```
+/// use candyland::{analyze, AnalyzeOptions, BoardSource, Budget, ErrorKind};
+///
+/// // A board file with a mistake: the message names the field; the kind says whose it is.
+/// let board = BoardSource::new("bad.toml", "name = \"bad\"\n[board]\nspaces = []\n");
+/// let e = analyze(&board, &AnalyzeOptions::default(), &Budget::default()).unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::BadInput);
+/// assert!(e.to_string().starts_with("bad.toml"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

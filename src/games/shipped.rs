@@ -142,6 +142,14 @@ pub struct BoxGuide {
 
 /// The Candy Land boxes a parent may have, each with its shipped board (the sources are in
 /// the boards' files; docs/boards.md lists the editions).
+///
+/// ```
+/// // The box a parent has, and what the tool can say about it.
+/// for b in candyland::BOXES {
+///     let how = if b.exact { "exactly" } else { "the closest shipped" };
+///     println!("{}: {} ({how}): {}", b.r#box, b.board, b.note);
+/// }
+/// ```
 pub const BOXES: &[BoxGuide] = &[
     BoxGuide {
         r#box: "Candy Land with the characters Plumpy, Mr. Mint, Jolly, Gramma Nut, Princess Lolly and Queen Frostine and three sticky dot spaces (the edition first printed in 1984)",

@@ -46,6 +46,16 @@ impl Render for BoardList {
                 s.push_str(&layout.row("  ", &label(b), width, &text));
             }
         }
+        // A parent looks for their box, not a board's name.
+        s.push_str("\nWhich board is my box?\n");
+        for b in shipped::BOXES {
+            let line = if b.exact {
+                format!("{}: {}, exactly: {}.", b.r#box, b.board, b.note)
+            } else {
+                format!("{}: try {}: {}.", b.r#box, b.board, b.note)
+            };
+            s.push_str(&layout.hang("  ", "    ", &line));
+        }
         s.push('\n');
         s.push_str(&layout.para(
             "",

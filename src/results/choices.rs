@@ -45,6 +45,22 @@ pub struct Choices {
 
 /// The rules and elements of `board` (a race; a game played by computer players has none of
 /// these flags, and gets empty lists, with the board named as messages name it).
+///
+/// ```
+/// use candyland::{analyze, choices, read_board, AnalyzeOptions, Budget, Variant};
+///
+/// let board = read_board(None)?; // the default board
+/// let c = choices(&board)?;
+/// // Its first rule set to another value, as `--RULE VALUE` sets it.
+/// let rule = &c.rules[0];
+/// let other = rule.words.iter().position(|w| *w != rule.board).unwrap();
+/// let options = AnalyzeOptions {
+///     variant: Variant::default().with_rule(&rule.key, rule.values[other].clone()),
+///     ..AnalyzeOptions::default()
+/// };
+/// analyze(&board, &options, &Budget::default())?;
+/// # Ok::<(), candyland::Error>(())
+/// ```
 pub fn choices(board: &BoardSource) -> Result<Choices> {
     struct Of;
     impl GameVisitor for Of {

@@ -203,3 +203,22 @@ fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game(
         assert!(r["size"]["spaces"].as_u64().unwrap() > 60, "{r}");
     }
 }
+
+#[test]
+fn boards_tells_a_parent_which_board_is_their_box() {
+    // A parent with a later box (licorice loses a turn) is pointed at treats, and told no
+    // board of that edition is published; the 1984 box is the default, exactly.
+    let (code, out, err) = run(&["boards"]);
+    assert_eq!(code, 0, "{err}");
+    let at = out.find("Which board is my box?").expect("the box guide");
+    let guide = out[at..].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        guide.contains("(the edition first printed in 1984): candy-land-1984, exactly:"),
+        "{guide}"
+    );
+    assert!(
+        guide.contains("licorice spaces lose a turn: try treats:"),
+        "{guide}"
+    );
+    assert!(guide.contains("no published transcription"), "{guide}");
+}

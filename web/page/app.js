@@ -329,7 +329,7 @@ async function start() {
   boxSelect.onchange = () => {
     const b = list.boxes[Number(boxSelect.value)];
     if (!b) return;
-    $("box-note").textContent = (b.exact ? `${b.board}: ` : "") + b.note;
+    $("box-note").textContent = `${b.exact ? `${b.board}, exactly` : `try ${b.board}`}: ${b.note}.`;
     select.value = b.board;
     chooseBoard({ name: b.board });
   };
