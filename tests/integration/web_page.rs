@@ -148,17 +148,16 @@ impl Browser {
         );
     }
 
-    /// A PNG of the whole page.
+    /// A PNG of the whole page (Chromium sends it in base64).
     fn screenshot(&mut self) -> Vec<u8> {
-        use std::io::Read;
+        use base64::Engine as _;
         let r = self.command(
             "Page.captureScreenshot",
             json!({"format": "png", "captureBeyondViewport": true}),
         );
-        let b64 = r["data"].as_str().unwrap();
-        let mut out = Vec::new();
-        base64_decode(b64).as_slice().read_to_end(&mut out).unwrap();
-        out
+        base64::engine::general_purpose::STANDARD
+            .decode(r["data"].as_str().unwrap())
+            .unwrap()
     }
 }
 
@@ -167,38 +166,6 @@ impl Drop for Browser {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// Standard base64, as Chromium sends screenshots.
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| -> u32 {
-        match c {
-            b'A'..=b'Z' => u32::from(c - b'A'),
-            b'a'..=b'z' => u32::from(c - b'a') + 26,
-            b'0'..=b'9' => u32::from(c - b'0') + 52,
-            b'+' => 62,
-            _ => 63,
-        }
-    };
-    let bytes: Vec<u8> = text.bytes().filter(|c| *c != b'=').collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, c)| n | value(*c) << (18 - 6 * i));
-        let keep = chunk.len() - 1;
-        out.extend_from_slice(&n.to_be_bytes()[1..1 + keep]);
-    }
-    out
-}
-
-#[test]
-fn base64_decodes_as_by_hand() {
-    // "Man" is TWFu, "Ma" is TWE=, "M" is TQ== (RFC 4648, section 9).
-    assert_eq!(base64_decode("TWFu"), b"Man");
-    assert_eq!(base64_decode("TWE="), b"Ma");
-    assert_eq!(base64_decode("TQ=="), b"M");
 }
 
 /// Builds the page with `web/build` (the README's command) and returns its index.html.
