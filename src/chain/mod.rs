@@ -13,10 +13,12 @@ use std::collections::VecDeque;
 use crate::games::race::{Events, RaceGame};
 
 mod build;
+pub mod loops;
 mod matvec;
 pub mod position;
 pub mod product;
 
+pub use loops::{LoopChain, LoopChainError};
 pub use matvec::{pull, push, Probabilities};
 
 /// Q as integer counts over D, in CSR form with 32-bit indices (half the memory of `usize`

@@ -33,6 +33,7 @@ pub mod crosscheck;
 mod decks;
 pub mod exercise;
 pub mod fit;
+pub mod landings;
 pub mod lengths;
 pub mod model;
 pub mod outliers;

@@ -14,6 +14,8 @@ pub mod chance;
 pub mod game;
 pub mod hare;
 pub mod load;
+pub mod loop_game;
+pub mod monopoly;
 pub mod policy_game;
 pub mod race;
 pub mod race_track;
@@ -30,6 +32,7 @@ pub use candyland::CandyLand;
 pub use race_track::{ChutesAndLadders, RaceTrack};
 
 pub use game::{Edit, Game, Identity, ShippedBoard, Size};
+pub use loop_game::LoopGame;
 pub use policy_game::PolicyGame;
 pub use race::RaceGame;
 pub use track::{Jumps, Rgb, Track};
@@ -80,6 +83,15 @@ pub trait PolicyVisitor {
     type Output;
     /// Does the work for policy game `G`.
     fn visit<G: PolicyGame>(self) -> Self::Output;
+}
+
+/// Something to do with a board that loops, written once and generic over the game: what
+/// [`with_loop_game`] calls (the board, if any, is the visitor's).
+pub trait LoopVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Does the work for loop game `G`.
+    fn visit<G: LoopGame>(self) -> Self::Output;
 }
 
 /// Something to do with a board of any race, written once and generic over the game: the
@@ -181,7 +193,7 @@ pub fn kind(source: &BoardSource) -> Result<&'static str, UserError> {
     let Some(name) = kind.game else {
         return Ok(KINDS[0]);
     };
-    let every = || KINDS.iter().chain(POLICY_KINDS).copied();
+    let every = || KINDS.iter().chain(POLICY_KINDS).chain(LOOP_KINDS).copied();
     every().find(|k| *k == name).ok_or_else(|| {
         let known: Vec<String> = every().map(|k| format!("\"{k}\"")).collect();
         UserError::InvalidBoard {
@@ -217,7 +229,9 @@ pub fn title(kind: &str) -> &str {
     } else if kind == <ChutesAndLadders as Game>::KIND {
         "Chutes and Ladders"
     } else {
-        policy_title(kind).unwrap_or(kind)
+        policy_title(kind)
+            .or_else(|| loop_title(kind))
+            .unwrap_or(kind)
     }
 }
 
@@ -231,6 +245,26 @@ pub fn with_policy_game<V: PolicyVisitor>(
     Ok(with_policy_kind(kind, visitor))
 }
 
+/// Calls `visitor` when `source` is a board that loops ([`LOOP_KINDS`]); `None` for another
+/// game. The visitor holds the board.
+pub fn with_loop_game<V: LoopVisitor>(
+    source: &BoardSource,
+    visitor: V,
+) -> Result<Option<V::Output>, UserError> {
+    let kind = kind(source)?;
+    Ok(with_loop_kind(kind, visitor))
+}
+
+/// Whether `kind` is a game whose board loops (no finish).
+pub fn loops(kind: &str) -> bool {
+    LOOP_KINDS.contains(&kind)
+}
+
+/// Whether `kind` is a race, the game of most commands (not a policy or loop game).
+pub fn is_race(kind: &str) -> bool {
+    KINDS.contains(&kind)
+}
+
 /// Whether `kind` is a game played by computer players with policies.
 pub fn plays_by_policies(kind: &str) -> bool {
     POLICY_KINDS.contains(&kind)
@@ -240,7 +274,34 @@ pub fn plays_by_policies(kind: &str) -> bool {
 /// from one list, so that adding a kind is one entry here. The race kind is here twice, once
 /// per board-file word ([`race_track::dialect`]).
 macro_rules! games {
-    (races: $($game:ty),+ ; policies: $($policy:ty),+ $(,)?) => {
+    (races: $($game:ty),+ ; policies: $($policy:ty),+ ; loops: $($looped:ty),+ $(,)?) => {
+        /// The `game` word of every game whose board loops ([`LoopGame`]), after the policy
+        /// games.
+        pub const LOOP_KINDS: &[&str] = &[$(<$looped as LoopGame>::KIND),+];
+
+        /// The shipped boards of every loop game, kind by kind.
+        pub const LOOP_SHIPPED: &[&[ShippedBoard]] = &[$(<$looped as LoopGame>::SHIPPED),+];
+
+        /// The title of loop game `kind`.
+        fn loop_title(kind: &str) -> Option<&'static str> {
+            $(
+                if kind == <$looped as LoopGame>::KIND {
+                    return Some(<$looped as LoopGame>::TITLE);
+                }
+            )+
+            None
+        }
+
+        /// Calls `visitor` for loop game `kind` ([`LOOP_KINDS`]); `None` for another word.
+        pub fn with_loop_kind<V: LoopVisitor>(kind: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if kind == <$looped as LoopGame>::KIND {
+                    return Some(visitor.visit::<$looped>());
+                }
+            )+
+            None
+        }
+
         /// The `game` word of every race kind, in the order messages list them; the first is
         /// the default.
         pub const KINDS: &[&str] = &[$(<$game as Game>::KIND),+];
@@ -290,6 +351,14 @@ macro_rules! games {
             )+
             // `kind` is one of KINDS (so one of the arms above returned), or a policy game,
             // which the commands that play it visit with `with_policy_game`.
+            if loops(kind) {
+                return Err(UserError::Board {
+                    board: label.to_string(),
+                    message: format!(
+                        "is a {kind} board, which loops and never finishes; this command does not play it: use analyze, simulate, passage, check or report"
+                    ),
+                });
+            }
             if plays_by_policies(kind) {
                 return Err(UserError::Board {
                     board: label.to_string(),
@@ -329,6 +398,11 @@ macro_rules! games {
                     out.push(<$policy as PolicyGame>::KIND);
                 }
             )+
+            $(
+                if <$looped as LoopGame>::rule_keys().iter().any(|k| k == key) {
+                    out.push(<$looped as LoopGame>::KIND);
+                }
+            )+
             out
         }
 
@@ -343,6 +417,11 @@ macro_rules! games {
             $(
                 if kind == <$policy as PolicyGame>::KIND {
                     return <$policy as PolicyGame>::rule_keys();
+                }
+            )+
+            $(
+                if kind == <$looped as LoopGame>::KIND {
+                    return <$looped as LoopGame>::rule_keys();
                 }
             )+
             Vec::new()
@@ -367,4 +446,8 @@ macro_rules! games {
     };
 }
 
-games!(races: CandyLand, ChutesAndLadders, RaceTrack, Bump; policies: hare::Board);
+games!(
+    races: CandyLand, ChutesAndLadders, RaceTrack, Bump;
+    policies: hare::Board;
+    loops: monopoly::Board
+);

@@ -185,3 +185,37 @@ impl<'a> TomlRef<'a> {
         }
     }
 }
+
+/// The error of board text that `F`'s schema could not read (`first`, serde's error): every
+/// key it cannot read at once, with the problems `validate` finds in what is left, or the
+/// syntax error when the text is no TOML table or nothing more is found. For the kinds that
+/// parse their own files (policy and loop games).
+pub(crate) fn problems<F: DeserializeOwned>(
+    label: &str,
+    text: &str,
+    first: &toml::de::Error,
+    validate: impl Fn(&F) -> Option<crate::input::problems::InvalidBoard>,
+) -> crate::input::error::UserError {
+    use crate::input::error::UserError;
+    let syntax = || UserError::BoardSyntax {
+        file: label.to_string(),
+        message: crate::input::text::shorten_lines(&first.to_string()),
+    };
+    let Ok(table) = toml::from_str::<toml::Table>(text) else {
+        return syntax();
+    };
+    let read = read::<F>(table);
+    let mut problems = read.problems;
+    if problems.is_empty() {
+        return syntax();
+    }
+    if let (Some(file), false) = (&read.file, read.shifted) {
+        if let Some(more) = validate(file) {
+            problems.extend(more.problems);
+        }
+    }
+    UserError::InvalidBoard {
+        file: label.to_string(),
+        problems: crate::input::problems::InvalidBoard { problems },
+    }
+}

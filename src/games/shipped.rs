@@ -41,6 +41,9 @@ pub enum Group {
     /// Hare and Tortoise, played by computer players' policies (its own commands' subset:
     /// `analyze`, `simulate`, `play`, `report`, `check`).
     HareAndTortoise,
+    /// A board that loops, with no finish (Monopoly): its own commands' subset (`analyze`,
+    /// `simulate`, `passage`, `check`).
+    Loops,
 }
 
 impl Group {
@@ -48,6 +51,8 @@ impl Group {
     pub fn of(name: &str, kind: &str) -> Group {
         if crate::games::plays_by_policies(kind) {
             Group::HareAndTortoise
+        } else if crate::games::loops(kind) {
+            Group::Loops
         } else if kind != crate::games::KINDS[0] {
             Group::OtherGame
         } else if PROGRAMS.contains(&name) {
@@ -58,11 +63,12 @@ impl Group {
     }
 
     /// Every group, in the order `candyland boards` shows them.
-    pub const ALL: [Group; 4] = [
+    pub const ALL: [Group; 5] = [
         Group::RuleBook,
         Group::Program,
         Group::OtherGame,
         Group::HareAndTortoise,
+        Group::Loops,
     ];
 
     /// The group's heading in `candyland boards`.
@@ -75,6 +81,9 @@ impl Group {
             Group::OtherGame => "Other games",
             Group::HareAndTortoise => {
                 "Hare and Tortoise, played by computer players that follow a policy (analyze, simulate, play, report and check)"
+            }
+            Group::Loops => {
+                "Monopoly, a board that loops and never finishes: where the token spends its rolls (analyze, simulate, passage, check and report)"
             }
         }
     }
@@ -90,6 +99,7 @@ pub fn find(name: &str) -> Option<&'static ShippedBoard> {
     SHIPPED
         .iter()
         .chain(policy_boards())
+        .chain(loop_boards())
         .find(|b| b.name == name)
 }
 
@@ -108,6 +118,7 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
     SHIPPED
         .iter()
         .chain(policy_boards())
+        .chain(loop_boards())
         .map(|b| b.name)
         .chain(ALIASES.iter().map(|(old, _)| *old))
 }
@@ -117,9 +128,15 @@ pub fn names() -> String {
     SHIPPED
         .iter()
         .chain(policy_boards())
+        .chain(loop_boards())
         .map(|b| b.name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The shipped boards of every game whose board loops, kind by kind.
+pub fn loop_boards() -> impl Iterator<Item = &'static ShippedBoard> {
+    crate::games::LOOP_SHIPPED.iter().flat_map(|b| b.iter())
 }
 
 /// The shipped boards of every policy game, kind by kind.

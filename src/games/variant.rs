@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::games::Game;
 use crate::input::error::UserError;
-use crate::input::problems::{BoardProblem, InvalidBoard};
+use crate::input::problems::{BoardProblem, InvalidBoard, Problems};
 
 /// Changes to a board file: elements removed and rules overridden. The default changes nothing.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -173,4 +173,67 @@ pub fn values_of<T: strum::VariantArray + serde::Serialize>() -> Vec<toml::Value
         .iter()
         .map(|v| toml::Value::String(word(v)))
         .collect()
+}
+
+/// `rules` (a kind's `[rules]` table, whose keys are `own`) with the variant's rule overrides
+/// written into the table and read back through the schema, so an override is checked like a
+/// board file's value. A key that is not a rule of this kind, or an element to remove (policy
+/// and loop games have none), is a problem naming its flag.
+pub fn override_rules<R>(
+    rules: &R,
+    kind: &str,
+    own: &[String],
+    variant: &Variant,
+) -> Result<R, InvalidBoard>
+where
+    R: Clone + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut p = Problems::default();
+    for e in &variant.without {
+        p.add(
+            "--without",
+            format!(
+                "a {kind} board has no {}: it has no elements to remove; leave it out",
+                crate::input::text::quote(e)
+            ),
+        );
+    }
+    for (key, _) in &variant.rules {
+        if !own.contains(key) {
+            let owners: Vec<&str> = crate::games::owners_of_rule(key)
+                .into_iter()
+                .map(crate::games::title)
+                .collect();
+            let owner = if owners.is_empty() {
+                "no game's".to_string()
+            } else {
+                owners.join(" and ")
+            };
+            p.add(
+                format!("--{}", crate::input::text::quote(key)),
+                format!("is a rule of {owner} boards and this is a {kind} board; leave it out"),
+            );
+        }
+    }
+    if !p.is_empty() {
+        return Err(p.into_invalid());
+    }
+    if variant.rules.is_empty() {
+        return Ok(rules.clone());
+    }
+    let one = |field: &str, message: String| {
+        let mut p = Problems::default();
+        p.add(field, message);
+        p.into_invalid()
+    };
+    let mut table = toml::Table::try_from(rules).map_err(|e| one("rules", e.to_string()))?;
+    for (key, value) in &variant.rules {
+        table.insert(key.clone(), value.clone());
+    }
+    table.try_into().map_err(|e: toml::de::Error| {
+        one(
+            "--rules",
+            crate::input::text::shorten_lines(&format!("{} (in {variant})", e.message())),
+        )
+    })
 }

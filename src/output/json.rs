@@ -205,6 +205,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
                 Shape::of::<forever::Unfinishable>(),
                 Shape::of::<solve::pgf::Pgf>(),
                 Shape::of::<policies::PolicyAlone>(),
+                Shape::of::<crate::results::loops::LoopAnalysis>(),
             ],
         ),
         (
@@ -212,6 +213,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             vec![
                 Shape::of::<solve::passage::Passage>(),
                 Shape::of::<solve::passage::HittingChances>(),
+                Shape::of::<crate::results::loops::LoopPassage>(),
             ],
         ),
         ("players", vec![Shape::of::<players::PlayersReport>()]),
@@ -230,6 +232,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             vec![
                 Shape::of::<sim::Simulation>(),
                 Shape::of::<policies::PolicySimulation>(),
+                Shape::of::<crate::results::loops::LoopSimulation>(),
             ],
         ),
         ("crosscheck", vec![Shape::of::<crosscheck::CrossCheck>()]),
@@ -238,6 +241,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             vec![
                 Shape::of::<check::CheckReport>(),
                 Shape::of::<check::summary::SummaryReport>(),
+                Shape::of::<crate::results::loops::LandingCheck>(),
             ],
         ),
         ("forever", vec![Shape::of::<forever::ForeverReport>()]),
@@ -263,6 +267,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             vec![
                 Shape::of::<output::summary::ReportSummary>(),
                 Shape::of::<policies::PolicyReport>(),
+                Shape::of::<crate::results::loops::LoopReport>(),
             ],
         ),
     ];

@@ -17,6 +17,7 @@ pub mod folder;
 mod forever;
 pub mod json;
 mod layout;
+mod loops;
 mod odds;
 mod passage;
 mod players;

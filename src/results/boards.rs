@@ -69,7 +69,34 @@ pub fn boards() -> Result<BoardList> {
             list.push(row?);
         }
     }
+    for b in shipped::loop_boards() {
+        let source = BoardSource::new(b.name, b.text);
+        if let Some(row) = crate::games::with_loop_game(&source, LoopRow(&source))? {
+            list.push(row?);
+        }
+    }
     Ok(BoardList(list))
+}
+
+/// The row of a shipped board that loops.
+struct LoopRow<'a>(&'a BoardSource);
+
+impl crate::games::LoopVisitor for LoopRow<'_> {
+    type Output = Result<BoardRow>;
+    fn visit<G: crate::games::LoopGame>(self) -> Result<BoardRow> {
+        let board = G::parse(&self.0.label, &self.0.text, &Variant::default())?;
+        let (size, size_text) = board.size();
+        Ok(BoardRow {
+            name: board.name().to_string(),
+            game: G::KIND.to_string(),
+            size,
+            size_text,
+            description: board.description().to_string(),
+            group: Group::of(board.name(), G::KIND),
+            default: false,
+            aliases: Vec::new(),
+        })
+    }
 }
 
 /// The row of a shipped board of a policy game: its size and description from the board.

@@ -39,6 +39,7 @@ pub mod crosscheck;
 pub mod exercise;
 pub mod forever;
 mod format;
+pub mod loops;
 pub mod odds;
 pub mod options;
 pub mod passage;

@@ -12,6 +12,7 @@
 
 mod deck;
 mod fixed_order;
+pub mod loops;
 mod observe;
 pub mod policies;
 mod run;

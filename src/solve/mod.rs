@@ -29,6 +29,7 @@ pub mod pgf;
 pub mod players;
 pub mod spaces;
 pub mod sparse;
+pub mod stationary;
 pub mod vocabulary;
 
 use serde::{Deserialize, Serialize};

@@ -198,10 +198,11 @@ fn boards_and_board_show_have_json() {
     use candyland::internals::output::{BoardRow, BoardShow};
     let list: Vec<BoardRow> =
         candyland::internals::output::json::read(&stdout(&["boards", "--json"])).unwrap();
-    // Every shipped board, the Hare and Tortoise ones last.
+    // Every shipped board, the Hare and Tortoise ones and then the boards that loop last.
     let shipped = candyland::internals::games::shipped::SHIPPED
         .iter()
-        .chain(candyland::internals::games::hare::SHIPPED);
+        .chain(candyland::internals::games::hare::SHIPPED)
+        .chain(candyland::internals::games::monopoly::SHIPPED);
     assert_eq!(
         list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
         shipped.map(|b| b.name).collect::<Vec<_>>()

@@ -165,6 +165,7 @@ fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game(
     let shipped: Vec<&str> = candyland::internals::games::shipped::SHIPPED
         .iter()
         .chain(candyland::internals::games::hare::SHIPPED)
+        .chain(candyland::internals::games::monopoly::SHIPPED)
         .map(|b| b.name)
         .collect();
     let (code, out, err) = run(&["boards"]);
@@ -201,6 +202,21 @@ fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game(
         assert_eq!(r["group"], "hare-and-tortoise", "{r}");
         assert_eq!(r["default"], false, "{r}");
         assert!(r["size"]["spaces"].as_u64().unwrap() > 60, "{r}");
+    }
+    // The boards that loop come last, under a heading of their own.
+    let loops = out
+        .find("Monopoly, a board that loops")
+        .expect("the loop boards' heading");
+    for name in ["monopoly", "project-euler-84"] {
+        assert!(
+            out[loops..].contains(&format!("  {name} ")),
+            "{name} in {out}"
+        );
+        let r = rows.iter().find(|r| r["name"] == name).unwrap();
+        assert_eq!(
+            (r["game"].as_str(), r["group"].as_str()),
+            (Some("monopoly"), Some("loops"))
+        );
     }
 }
 

@@ -110,6 +110,46 @@ fn documents() -> Vec<(String, Value)> {
         "2000",
     ]);
     add(&["passage", "hi-ho-cherry-o", "--to", "5", "--players", "2"]);
+    // Boards that loop: the long run (exactly, and with cycled piles), a simulation in games
+    // and in one run, a first landing (reached and never), and a check of landing counts.
+    let landings = dir.path().join("landings.txt");
+    let landings = landings.to_str().unwrap();
+    let out = candyland()
+        .args([
+            "simulate",
+            "monopoly",
+            "-n",
+            "200",
+            "--turns",
+            "50",
+            "--landings",
+            landings,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    add(&["analyze", "project-euler-84", "--exact"]);
+    add(&[
+        "analyze",
+        "project-euler-84",
+        "--cards",
+        "cycled",
+        "--orders",
+        "2",
+    ]);
+    add(&["simulate", "monopoly", "-n", "200", "--turns", "50"]);
+    add(&[
+        "simulate",
+        "monopoly",
+        "-n",
+        "50",
+        "--turns",
+        "100",
+        "--one-run",
+    ]);
+    add(&["passage", "monopoly", "--to", "Boardwalk"]);
+    add(&["passage", "monopoly", "--to", "Go To Jail"]);
+    add(&["check", landings, "--board", "monopoly", "--turns", "50"]);
     add(&["analyze", &forever]);
     add(&["forever", &forever]);
     add(&["compare", "clark-program", "clark-program --licorice none"]);
@@ -170,6 +210,23 @@ fn documents() -> Vec<(String, Value)> {
     );
     let text = std::fs::read_to_string(hare.join("summary.json")).unwrap();
     docs.push(("report".into(), serde_json::from_str(&text).unwrap()));
+    for board in ["monopoly", "project-euler-84"] {
+        let looped = dir.path().join(board);
+        let out = candyland()
+            .args(["report", board, "--games", "500", "--format", "svg", "-o"])
+            .arg(&looped)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // The rent chart only for the board with rent tables.
+        assert_eq!(looped.join("rent.svg").is_file(), board == "monopoly");
+        let text = std::fs::read_to_string(looped.join("summary.json")).unwrap();
+        docs.push(("report".into(), serde_json::from_str(&text).unwrap()));
+    }
     drop(dir);
     docs
 }

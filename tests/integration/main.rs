@@ -87,6 +87,8 @@ mod json_csv;
 mod json_shapes;
 mod library;
 mod library_boards;
+mod loops;
+mod loops_check;
 mod messages;
 mod odds;
 mod odds_play;

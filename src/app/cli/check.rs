@@ -69,6 +69,14 @@ pub struct CheckArgs {
     /// as its columns and each setting (game, board, each rule, deck) in a column of its own.
     #[arg(long)]
     pub csv: bool,
+    /// On a board that loops (the data are landing counts, a line per game, a count per
+    /// square from GO): the turns in each game (or batch).
+    #[arg(long, value_name = "N", help_heading = "Boards that loop")]
+    pub turns: Option<u64>,
+    /// On a board that loops: the lines are consecutive batches of one long run (batch
+    /// means), not independent games from the start.
+    #[arg(long, help_heading = "Boards that loop")]
+    pub one_run: bool,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,

@@ -44,6 +44,23 @@ pub struct AnalyzeArgs {
     /// explicitly, the distribution is computed to N turns whatever it costs within --budget].
     #[arg(long, value_name = "N")]
     pub max_turns: Option<usize>,
+    /// On a board that loops with cycled card piles (`--cards cycled`): the random starting
+    /// orders of the piles whose exact laws are averaged.
+    #[arg(
+        long,
+        default_value_t = 20,
+        value_name = "N",
+        help_heading = "Boards that loop"
+    )]
+    pub orders: usize,
+    /// Seed of those orders.
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_name = "S",
+        help_heading = "Boards that loop"
+    )]
+    pub seed: u64,
 }
 
 /// `candyland spaces`: the per-space and per-event figures.

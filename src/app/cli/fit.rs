@@ -14,6 +14,9 @@ use crate::games::{self, hare};
 /// The commands that play Hare and Tortoise boards.
 const HARE_COMMANDS: [&str; 5] = ["analyze", "simulate", "play", "check", "report"];
 
+/// The commands that play boards that loop.
+const LOOP_COMMANDS: [&str; 4] = ["analyze", "simulate", "passage", "check"];
+
 /// Whether `command` uses `--policy` (the computer players of a Hare and Tortoise game) and
 /// `--carrot-cap` (the exact chain of one player).
 pub fn uses_policy_flags(command: &str) -> (bool, bool) {
@@ -172,6 +175,11 @@ pub fn fit(sub: Command, name: &str, named: Option<&str>) -> Command {
     if plays_hare {
         kinds.push(hare::KIND);
     }
+    let plays_loops = LOOP_COMMANDS.contains(&name);
+    if plays_loops {
+        kinds.extend(games::LOOP_KINDS);
+    }
+    let loop_board = games::loops(kind);
     let others: Vec<String> = kinds
         .iter()
         .filter(|k| **k != kind)
@@ -185,6 +193,9 @@ pub fn fit(sub: Command, name: &str, named: Option<&str>) -> Command {
         match long.as_str() {
             "policy" => arg.hide(!(hare_board && policy)),
             "carrot-cap" => arg.hide(!(hare_board && cap)),
+            // The flags of the questions only a board that loops asks.
+            "turns" | "one-run" | "landings" | "orders" => arg.hide(!loop_board),
+            "seed" if name == "analyze" => arg.hide(!loop_board),
             "without" if elements.is_empty() => arg.hide(true),
             "without" => arg.value_parser(PossibleValuesParser::new(
                 elements

@@ -31,9 +31,10 @@ pub struct ReportArgs {
     /// Overlay a Monte Carlo histogram of N i.i.d. games on the distribution chart.
     #[arg(long, value_name = "N")]
     pub mc: Option<u64>,
-    /// Games of the shuffled-deck simulation.
-    #[arg(short = 'n', long, default_value_t = 1_000_000, value_name = "N")]
-    pub games: u64,
+    /// Games of the shuffled-deck simulation [default: 1000000; on a board that loops, 100000
+    /// games of 100 turns].
+    #[arg(short = 'n', long, value_name = "N")]
+    pub games: Option<u64>,
     /// Seed of the simulations.
     #[arg(short = 's', long, default_value_t = 1, value_name = "S")]
     pub seed: u64,

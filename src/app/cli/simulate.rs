@@ -43,6 +43,22 @@ pub struct SimulateArgs {
     /// Stop a game after this many turns and count it as unfinished.
     #[arg(long, default_value_t = 1_000_000, value_name = "N")]
     pub max_turns: u32,
+    /// On a board that loops: the turns of each game (of each batch with --one-run).
+    #[arg(
+        long,
+        default_value_t = 100,
+        value_name = "N",
+        help_heading = "Boards that loop"
+    )]
+    pub turns: u64,
+    /// On a board that loops: one long run cut into --games batches of --turns turns
+    /// (after 1,000 turns of warm-up), instead of independent games.
+    #[arg(long, help_heading = "Boards that loop")]
+    pub one_run: bool,
+    /// On a board that loops: write each game's (batch's) landings to FILE, one line each,
+    /// a count per square from GO (what `check` reads).
+    #[arg(long, value_name = "FILE", help_heading = "Boards that loop")]
+    pub landings: Option<PathBuf>,
     /// Worker threads (`--threads`); results do not depend on them.
     #[command(flatten)]
     pub threads: ThreadArgs,

@@ -11,6 +11,9 @@ use crate::games::candyland::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Start,
 };
 use crate::games::hare::board::{CardPile, FinishCount, HareDraws, Nobody};
+use crate::games::monopoly::rules::{
+    Cards, DoublesCount, GoToJailCounted, JailDoubles, JailFreeCard, JailPolicy, ThreeDoubles,
+};
 use crate::games::race_track::{OnMaxRolls, Overshoot};
 use crate::games::Variant;
 
@@ -151,6 +154,36 @@ pub struct VariantArgs {
     /// Where "drop back" and "move forward one position" go with nobody behind or ahead.
     #[arg(long, value_parser = values::<Nobody>(), value_name = "WHERE", help_heading = "Hare and Tortoise rules")]
     pub nobody_there: Option<String>,
+    /// Dice rolled each roll.
+    #[arg(long, value_name = "N", help_heading = "Monopoly rules")]
+    pub dice: Option<u32>,
+    /// Faces of each die.
+    #[arg(long, value_name = "N", help_heading = "Monopoly rules")]
+    pub faces: Option<u32>,
+    /// How a player leaves jail: pay at once, or try for doubles for up to three turns.
+    #[arg(long, value_parser = values::<JailPolicy>(), value_name = "POLICY", help_heading = "Monopoly rules")]
+    pub jail: Option<String>,
+    /// What doubles thrown to leave jail on a long stay do besides moving.
+    #[arg(long, value_parser = values::<JailDoubles>(), value_name = "RULE", help_heading = "Monopoly rules")]
+    pub jail_doubles: Option<String>,
+    /// What three doubles in a row do.
+    #[arg(long, value_parser = values::<ThreeDoubles>(), value_name = "RULE", help_heading = "Monopoly rules")]
+    pub three_doubles: Option<String>,
+    /// Which doubles count toward those three.
+    #[arg(long, value_parser = values::<DoublesCount>(), value_name = "WHICH", help_heading = "Monopoly rules")]
+    pub doubles_count: Option<String>,
+    /// Whether a token a card moves onto a card square draws there.
+    #[arg(long, value_name = "BOOL", help_heading = "Monopoly rules")]
+    pub card_moves_draw: Option<bool>,
+    /// How the Chance and Community Chest piles are drawn.
+    #[arg(long, value_parser = values::<Cards>(), value_name = "HOW", help_heading = "Monopoly rules")]
+    pub cards: Option<String>,
+    /// What becomes of a Get Out of Jail Free card.
+    #[arg(long, value_parser = values::<JailFreeCard>(), value_name = "HOW", help_heading = "Monopoly rules")]
+    pub jail_free_card: Option<String>,
+    /// Where a roll that ends on Go To Jail is counted.
+    #[arg(long, value_parser = values::<GoToJailCounted>(), value_name = "WHERE", help_heading = "Monopoly rules")]
+    pub go_to_jail_counted: Option<String>,
 }
 
 impl VariantArgs {
@@ -199,6 +232,18 @@ impl VariantArgs {
             text("hare-draws", &self.hare_draws),
             text("card-pile", &self.card_pile),
             text("nobody-there", &self.nobody_there),
+            self.dice
+                .map(|n| ("dice".to_string(), toml::Value::from(n))),
+            self.faces
+                .map(|n| ("faces".to_string(), toml::Value::from(n))),
+            text("jail", &self.jail),
+            text("jail-doubles", &self.jail_doubles),
+            text("three-doubles", &self.three_doubles),
+            text("doubles-count", &self.doubles_count),
+            flag("card-moves-draw", self.card_moves_draw),
+            text("cards", &self.cards),
+            text("jail-free-card", &self.jail_free_card),
+            text("go-to-jail-counted", &self.go_to_jail_counted),
         ];
         for (key, value) in rules.into_iter().flatten() {
             v = v.with_rule(&key, value);

@@ -24,6 +24,9 @@ pub(crate) fn run(args: &AnalyzeArgs, b: &Budget, form: Form) -> Result<String> 
     };
     options.validate()?;
     let board = super::board(&args.board, super::policies::policy_flag(&args.variant))?;
+    if let Some(text) = super::loops::analyze(args, &board, b, form)? {
+        return Ok(text);
+    }
     if let Some(text) = super::policies::analyze(args, &board, b, form)? {
         return Ok(text);
     }

@@ -11,6 +11,12 @@ use crate::results::check::{check, CheckData, CheckOptions};
 use crate::sim::DeckMode;
 
 pub(crate) fn run(args: &CheckArgs, b: &Budget, form: Form) -> Result<String> {
+    if let Some(spec) = &args.board {
+        let board = super::board(spec, None)?;
+        if let Some(text) = super::loops::check(args, &board, b, form)? {
+            return Ok(text);
+        }
+    }
     let options = CheckOptions {
         variant: args.variant.to_variant(),
         players: args.players,

@@ -10,6 +10,7 @@ pub(crate) mod crosscheck;
 pub(crate) mod forever;
 pub(crate) mod generate;
 pub(crate) mod help;
+pub(crate) mod loops;
 pub(crate) mod odds;
 pub(crate) mod passage;
 pub(crate) mod play;

@@ -32,6 +32,9 @@ fn options(args: &PassageArgs) -> Result<PassageOptions, PassageError> {
 
 pub(crate) fn run(args: &PassageArgs, b: &Budget, form: Form) -> Result<String> {
     let board = super::board(&args.board, None)?;
+    if let Some(text) = super::loops::passage(args, &board, b, form)? {
+        return Ok(text);
+    }
     let question = if args.every {
         PassageQuestion::Every {
             from: args.from.clone(),

@@ -20,6 +20,7 @@ use crate::results::report::{report, ReportOptions};
 enum Job {
     Race(folder::Plan),
     Policies(folder::policies::PolicyPlan),
+    Loops(folder::loops::LoopPlan),
 }
 
 use super::bad_flag;
@@ -76,7 +77,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
     let options = ReportOptions {
         variant: args.variant.to_variant(),
         mc: args.mc,
-        games: args.games,
+        games: args.games.unwrap_or(1_000_000),
         seed: args.seed,
     };
     options.validate()?;
@@ -84,6 +85,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
         shipped::SHIPPED
             .iter()
             .chain(shipped::policy_boards())
+            .chain(shipped::loop_boards())
             .map(|b| b.name)
             .collect()
     } else {
@@ -96,6 +98,10 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
         let board = load::read_board(Some(spec))?;
         let (out, all, format) = (args.out.as_deref(), args.all, args.format);
         let job = if let Some((dir, plan)) =
+            folder::prepare_loops(&board, &options.variant, out, all, format)?
+        {
+            (dir, Job::Loops(plan))
+        } else if let Some((dir, plan)) =
             folder::prepare_policies(&board, &options.variant, out, all, format)?
         {
             (dir, Job::Policies(plan))
@@ -117,7 +123,7 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
             Job::Policies(plan) => {
                 let options = PolicyReportOptions {
                     policies: super::policies::options(&args.variant),
-                    games: args.games,
+                    games: args.games.unwrap_or(1_000_000),
                     mc: args.mc,
                     seed: args.seed,
                 };
@@ -128,6 +134,15 @@ pub(crate) fn run(args: &ReportArgs, b: &Budget, form: Form) -> Result<String> {
                             board.label
                         ))
                     })??;
+                plan.write(report, size, &command)?
+            }
+            Job::Loops(plan) => {
+                let options = crate::results::loops::LoopOptions {
+                    variant: args.variant.to_variant(),
+                    ..Default::default()
+                };
+                let games = args.games.unwrap_or(100_000);
+                let report = crate::results::loops::report(&board, &options, games, b)?;
                 plan.write(report, size, &command)?
             }
         };

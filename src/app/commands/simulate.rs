@@ -22,6 +22,9 @@ pub(crate) fn run(args: &SimulateArgs, b: &Budget, form: Form) -> Result<String>
     };
     options.validate()?;
     let board = super::board(&args.board, super::policies::policy_flag(&args.variant))?;
+    if let Some(text) = super::loops::simulate(args, &board, b, form)? {
+        return Ok(text);
+    }
     if let Some(text) = super::policies::simulate(args, &board, b, form)? {
         return Ok(text);
     }

@@ -74,25 +74,11 @@ pub fn parse_with(
             file.rules = file.rules.with(variant).map_err(invalid)?;
             Board::from_file(&file).map_err(invalid)
         }
-        Err(first) => {
-            let syntax = || UserError::BoardSyntax {
-                file: label.to_string(),
-                message: crate::input::text::shorten_lines(&first.to_string()),
-            };
-            let Ok(table) = toml::from_str::<toml::Table>(text) else {
-                return Err(syntax());
-            };
-            let read = super::schema::read::<HareFile>(table);
-            let mut problems = read.problems;
-            if problems.is_empty() {
-                return Err(syntax());
-            }
-            if let (Some(file), false) = (&read.file, read.shifted) {
-                if let Err(more) = Board::from_file(file) {
-                    problems.extend(more.problems);
-                }
-            }
-            Err(invalid(InvalidBoard { problems }))
-        }
+        Err(first) => Err(super::schema::problems::<HareFile>(
+            label,
+            text,
+            &first,
+            |file| Board::from_file(file).err(),
+        )),
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::input::problems::{InvalidBoard, Problems};
+use crate::input::problems::InvalidBoard;
 
 /// How hare squares draw.
 #[derive(
@@ -162,63 +162,9 @@ pub fn rule_keys() -> Vec<String> {
 }
 
 impl HareRules {
-    /// The rules with the variant's rule overrides written into the table and read back
-    /// through the schema (so an override is checked like a board file's value); a key that
-    /// is not a rule of this kind is a problem naming its flag.
+    /// The rules with the variant's rule overrides applied
+    /// ([`crate::games::variant::override_rules`]).
     pub fn with(&self, variant: &crate::games::Variant) -> Result<HareRules, InvalidBoard> {
-        let mut p = Problems::default();
-        for e in &variant.without {
-            p.add(
-                "--without",
-                format!(
-                    "a {} board has no {}: it has no elements to remove; leave it out",
-                    super::KIND,
-                    crate::input::text::quote(e)
-                ),
-            );
-        }
-        let own = rule_keys();
-        for (key, _) in &variant.rules {
-            if !own.contains(key) {
-                let owners: Vec<&str> = crate::games::owners_of_rule(key)
-                    .into_iter()
-                    .map(crate::games::title)
-                    .collect();
-                let owner = if owners.is_empty() {
-                    "no game's".to_string()
-                } else {
-                    owners.join(" and ")
-                };
-                p.add(
-                    format!("--{}", crate::input::text::quote(key)),
-                    format!(
-                        "is a rule of {owner} boards and this is a {} board; leave it out",
-                        super::KIND
-                    ),
-                );
-            }
-        }
-        if !p.is_empty() {
-            return Err(p.into_invalid());
-        }
-        if variant.rules.is_empty() {
-            return Ok(self.clone());
-        }
-        let mut table = toml::Table::try_from(self).map_err(|e| {
-            let mut p = Problems::default();
-            p.add("rules", e.to_string());
-            p.into_invalid()
-        })?;
-        for (key, value) in &variant.rules {
-            table.insert(key.clone(), value.clone());
-        }
-        table.try_into().map_err(|e: toml::de::Error| {
-            let mut p = Problems::default();
-            p.add(
-                "--rules",
-                crate::input::text::shorten_lines(&format!("{} (in {variant})", e.message())),
-            );
-            p.into_invalid()
-        })
+        crate::games::variant::override_rules(self, super::KIND, &rule_keys(), variant)
     }
 }

@@ -59,6 +59,8 @@ impl Chart for BarsChart<'_> {
             .series
             .iter()
             .enumerate()
+            // A series with no label is a colour left unused (one the line takes).
+            .filter(|(_, label)| !label.is_empty())
             .map(|(s, label)| {
                 Key::new(
                     label.as_str(),

@@ -22,6 +22,7 @@ use crate::results::report::Report;
 
 mod document;
 mod html;
+pub mod loops;
 mod markdown;
 pub mod policies;
 mod sections;
@@ -216,6 +217,33 @@ pub fn prepare_policies(
     };
     let dir = folder(&name?, out, all)?;
     let plan = policies::PolicyPlan::new(&dir, format)?;
+    Ok(Some((dir, plan)))
+}
+
+/// [`prepare`] for a board that loops (its own report, [`loops::LoopPlan`]); `None` for
+/// another game's.
+pub fn prepare_loops(
+    board: &crate::games::BoardSource,
+    variant: &crate::games::Variant,
+    out: Option<&Path>,
+    all: bool,
+    format: Format,
+) -> Result<Option<(std::path::PathBuf, loops::LoopPlan)>> {
+    struct Name<'a>(&'a crate::games::BoardSource, &'a crate::games::Variant);
+    impl crate::games::LoopVisitor for Name<'_> {
+        type Output = Result<(String, bool), crate::input::error::UserError>;
+        fn visit<G: crate::games::LoopGame>(self) -> Self::Output {
+            let game = G::parse(&self.0.label, &self.0.text, self.1)?;
+            let rents = (0..game.squares()).any(|i| game.rent(i).is_some());
+            Ok((game.name().to_string(), rents))
+        }
+    }
+    let Some(named) = crate::games::with_loop_game(board, Name(board, variant))? else {
+        return Ok(None);
+    };
+    let (name, rents) = named?;
+    let dir = folder(&name, out, all)?;
+    let plan = loops::LoopPlan::new(&dir, format, rents)?;
     Ok(Some((dir, plan)))
 }
 
