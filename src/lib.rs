@@ -116,6 +116,7 @@ pub use results::analyze::Wanted;
 pub use results::check::check;
 pub use results::check::CheckData;
 pub use results::forever::Unfinishable;
+pub use results::loops::LoopAnalysis;
 pub use results::transitions::Table as TransitionsTable;
 pub use results::MAX_PLAYERS;
 pub use results::{analyze, AnalyzeAnswer, AnalyzeOptions};

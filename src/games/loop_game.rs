@@ -1,7 +1,7 @@
 //! The [`LoopGame`] trait: what every game whose board loops (no finish) offers the commands.
 //! Such a game never ends, so its questions are about the long run: where the token spends
 //! its rolls (the chain's stationary law, [`crate::solve::stationary`]), how fast that law is
-//! reached, and when a square is first reached ([`crate::solve::stationary::first_passage`]).
+//! reached, and when a square is first reached ([`crate::solve::stationary::passage::first_landing`]).
 //!
 //! Nothing here names a game. Each kind lives in its own folder under [`crate::games`], and
 //! the `games!` list in [`crate::games`] is the one place that chooses among them.
@@ -64,6 +64,10 @@ pub trait LoopGame: Clone + Debug + Send + Sync + Sized + 'static {
     fn square_kind(&self, i: usize) -> &'static str;
     /// The kinds of square, in the order a chart's legend lists them.
     fn square_kinds(&self) -> Vec<&'static str>;
+    /// The groups of kinds a chart colours alike, each its legend and its kinds (at most five).
+    fn kind_groups(&self) -> Vec<(&'static str, Vec<&'static str>)>;
+    /// How a roll's landing is counted, in a sentence for the output.
+    fn counting_words(&self) -> &'static str;
     /// Square `i`'s group (a colour group), if it has one.
     fn group(&self, i: usize) -> Option<&str>;
     /// Square `i`'s rent table, if it has one, and what each level is.

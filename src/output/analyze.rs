@@ -299,6 +299,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
             AnalyzeAnswer::Pgf(p) => super::passage::pgf_text(p, layout),
             AnalyzeAnswer::Unfinishable(u) => unfinishable_text(u, layout),
             AnalyzeAnswer::Policies(p) => p.text(layout),
+            AnalyzeAnswer::Loops(l) => l.text(layout),
         }
     }
 
@@ -313,6 +314,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
                 Some(Ok(distribution_csv(analysis)))
             }
             crate::results::analyze::AnalyzeAnswer::Policies(p) => p.csv(),
+            crate::results::analyze::AnalyzeAnswer::Loops(l) => l.csv(),
             _ => None,
         }
     }

@@ -70,7 +70,10 @@ impl Render for LoopAnalysis {
         s.push('\n');
         s.push_str(&layout.para(
             "",
-            "Where rolls leave the token, ranked by the first column: \"per roll\" is the share of all rolls that end on the square (the stationary law; Project Euler 84 counts this way), \"per turn\" the expected landings on it in a turn (rolls a turn x per roll). A roll that ends on Go To Jail is counted where the rules say (see go-to-jail-counted).",
+            &format!(
+                "Where rolls leave the token, ranked by the first column: \"per roll\" is the share of all rolls that end on the square (the stationary law), \"per turn\" the expected landings on it in a turn (rolls a turn x per roll). {}",
+                self.counting
+            ),
         ));
         let _ = write!(s, "{:>4}  {:<26}", "rank", "square");
         for run in &self.long_runs {

@@ -121,6 +121,9 @@ pub enum AnalyzeAnswer {
     /// A game of computer players ([`crate::games::PolicyGame`]): one player alone, exactly,
     /// playing the board's first policy.
     Policies(crate::results::policies::PolicyAlone),
+    /// A board that loops ([`crate::games::LoopGame`]): the long run under each jail policy,
+    /// in floating point (its exact fractions: [`crate::results::loops::analyze`]).
+    Loops(crate::results::loops::LoopAnalysis),
 }
 
 impl Serialize for AnalyzeAnswer {
@@ -131,6 +134,7 @@ impl Serialize for AnalyzeAnswer {
             AnalyzeAnswer::Pgf(p) => p.serialize(s),
             AnalyzeAnswer::Unfinishable(u) => u.serialize(s),
             AnalyzeAnswer::Policies(p) => p.serialize(s),
+            AnalyzeAnswer::Loops(l) => l.serialize(s),
         }
     }
 }
@@ -175,6 +179,13 @@ pub fn analyze(
     budget: &Budget,
 ) -> Result<AnalyzeAnswer> {
     options.validate()?;
+    let long_run = crate::results::loops::LoopOptions {
+        variant: options.variant.clone(),
+        ..Default::default()
+    };
+    if let Some(a) = crate::results::loops::analyze(board, &long_run, budget)? {
+        return Ok(AnalyzeAnswer::Loops(a));
+    }
     ask(board, options, budget)
 }
 

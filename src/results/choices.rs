@@ -99,7 +99,7 @@ pub fn choices(board: &BoardSource) -> Result<Choices> {
         }
     }
     let kind = board.kind()?;
-    if crate::games::plays_by_policies(kind) {
+    if crate::games::plays_by_policies(kind) || crate::games::loops(kind) {
         return Ok(Choices {
             board: board.label.clone(),
             game: kind.to_string(),

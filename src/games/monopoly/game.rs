@@ -155,6 +155,35 @@ impl LoopGame for Board {
         KINDS.iter().map(|k| k.words()).collect()
     }
 
+    fn kind_groups(&self) -> Vec<(&'static str, Vec<&'static str>)> {
+        let words = |kinds: &[SquareKind]| kinds.iter().map(|k| k.words()).collect();
+        vec![
+            ("property", words(&[SquareKind::Property])),
+            (
+                "chance or community chest",
+                words(&[SquareKind::Chance, SquareKind::CommunityChest]),
+            ),
+            ("jail", words(&[SquareKind::Jail])),
+            (
+                "railroad or utility",
+                words(&[SquareKind::Railroad, SquareKind::Utility]),
+            ),
+            (
+                "go, tax, free parking, go to jail",
+                words(&[
+                    SquareKind::Go,
+                    SquareKind::Tax,
+                    SquareKind::FreeParking,
+                    SquareKind::GoToJail,
+                ]),
+            ),
+        ]
+    }
+
+    fn counting_words(&self) -> &'static str {
+        "A roll is counted where it leaves the token (Project Euler 84 and T. Collins count so): a roll onto Chance that a card sends to GO counts on GO, and a roll onto Go To Jail counts in jail (unless go-to-jail-counted says otherwise)."
+    }
+
     fn group(&self, i: usize) -> Option<&str> {
         self.squares[i].group.as_deref()
     }

@@ -51,26 +51,26 @@ impl LoopPlan {
     }
 }
 
-/// The legend of the landing chart's colours; the second colour is left to the line of the
-/// other jail policy.
-const SERIES: [&str; 6] = [
-    "property",
-    "",
-    "chance or community chest",
-    "jail",
-    "railroad or utility",
-    "go, tax, free parking, go to jail",
-];
+/// The colour of each group of kinds: the second colour is left to the line of the other
+/// jail policy.
+const COLOURS: [usize; 5] = [0, 2, 3, 4, 5];
 
-/// The colour of a square of kind `kind` (the words of the board's kinds).
-fn series_of(kind: &str) -> usize {
-    match kind {
-        "property" => 0,
-        "chance" | "community chest" => 2,
-        "jail" => 3,
-        "railroad" | "utility" => 4,
-        _ => 5,
+/// The colour of a square of kind `kind`, by the game's groups of kinds.
+fn series_of(groups: &[(String, Vec<String>)], kind: &str) -> usize {
+    let group = groups
+        .iter()
+        .position(|(_, kinds)| kinds.iter().any(|k| k == kind))
+        .unwrap_or(groups.len().saturating_sub(1));
+    COLOURS[group.min(COLOURS.len() - 1)]
+}
+
+/// The legend of each colour (none for the unused ones).
+fn legend(groups: &[(String, Vec<String>)]) -> Vec<String> {
+    let mut out = vec![String::new(); 6];
+    for (i, (name, _)) in groups.iter().enumerate().take(COLOURS.len()) {
+        out[COLOURS[i]] = name.clone();
     }
+    out
 }
 
 fn heading(stem: &str) -> &'static str {
@@ -108,10 +108,10 @@ fn sections(r: &LoopReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
                 x: s.square as f64,
                 height: shares[s.square],
                 error: 0.0,
-                series: series_of(&s.kind),
+                series: series_of(&r.analysis.kind_groups, &s.kind),
             })
             .collect(),
-        series: SERIES.iter().map(|s| s.to_string()).collect(),
+        series: legend(&r.analysis.kind_groups),
         line: runs.get(1).map(|other| {
             let law = by_square(other, n);
             (
@@ -173,10 +173,11 @@ fn sections(r: &LoopReport, format: Format, size: (u32, u32)) -> Result<Vec<Sect
         "landings",
         render(&landings, format, size)?,
         format!(
-            "Bars: the exact share of rolls that end on each square in the long run ({}), coloured by kind; the line: the same under {}. The most landed: {}. A roll is counted where it leaves the token, so Go To Jail holds none.",
+            "Bars: the exact share of rolls that end on each square in the long run ({}), coloured by kind; the line: the same under {}. The most landed: {}. {}",
             first.cards,
             runs.get(1).map_or("-", |o| o.cards.as_str()),
-            top.join(", ")
+            top.join(", "),
+            r.analysis.counting
         ),
     )];
     if !first.group_rent.is_empty() {

@@ -1,10 +1,10 @@
 //! The questions of a board that loops ([`LoopGame`]), one public function and one serde
-//! answer each: the long run ([`analyze`], [`LoopAnalysis`]): where the token spends its
+//! answer each: the long run ([`analyze()`], [`LoopAnalysis`]): where the token spends its
 //! rolls, per roll and per turn, ranked, with the rent it brings, how fast the law is reached,
-//! and what cycled piles change; a simulation of games of N turns ([`simulate`],
-//! [`LoopSimulation`]); the first landing on a square ([`passage`], [`LoopPassage`]); another
-//! program's landing counts checked ([`check`], [`LandingCheck`]); all of a report's figures
-//! ([`report`], [`LoopReport`]).
+//! and what cycled piles change; a simulation of games of N turns ([`simulate()`],
+//! [`LoopSimulation`]); the first landing on a square ([`passage()`], [`LoopPassage`]); another
+//! program's landing counts checked ([`check()`], [`LandingCheck`]); all of a report's figures
+//! ([`report()`], [`LoopReport`]).
 
 mod check;
 mod long_run;
@@ -67,6 +67,10 @@ pub struct LoopAnalysis {
     /// With cycled piles: the law for the file's order and over random orders.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cycled: Option<OrderSurvey>,
+    /// How a roll's landing is counted, in words.
+    pub counting: String,
+    /// The groups of kinds of square a chart colours alike: each its legend and its kinds.
+    pub kind_groups: Vec<(String, Vec<String>)>,
     /// Seconds taken.
     pub seconds: f64,
 }
@@ -95,7 +99,7 @@ pub fn analyze(
         type Output = Result<LoopAnalysis>;
         fn visit<G: LoopGame>(self) -> Result<LoopAnalysis> {
             let Analyze(source, options, budget) = self;
-            let started = std::time::Instant::now();
+            let started = crate::budget::clock::Instant::now();
             let game: G = parse(source, &options.variant)?;
             let long_runs = game
                 .alternatives()
@@ -124,6 +128,17 @@ pub fn analyze(
                 rules: game.rules_json(),
                 long_runs,
                 cycled,
+                counting: game.counting_words().to_string(),
+                kind_groups: game
+                    .kind_groups()
+                    .into_iter()
+                    .map(|(name, kinds)| {
+                        (
+                            name.to_string(),
+                            kinds.into_iter().map(String::from).collect(),
+                        )
+                    })
+                    .collect(),
                 seconds: started.elapsed().as_secs_f64(),
             })
         }

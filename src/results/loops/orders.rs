@@ -79,7 +79,7 @@ pub fn survey<G: LoopGame>(
     seed: u64,
     budget: &Budget,
 ) -> Result<OrderSurvey> {
-    let started = std::time::Instant::now();
+    let started = crate::budget::clock::Instant::now();
     let (file_order, states, residual) = law(game, budget)?;
     let one = started.elapsed().as_secs_f64();
     let threads = rayon::current_num_threads().max(1) as f64;
