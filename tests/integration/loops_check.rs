@@ -188,6 +188,8 @@ fn check(counts: &str, turns: &str) -> Value {
         turns,
         "--level",
         LEVEL,
+        "--reference-games",
+        "20000",
         "--json",
     ])
 }
@@ -241,6 +243,8 @@ fn check_keeps_the_tools_own_counts_in_games_and_in_one_run() {
         "monopoly",
         "--turns",
         "200",
+        "--reference-games",
+        "20000",
         "--json",
     ]);
     assert_eq!(v["reference_kept"], true);
@@ -319,5 +323,67 @@ fn bad_landing_files_and_boards_get_clear_messages() {
         let (code, _, err) = run(&["analyze", paths[0].to_str().unwrap()]);
         assert_eq!(code, 2, "{words}: {err}");
         assert!(err.contains(words), "{words}: {err}");
+    }
+}
+
+#[test]
+fn hostile_boards_and_flags_on_a_board_that_loops_exit_2() {
+    let monopoly = candyland::internals::games::shipped::find("monopoly")
+        .unwrap()
+        .text;
+    // A pile whose only card is kept would leave nothing to draw; a one-faced die is no die.
+    let mut lone = String::new();
+    let mut in_chance = false;
+    for block in monopoly.split("\n\n") {
+        if block.contains("[[cards.chance]]") {
+            if !in_chance {
+                lone.push_str("[[cards.chance]]\ntext = \"Get Out of Jail Free\"\nkeep = true\n\n");
+                in_chance = true;
+            }
+            continue;
+        }
+        lone.push_str(block);
+        lone.push_str("\n\n");
+    }
+    for (text, words) in [
+        (lone, "a pile needs a card besides the one a player keeps"),
+        (
+            monopoly.replace("faces = 6 ", "faces = 1 "),
+            "1 faces: a die needs 2 to 12",
+        ),
+    ] {
+        let (_d, paths) = dir_with(&[("board.toml", &text)]);
+        let (code, _, err) = run(&["analyze", paths[0].to_str().unwrap()]);
+        assert_eq!(code, 2, "{words}: {err}");
+        assert!(err.contains(words), "{words}: {err}");
+    }
+    for args in [
+        vec![
+            "passage",
+            "monopoly",
+            "--to",
+            "Boardwalk",
+            "--tolerance",
+            "0",
+        ],
+        vec![
+            "passage",
+            "monopoly",
+            "--to",
+            "Boardwalk",
+            "--max-turns",
+            "0",
+        ],
+        vec!["analyze", "monopoly", "--cards", "cycled", "--orders", "1"],
+        vec![
+            "check", "-", "--board", "monopoly", "--turns", "10", "--level", "1",
+        ],
+        vec![
+            "check", "-", "--board", "monopoly", "--turns", "10", "--vary", "jail",
+        ],
+        vec!["simulate", "monopoly", "--turns", "0"],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
     }
 }

@@ -11,12 +11,6 @@ use crate::results::check::{check, CheckData, CheckOptions};
 use crate::sim::DeckMode;
 
 pub(crate) fn run(args: &CheckArgs, b: &Budget, form: Form) -> Result<String> {
-    if let Some(spec) = &args.board {
-        let board = super::board(spec, None)?;
-        if let Some(text) = super::loops::check(args, &board, b, form)? {
-            return Ok(text);
-        }
-    }
     let options = CheckOptions {
         variant: args.variant.to_variant(),
         players: args.players,
@@ -35,6 +29,12 @@ pub(crate) fn run(args: &CheckArgs, b: &Budget, form: Form) -> Result<String> {
         cap: args.variant.carrot_cap,
     };
     options.validate()?;
+    if let Some(spec) = &args.board {
+        let board = super::board(spec, None)?;
+        if let Some(text) = super::loops::check(args, &board, b, form)? {
+            return Ok(text);
+        }
+    }
     let data = match &args.summary {
         Some(text) => CheckData::Summary(text.clone()),
         None => CheckData::File {

@@ -143,6 +143,19 @@ pub(crate) fn passage(
         ],
         "does not apply to a board that loops: give --to SQUARE (and --from SQUARE)",
     )?;
+    if !(args.tolerance > 0.0 && args.tolerance < 1.0) {
+        return Err(bad_flag(
+            "--tolerance",
+            format!(
+                "{} is not a probability between 0 and 1 (exclusive); try 1e-12",
+                args.tolerance
+            ),
+        )
+        .into());
+    }
+    if args.max_turns == 0 || args.max_turns > 10_000_000 {
+        return Err(bad_flag("--max-turns", "give 1 to 10000000 turns; try 100000").into());
+    }
     let [to] = args.to.as_slice() else {
         return Err(bad_flag("--to", "give one square, by name or number").into());
     };
@@ -174,9 +187,12 @@ pub(crate) fn check(
             ("--column", args.column.is_some()),
             ("--players", args.players.is_some()),
             ("--deck", args.deck.is_some()),
+            ("--vary", !args.vary.is_empty()),
+            ("--fix", !args.fix.is_empty()),
+            ("--no-rank", args.no_rank),
             ("--csv", form.format == crate::results::Format::Csv),
         ],
-        "does not apply to a board that loops: give the landing counts, a line per game",
+        "does not apply to a board that loops: give the landing counts, a line per game; every rule set it searches is listed",
     )?;
     let Some(turns) = args.turns.filter(|t| *t > 0) else {
         return Err(bad_flag(
@@ -204,7 +220,7 @@ pub(crate) fn check(
             RowsAre::Games
         },
         level: args.level,
-        reference_games: args.reference_games.min(20_000),
+        reference_games: args.reference_games,
         seed: args.seed,
     };
     let label = if path == "-" {

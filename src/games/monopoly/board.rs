@@ -126,11 +126,11 @@ impl Board {
                 ),
             );
         }
-        if !(1..=MAX_FACES).contains(&file.rules.faces) {
+        if !(2..=MAX_FACES).contains(&file.rules.faces) {
             p.add(
                 "rules.faces",
                 format!(
-                    "{} faces: a die needs 1 to {MAX_FACES} faces (the rule book's have 6)",
+                    "{} faces: a die needs 2 to {MAX_FACES} faces (the rule book's have 6)",
                     file.rules.faces
                 ),
             );
@@ -177,6 +177,12 @@ impl Board {
                 p.add(
                     &field,
                     "at most one card of a pile may be kept (`keep = true`)",
+                );
+            }
+            if !cards.is_empty() && cards.iter().all(|c| c.keep) {
+                p.add(
+                    &field,
+                    "a pile needs a card besides the one a player keeps: while it is kept, the pile would have nothing to draw; add a card",
                 );
             }
             let mut out = Vec::new();

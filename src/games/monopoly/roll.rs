@@ -130,6 +130,8 @@ impl Board {
                 t.jail += 1;
                 t.counted = t.square;
                 t.again = false;
+                // A roll that is not a double ends any count of doubles.
+                t.doubles = 0;
                 return t;
             }
         }
@@ -213,6 +215,10 @@ impl Board {
             }
             Cards::Independent => {
                 let count = cards.len() - usize::from(kept);
+                if count == 0 {
+                    // Validation refuses a pile of only the kept card; nothing to draw.
+                    return (Action::Stay, t);
+                }
                 let j = draw.card(count);
                 (0..cards.len())
                     .filter(|i| available(*i))

@@ -26,7 +26,9 @@ pub enum JailPolicy {
     /// Pay the fine (or use a Get Out of Jail Free card) at once and roll as usual.
     #[default]
     ShortStay,
-    /// Try for doubles for up to three turns; pay and move on the third failed try.
+    /// Try for doubles for up to three turns; pay and move on the third failed try. A kept Get
+    /// Out of Jail Free card is used at once, as on a short stay (a reading: the strategy
+    /// stays in jail only when it has to pay).
     LongStay,
 }
 

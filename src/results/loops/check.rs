@@ -170,7 +170,11 @@ pub fn expected<G: LoopGame>(
                 chain.counts.nnz() as f64 * turns as f64 * 1.3 * 2e-9,
                 "check games of fewer turns",
             )?;
-            Ok(expected_landings(&chain, &landing, n, turns as u32).0)
+            let turns = u32::try_from(turns).map_err(|_| UserError::BadFlag {
+                flag: "--turns".into(),
+                message: format!("{turns} turns: give at most {}", u32::MAX),
+            })?;
+            Ok(expected_landings(&chain, &landing, n, turns).0)
         }
         RowsAre::Batches => {
             let st = stationary::stationary(&chain, false, &|_| true).map_err(|e| {
@@ -278,19 +282,29 @@ pub fn check(
                 let independent = game.unordered();
                 let e = expected(&independent, o.rows, o.turns, budget)?;
                 let fit = fit(&moments, &e, None);
+                let reference_cycled = reference.ordered();
+                let mut own = differs.clone();
+                if reference_cycled {
+                    own.push("cards = independent".to_string());
+                }
                 hypotheses.push(LandingHypothesis {
                     rules: rules.clone(),
-                    differs: differs.clone(),
+                    differs: own,
                     cards: independent.cards_words(),
                     exact: true,
                     kept: fit.p >= alpha,
                     fit,
                 });
-                // The cycled piles, for the rule sets the independent draws keep.
-                if hypotheses.last().is_some_and(|h| h.kept) {
-                    let mut cycled = variant.clone();
-                    cycled = cycled.with_rule("cards", "cycled");
+                // The cycled piles, for the rule sets the independent draws keep and for the
+                // reference's own rules (whose truth may be cycled piles that independent
+                // draws miss).
+                if hypotheses.last().is_some_and(|h| h.kept) || differs.is_empty() {
+                    let cycled = variant.clone().with_rule("cards", "cycled");
                     if let Ok(game) = G::parse(&source.label, &source.text, &cycled) {
+                        let mut differs = differs;
+                        if !reference_cycled {
+                            differs.push("cards = cycled".to_string());
+                        }
                         hypotheses.push(cycled_hypothesis(
                             &game, &moments, o, budget, rules, differs, alpha,
                         )?);
@@ -353,7 +367,7 @@ fn json_to_toml(v: &serde_json::Value) -> toml::Value {
     }
 }
 
-/// The hypothesis of cycled piles under one rule set: for games, shuffled anew each game
+/// The hypothesis of cycled piles under one rule set (`differs` from the reference as given): for games, shuffled anew each game
 /// (expected counts simulated, their noise counted); for one run, in the file's order (exact).
 fn cycled_hypothesis<G: LoopGame>(
     game: &G,
@@ -391,8 +405,6 @@ fn cycled_hypothesis<G: LoopGame>(
             (fit(data, &e, None), game.cards_words(), true)
         }
     };
-    let mut differs = differs;
-    differs.push("cards = cycled".to_string());
     Ok(LandingHypothesis {
         rules,
         differs,

@@ -100,6 +100,13 @@ pub fn analyze(
         fn visit<G: LoopGame>(self) -> Result<LoopAnalysis> {
             let Analyze(source, options, budget) = self;
             let started = crate::budget::clock::Instant::now();
+            if options.orders < 2 {
+                return Err(crate::input::error::UserError::BadFlag {
+                    flag: "--orders".into(),
+                    message: "needs at least 2 orders for an interval; try 20".into(),
+                }
+                .into());
+            }
             let game: G = parse(source, &options.variant)?;
             let long_runs = game
                 .alternatives()

@@ -25,6 +25,8 @@ pub const DENSE_STATES: usize = 3_000;
 pub const EXACT_STATES: usize = 200;
 /// Chains up to this many states get their eigenvalues (dense QR iterations).
 pub const EIGEN_STATES: usize = 800;
+/// The most QR iterations the eigenvalues may take.
+const EIGEN_ITERATIONS: usize = 100_000;
 
 /// Why the stationary law could not be found.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -187,7 +189,14 @@ pub fn eigenvalue_moduli<S>(chain: &LoopChain<S>) -> Option<Vec<f64>> {
             }
         }
     }
-    let mut moduli: Vec<f64> = m.complex_eigenvalues().iter().map(|z| z.norm()).collect();
+    // QR iterations capped: a periodic chain (a pure cycle) can stall them, and its
+    // eigenvalues are then left out rather than waited for.
+    let schur = nalgebra::linalg::Schur::try_new(m, f64::EPSILON, EIGEN_ITERATIONS)?;
+    let mut moduli: Vec<f64> = schur
+        .complex_eigenvalues()
+        .iter()
+        .map(|z| z.norm())
+        .collect();
     moduli.sort_by(|a, b| b.total_cmp(a));
     Some(moduli)
 }
