@@ -45,6 +45,7 @@ pub(crate) fn format(command: &Command) -> Format {
         // The move table is CSV unless JSON is asked for.
         Command::Transitions(args) => (args.json, !args.json),
         Command::Play(args) => (args.json, args.csv),
+        Command::Best(args) => (args.json, false),
         Command::Forever(args) => (args.json, args.csv),
         Command::Boards(args) => (args.json, false),
         Command::Board(BoardCommand::Show(args)) => (args.json, args.csv),

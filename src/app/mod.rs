@@ -98,6 +98,7 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
         Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, f))?,
         Command::Transitions(args) => commands::transitions::run(&args, b, f)?,
         Command::Play(args) => commands::play::run(&args, b, f)?,
+        Command::Best(args) => commands::best::run(&args, b, f)?,
         Command::Generate(args) => commands::generate::run(&args, f)?,
         Command::Forever(args) => {
             with_threads(args.threads, || commands::forever::run(&args, b, f))?
@@ -124,6 +125,7 @@ fn refuse_unused_policy_flags(command: &Command) -> Result<(), UserError> {
         Command::Analyze(a) => ("analyze", &a.variant),
         Command::Simulate(a) => ("simulate", &a.variant),
         Command::Play(a) => ("play", &a.variant),
+        Command::Best(a) => ("best", &a.variant),
         Command::Check(a) => ("check", &a.variant),
         Command::Report(a) => ("report", &a.variant),
         Command::Crosscheck(a) => ("crosscheck", &a.variant),

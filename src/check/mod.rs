@@ -44,6 +44,7 @@ mod search;
 pub mod set;
 pub mod setting;
 pub mod space;
+pub mod standing;
 pub mod statistic;
 pub mod summary;
 pub mod winners;
@@ -406,6 +407,10 @@ pub struct CheckReport {
     /// The winners by seat, when the data gives them, against the reference.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winners: Option<winners::Winners>,
+    /// Where the player stands alone, on a board of a game with decisions: between the board's
+    /// policies and the best play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing: Option<standing::Standing>,
 }
 
 #[cfg(test)]

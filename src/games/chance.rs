@@ -38,6 +38,20 @@ pub struct CapWords {
     pub default: u32,
 }
 
+impl CapWords {
+    /// Whether the game has a quantity to cap (a game whose states are bounded has none: its
+    /// flag is empty).
+    pub fn caps(&self) -> bool {
+        !self.flag.is_empty()
+    }
+
+    /// "carrots capped at 600", or `None` for a game with nothing to cap.
+    pub fn capped(&self, cap: u32) -> Option<String> {
+        self.caps()
+            .then(|| format!("{} capped at {cap}", self.noun))
+    }
+}
+
 /// One player alone, following a fixed policy, as a turn of several chances: the description
 /// the exact chain of [`crate::solve::chances`] is built from.
 pub trait ChanceTurn {

@@ -11,11 +11,13 @@
 pub mod bump;
 pub mod candyland;
 pub mod chance;
+pub mod decision;
 pub mod game;
 pub mod hare;
 pub mod load;
 pub mod loop_game;
 pub mod monopoly;
+pub mod pig;
 pub mod policy_game;
 pub mod race;
 pub mod race_track;
@@ -448,6 +450,6 @@ macro_rules! games {
 
 games!(
     races: CandyLand, ChutesAndLadders, RaceTrack, Bump;
-    policies: hare::Board;
+    policies: hare::Board, pig::Board;
     loops: monopoly::Board
 );

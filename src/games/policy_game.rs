@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::chance::{CapWords, ChanceTurn, TableTurn};
+use super::decision::DecisionTurn;
 use super::{ShippedBoard, Size, Variant};
 use crate::input::error::UserError;
 
@@ -84,6 +85,15 @@ pub trait PolicyGame: Clone + Debug + Send + Sync + Sized + 'static {
     type Table<'a>: TableTurn<Player = Self::Player, Note = Self::Note>
     where
         Self: 'a;
+    /// What a player deciding for itself may choose.
+    type Choice: Copy + Eq + Debug + Send + Sync;
+    /// One player alone choosing its moves: what best play is solved on.
+    type Deciding<'a>: DecisionTurn<State = Self::Player, Choice = Self::Choice>
+    where
+        Self: 'a;
+    /// Whether the players never meet: each plays a game of its own and only the race to
+    /// finish first joins them, so a game of two is solved exactly from one player's states.
+    const APART: bool;
 
     /// Parses and validates board text with a variant's rule overrides applied; `label` names
     /// it in messages.
@@ -128,6 +138,18 @@ pub trait PolicyGame: Clone + Debug + Send + Sync + Sized + 'static {
     fn alone<'a>(&'a self, policy: &'a Self::Policy) -> Self::Alone<'a>;
     /// The players at a table, seat `i` following `policies[i]`.
     fn table<'a>(&'a self, policies: &'a [&'a Self::Policy]) -> Self::Table<'a>;
+    /// One player alone on the board, choosing its moves.
+    fn deciding(&self) -> Self::Deciding<'_>;
+    /// The row of a policy table that plays `choice` in `state`; `None` when nothing is
+    /// decided there (a turn lost, no legal move).
+    fn table_row(&self, state: Self::Player, choice: Self::Choice) -> Option<String>;
+    /// The choice a player made, from the notes of one call of its turn (`None`: it made none,
+    /// its turn lost or skipped). A choice the notes do not fully tell (how a hare's "chew a
+    /// carrot" would have been answered) is told as the game reads it.
+    fn choice_made(&self, notes: &[Self::Note]) -> Option<Self::Choice>;
+    /// The board file's `[policies.NAME]` table that plays `rows` ([`PolicyGame::table_row`]),
+    /// described by `description`, the game's own steps deciding where no row does.
+    fn table_policy(&self, name: &str, description: &str, rows: &[String]) -> String;
 
     /// What makes two hypotheses of `check` the same game: a text equal for two boards (rule
     /// sets applied) whose games with these seats' policies (names) have one distribution.

@@ -217,6 +217,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             ],
         ),
         ("players", vec![Shape::of::<players::PlayersReport>()]),
+        ("best", vec![Shape::of::<crate::results::best::BestPlay>()]),
         ("odds", vec![Shape::of::<odds::OddsReport>()]),
         ("spaces", vec![Shape::of::<spaces::SpacesReport>()]),
         (

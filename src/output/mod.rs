@@ -4,6 +4,7 @@
 //! answer structs, nothing hand-assembled.
 
 mod analyze;
+mod best;
 mod boards;
 #[cfg(feature = "charts")]
 pub mod charts;

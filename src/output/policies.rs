@@ -274,5 +274,54 @@ pub fn transcript_text<E: LogEvent>(
             ),
         ),
     });
+    if !r.decisions.is_empty() {
+        out.push_str(&decisions_text(r, layout));
+    }
+    out
+}
+
+/// `play --best`: each decision beside the best play alone, then the costliest.
+fn decisions_text<E>(r: &PolicyTranscript<E>, layout: Layout) -> String {
+    let mut out = String::from("\n");
+    out.push_str(&layout.para(
+        "",
+        "Decisions against the best play alone (expected turns from the decision to the finish, its own turn counted, after each choice and playing best from then on):",
+    ));
+    out.push_str(&format!(
+        "  {:>5}  {:<22} {:>9}  {:<22} {:>9} {:>8}\n",
+        "turn", "made", "turns", "best", "turns", "lost"
+    ));
+    for d in &r.decisions {
+        out.push_str(&format!(
+            "  {:>5}  {:<22} {:>9.3}  {:<22} {:>9.3} {:>8.3}\n",
+            d.turn, d.made, d.made_turns, d.best, d.best_turns, d.lost
+        ));
+    }
+    let total: f64 = r.decisions.iter().map(|d| d.lost).sum();
+    let mut worst: Vec<_> = r.decisions.iter().filter(|d| d.lost > 1e-9).collect();
+    worst.sort_by(|a, b| b.lost.total_cmp(&a.lost));
+    let named: Vec<String> = worst
+        .iter()
+        .take(3)
+        .map(|d| {
+            format!(
+                "turn {} ({} instead of {}, {:.3} turns)",
+                d.turn, d.made, d.best, d.lost
+            )
+        })
+        .collect();
+    out.push_str(&layout.para(
+        "",
+        &format!(
+            "{} of {} decisions were not the best; together they cost {total:.3} expected turns{}",
+            worst.len(),
+            r.decisions.len(),
+            if named.is_empty() {
+                ".".to_string()
+            } else {
+                format!("; the costliest: {}.", named.join("; "))
+            }
+        ),
+    ));
     out
 }

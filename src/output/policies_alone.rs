@@ -94,11 +94,10 @@ pub fn alone_text(a: &PolicyAlone, label: &str, layout: Layout) -> String {
     t.push_str(&layout.para(
         "  ",
         &format!(
-            "exact chain: {} state{} ({} capped at {}), {:.1} s",
+            "exact chain: {} state{}{}, {:.1} s",
             count(a.states as u64),
             if a.states == 1 { "" } else { "s" },
-            a.words.held.noun,
-            a.cap,
+            a.words.held.capped(a.cap).map_or(String::new(), |c| format!(" ({c})")),
             a.seconds
         ),
     ));
@@ -133,17 +132,17 @@ pub fn alone_text(a: &PolicyAlone, label: &str, layout: Layout) -> String {
             ),
         ]);
     }
-    rows.extend([
-        ("P(reaching home)", chance(a, format!("{:.12}", a.home))),
-        (
+    rows.push(("P(reaching home)", chance(a, format!("{:.12}", a.home))));
+    if a.words.held.caps() {
+        rows.push((
             &over_cap,
             format!(
                 "{} (left out of every figure)",
                 chance(a, probability(a.cut))
             ),
-        ),
-        ("P(stuck forever)", chance(a, probability(a.stuck))),
-    ]);
+        ));
+    }
+    rows.push(("P(stuck forever)", chance(a, probability(a.stuck))));
     for (label, value) in rows {
         t.push_str(&layout.row("  ", label, LABEL, &value));
     }

@@ -30,6 +30,7 @@
 //! [`Transcript`]: crate::sim::transcript::Transcript
 
 pub mod analyze;
+pub mod best;
 pub mod board;
 pub mod boards;
 pub mod check;

@@ -75,6 +75,18 @@ pub fn play_game<T: TableTurn, R: Rng>(
     max_turns: u32,
     log: &mut dyn FnMut(u32, usize, T::Note),
 ) -> Game {
+    play_game_seen(table, rng, max_turns, log, &mut |_, _| {})
+}
+
+/// [`play_game`], telling `seen` the players and the seat before each call of a turn (each
+/// decision): what `play --best` reads the state of a decision from.
+pub fn play_game_seen<T: TableTurn, R: Rng>(
+    table: &T,
+    rng: &mut R,
+    max_turns: u32,
+    log: &mut dyn FnMut(u32, usize, T::Note),
+    seen: &mut dyn FnMut(&[T::Player], usize),
+) -> Game {
     let k = table.seats();
     if k == 0 {
         // No one at the table: no turn is played, and no one wins.
@@ -108,6 +120,7 @@ pub fn play_game<T: TableTurn, R: Rng>(
                 }
                 log(turn, seat, n);
             };
+            seen(&players, seat);
             match table.play(&mut players, seat, &mut dice, &mut sink) {
                 Phase::Again => continue,
                 Phase::Done => {

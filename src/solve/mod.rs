@@ -9,6 +9,7 @@
 //! N is never formed: every product N b is one [`linear::Sweep::solve`].
 
 mod analysis;
+pub mod best;
 pub mod chances;
 mod cost;
 mod dense;

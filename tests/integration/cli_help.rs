@@ -202,6 +202,7 @@ fn boards_and_board_show_have_json() {
     let shipped = candyland::internals::games::shipped::SHIPPED
         .iter()
         .chain(candyland::internals::games::hare::SHIPPED)
+        .chain(candyland::internals::games::pig::SHIPPED)
         .chain(candyland::internals::games::monopoly::SHIPPED);
     assert_eq!(
         list.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),

@@ -165,6 +165,7 @@ fn boards_lists_every_shipped_board_the_hare_and_tortoise_ones_under_their_game(
     let shipped: Vec<&str> = candyland::internals::games::shipped::SHIPPED
         .iter()
         .chain(candyland::internals::games::hare::SHIPPED)
+        .chain(candyland::internals::games::pig::SHIPPED)
         .chain(candyland::internals::games::monopoly::SHIPPED)
         .map(|b| b.name)
         .collect();

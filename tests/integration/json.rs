@@ -76,6 +76,10 @@ fn documents() -> Vec<(String, Value)> {
         .unwrap();
     assert!(out.status.success());
     add(&["analyze", "hare-and-tortoise", "--policy", "cheapest"]);
+    // Best play: Pig's (with its games of two) and Hare and Tortoise's; a game judged by it.
+    add(&["best", "pig"]);
+    add(&["best", "hare-and-tortoise", "--carrot-cap", "150"]);
+    add(&["play", "pig", "--best"]);
     // ... no game reaching home, a distribution cut at the turn limit, games stopped there.
     add(&["analyze", "hare-and-tortoise", "--carrot-cap", "0"]);
     add(&[

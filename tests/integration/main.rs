@@ -52,6 +52,7 @@ mod architecture;
 mod architecture_length;
 mod architecture_syntax;
 mod bad_input;
+mod best;
 mod budget;
 mod bump;
 mod chain_tools;

@@ -133,6 +133,7 @@ fn the_data_directory_holds_exactly_the_embedded_boards() {
         shipped::SHIPPED
             .iter()
             .chain(candyland::internals::games::hare::SHIPPED)
+            .chain(candyland::internals::games::pig::SHIPPED)
             .chain(candyland::internals::games::monopoly::SHIPPED)
     };
     let mut embedded: Vec<String> = all().map(|b| b.name.into()).collect();

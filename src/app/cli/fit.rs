@@ -21,7 +21,7 @@ const LOOP_COMMANDS: [&str; 4] = ["analyze", "simulate", "passage", "check"];
 /// `--carrot-cap` (the exact chain of one player).
 pub fn uses_policy_flags(command: &str) -> (bool, bool) {
     let policy = HARE_COMMANDS.contains(&command);
-    let cap = ["analyze", "check", "report"].contains(&command);
+    let cap = ["analyze", "check", "report", "best"].contains(&command);
     (policy, cap)
 }
 

@@ -35,6 +35,10 @@ pub struct PlayArgs {
     /// (PNG, or SVG when FILE ends in .svg).
     #[arg(long, value_name = "FILE", requires = "odds")]
     pub chart: Option<PathBuf>,
+    /// On a board of a game with decisions (one player): each decision beside the best play
+    /// alone, and the expected turns it cost.
+    #[arg(long)]
+    pub best: bool,
     /// Print the transcript as JSON.
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,

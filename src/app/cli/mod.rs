@@ -7,6 +7,7 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
+mod best;
 mod board;
 mod check;
 mod exact;
@@ -20,6 +21,7 @@ mod simulate;
 mod values;
 mod variant;
 mod whatif;
+pub use best::BestArgs;
 pub use board::{BoardCommand, BoardsArgs, ExportArgs, GenerateArgs, ShowArgs};
 pub use check::CheckArgs;
 pub use exact::{AnalyzeArgs, CompareArgs, SpacesArgs, TransitionsArgs};
@@ -91,6 +93,9 @@ pub enum Command {
     Transitions(TransitionsArgs),
     /// One game, turn by turn.
     Play(PlayArgs),
+    /// Best play in a game of decisions: the fewest expected turns alone (bracketed), the
+    /// policy that achieves it as a table the board file holds, every policy's gap to it.
+    Best(BestArgs),
     /// Can the game run forever? Certificates, tail bounds, loops, fixed deck orders.
     Forever(ForeverArgs),
     /// Write a random valid board file (for scale tests, or to play with).

@@ -157,9 +157,12 @@ pub struct VariantArgs {
     /// Dice rolled each roll.
     #[arg(long, value_name = "N", help_heading = "Monopoly rules")]
     pub dice: Option<u32>,
-    /// Faces of each die.
+    /// Faces of each die (Monopoly, Pig).
     #[arg(long, value_name = "N", help_heading = "Monopoly rules")]
     pub faces: Option<u32>,
+    /// The score that wins.
+    #[arg(long, value_name = "N", help_heading = "Pig rules")]
+    pub goal: Option<u32>,
     /// How a player leaves jail: pay at once, or try for doubles for up to three turns.
     #[arg(long, value_parser = values::<JailPolicy>(), value_name = "POLICY", help_heading = "Monopoly rules")]
     pub jail: Option<String>,
@@ -236,6 +239,8 @@ impl VariantArgs {
                 .map(|n| ("dice".to_string(), toml::Value::from(n))),
             self.faces
                 .map(|n| ("faces".to_string(), toml::Value::from(n))),
+            self.goal
+                .map(|n| ("goal".to_string(), toml::Value::from(n))),
             text("jail", &self.jail),
             text("jail-doubles", &self.jail_doubles),
             text("three-doubles", &self.three_doubles),

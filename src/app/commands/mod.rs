@@ -3,6 +3,7 @@
 //! ([`crate::output::Render`], in the form [`super::format`] chose). No figure is computed here.
 
 pub(crate) mod analyze;
+pub(crate) mod best;
 pub(crate) mod boards;
 pub(crate) mod check;
 pub(crate) mod compare;

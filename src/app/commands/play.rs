@@ -45,8 +45,18 @@ pub(crate) fn run(args: &PlayArgs, b: &Budget, form: Form) -> Result<String> {
         chart_format(path)?;
     }
     let board = super::board(&args.board, super::policies::policy_flag(&args.variant))?;
-    if let Some(text) = super::policies::play(args, &board, form)? {
+    if let Some(text) = super::policies::play(args, &board, b, form)? {
         return Ok(text);
+    }
+    if args.best {
+        return Err(bad_flag(
+            "--best",
+            format!(
+                "applies to games where a player chooses its moves ({}); a race has no decisions to judge",
+                crate::games::policy_titles()
+            ),
+        )
+        .into());
     }
     // The chart's file is opened before any work, so that a bad path fails at once.
     let chart = match &args.chart {

@@ -133,12 +133,17 @@ pub(crate) fn simulate(
 
 /// `play` on a policy game's board: the log of one game (Wiener's transactions log, for his
 /// game), the first one `simulate --seed S` plays.
-pub(crate) fn play(args: &PlayArgs, board: &BoardSource, form: Form) -> Result<Option<String>> {
-    struct Play<'a>(&'a PlayArgs, &'a BoardSource, Form);
+pub(crate) fn play(
+    args: &PlayArgs,
+    board: &BoardSource,
+    b: &Budget,
+    form: Form,
+) -> Result<Option<String>> {
+    struct Play<'a>(&'a PlayArgs, &'a BoardSource, &'a Budget, Form);
     impl PolicyVisitor for Play<'_> {
         type Output = Result<String>;
         fn visit<P: PolicyGame>(self) -> Result<String> {
-            let Play(args, source, form) = self;
+            let Play(args, source, b, form) = self;
             let title = P::TITLE;
             refuse(&[
                 ("--odds", args.odds, format!("is not available for {title} boards: the game of several computer players is simulated, not solved")),
@@ -146,10 +151,22 @@ pub(crate) fn play(args: &PlayArgs, board: &BoardSource, form: Form) -> Result<O
                 ("--deck", args.deck.is_some(), format!("{}: {}", not_for::<P>(), P::DECK_HINT)),
                 ("--csv", form.format == crate::results::Format::Csv, format!("is not available for {title} boards, whose turns are transactions of different kinds: use --json")),
             ])?;
+            if args.best {
+                if args.players != 1 {
+                    return Err(bad_flag(
+                        "--best",
+                        "the best play is solved for one player alone; play with --players 1",
+                    )
+                    .into());
+                }
+                let answer =
+                    policies::play_judged::<P>(source, &options(&args.variant), args.seed, b)?;
+                return form.render(&answer);
+            }
             let answer =
                 policies::play::<P>(source, &options(&args.variant), args.players, args.seed)?;
             form.render(&answer)
         }
     }
-    ask(board, Play(args, board, form))
+    ask(board, Play(args, board, b, form))
 }

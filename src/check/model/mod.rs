@@ -303,7 +303,9 @@ impl LengthModel {
             m1 += t as f64 * p;
             m2 += (t as f64).powi(2) * p;
             t += 1;
-            if t > 10 && self.survival(t) * (t as f64).powi(2) < 1e-12 || t > 10_000_000 {
+            // What is left from t on is P(T >= t) = S(t - 1): a distribution that ends at t - 1
+            // has added its last length.
+            if t > 10 && self.survival(t - 1) * (t as f64).powi(2) < 1e-12 || t > 10_000_000 {
                 break;
             }
         }
@@ -331,6 +333,27 @@ mod tests {
             .collect();
         let survival = (0..=last).map(|t| 0.5f64.powi(t as i32)).collect();
         LengthModel::exact(pmf, survival).unwrap()
+    }
+
+    #[test]
+    fn moments_count_the_last_length_of_a_distribution_that_ends() {
+        // T = 11 or 12, each with chance 1/2 (survival 1 to turn 10, 1/2 at 11, 0 at 12): mean
+        // 11.5, sd 0.5. The last length, 12, once fell out of the sum (its survival is 0).
+        let mut pmf = vec![0.0; 13];
+        pmf[11] = 0.5;
+        pmf[12] = 0.5;
+        let survival = (0..13)
+            .map(|t| match t {
+                0..=10 => 1.0,
+                11 => 0.5,
+                _ => 0.0,
+            })
+            .collect();
+        let (mean, sd) = LengthModel::exact(pmf, survival).unwrap().moments();
+        assert!(
+            (mean - 11.5).abs() < 1e-12 && (sd - 0.5).abs() < 1e-12,
+            "{mean} {sd}"
+        );
     }
 
     #[test]

@@ -51,17 +51,8 @@ impl ChanceTurn for Alone<'_> {
         cap_words()
     }
 
-    /// Lettuces only go down; 10 x square + carrots goes up with every forward move of up to 18
-    /// squares (it gains 10n - n(n+1)/2), with chewing and with the carrots a square pays, and
-    /// stays put when moving back to a tortoise square (which the square, descending, then
-    /// puts later). What remains backward (giving carrots away, a hare sending the player back
-    /// to a carrot square) is few. Then the mark and "move again", in their declared order.
     fn order_key(&self, p: Player) -> (u64, u64, u64) {
-        (
-            u64::from(u8::MAX - p.lettuces),
-            10 * u64::from(p.pos) + u64::from(p.carrots),
-            (u64::from(u8::MAX - p.pos) << 8 | p.mark as u64) << 1 | u64::from(p.again),
-        )
+        order_key(p)
     }
 }
 
@@ -74,4 +65,17 @@ pub(super) fn cap_words() -> CapWords {
         flag: "--carrot-cap",
         default: super::CARROT_CAP,
     }
+}
+
+/// Lettuces only go down; 10 x square + carrots goes up with every forward move of up to 18
+/// squares (it gains 10n - n(n+1)/2), with chewing and with the carrots a square pays, and
+/// stays put when moving back to a tortoise square (which the square, descending, then
+/// puts later). What remains backward (giving carrots away, a hare sending the player back
+/// to a carrot square) is few. Then the mark and "move again", in their declared order.
+pub(super) fn order_key(p: Player) -> (u64, u64, u64) {
+    (
+        u64::from(u8::MAX - p.lettuces),
+        10 * u64::from(p.pos) + u64::from(p.carrots),
+        (u64::from(u8::MAX - p.pos) << 8 | p.mark as u64) << 1 | u64::from(p.again),
+    )
 }

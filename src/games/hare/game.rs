@@ -2,6 +2,8 @@
 //! computer players with fixed policies, answered from the board.
 
 use super::board::{Board, CardPile, HareDraws, Square, KIND_WORDS};
+use super::choice::Choice;
+use super::decisions::Deciding;
 use super::notes::{event, log_line, Transaction};
 use super::player::Player;
 use super::policy::Policy;
@@ -33,6 +35,10 @@ impl PolicyGame for Board {
     type Event = Transaction;
     type Alone<'a> = Alone<'a>;
     type Table<'a> = Table<'a>;
+    type Choice = Option<Choice>;
+    type Deciding<'a> = Deciding<'a>;
+    /// Players block squares and race positions pay.
+    const APART: bool = false;
 
     fn parse(label: &str, text: &str, variant: &Variant) -> Result<Board, UserError> {
         super::parse_with(label, text, variant)
@@ -139,6 +145,64 @@ impl PolicyGame for Board {
             board: self,
             policies,
         }
+    }
+
+    fn deciding(&self) -> Deciding<'_> {
+        Deciding { board: self }
+    }
+
+    fn table_row(&self, state: Player, choice: Option<Choice>) -> Option<String> {
+        let (me, over) = self.deciding().begun(state);
+        let choice = choice.filter(|_| !over)?;
+        Some(format!("{}: {}", me.situation().words(), choice.words()))
+    }
+
+    /// The first move of the notes; how a hare's "chew a carrot" was answered when the notes
+    /// show one.
+    fn choice_made(&self, notes: &[Note]) -> Option<Option<Choice>> {
+        use super::moves::Action;
+        let action = notes.iter().find_map(|n| match *n {
+            Note::Lettuce { .. } => Some(Action::ChewLettuce),
+            Note::Carrots { delta } => Some(Action::Carrots(delta)),
+            Note::Moved { to, .. } => Some(Action::Forward(to)),
+            Note::Back { to, .. } => Some(Action::Back(to)),
+            _ => None,
+        });
+        let Some(action) = action else {
+            // No move: a lost turn has no choice to judge; a skipped one is the skip.
+            return notes.contains(&Note::Skipped).then_some(None);
+        };
+        // How a hare's "chew a carrot" was answered, when one was drawn.
+        let chewed = notes.iter().any(|n| {
+            matches!(
+                n,
+                Note::Hare {
+                    effect: super::board::Effect::ChewCarrot,
+                    ..
+                }
+            )
+        });
+        let hare_gives = chewed.then(|| {
+            notes
+                .iter()
+                .any(|n| matches!(n, Note::HareCarrots { delta } if *delta < 0))
+        });
+        Some(Some(Choice { action, hare_gives }))
+    }
+
+    /// The table first; where it has no row or its move is not legal (another player on the
+    /// square), chew a lettuce, finish, the cheapest move forward, back to a tortoise square,
+    /// else chew a carrot.
+    fn table_policy(&self, name: &str, description: &str, rows: &[String]) -> String {
+        let mut text = format!(
+            "[policies.{name}]\ndescription = {}\nsteps = [\"table\", \"chew-lettuce\", \"finish\", \"cheapest\", \"tortoise\", \"chew-carrot\"]\ntable = [\n",
+            toml::Value::from(description)
+        );
+        for row in rows {
+            text.push_str(&format!("  {},\n", toml::Value::from(row.as_str())));
+        }
+        text.push_str("]\n");
+        text
     }
 
     /// The track, the rules in force (the card pile only when cards are drawn), the die table

@@ -13,14 +13,19 @@
 
 mod alone;
 pub mod board;
+pub mod choice;
+pub mod choices;
+pub mod decisions;
 mod game;
 pub mod moves;
 pub mod notes;
 pub mod player;
 pub mod policy;
+pub mod policy_table;
 mod rules;
 pub mod square;
 mod table;
+mod table_file;
 pub mod turn;
 
 pub use alone::Alone;
@@ -72,7 +77,9 @@ pub fn parse_with(
     match toml::from_str::<HareFile>(text) {
         Ok(mut file) => {
             file.rules = file.rules.with(variant).map_err(invalid)?;
-            Board::from_file(&file).map_err(invalid)
+            let mut board = Board::from_file(&file).map_err(invalid)?;
+            table_file::attach(&mut board, &file).map_err(invalid)?;
+            Ok(board)
         }
         Err(first) => Err(super::schema::problems::<HareFile>(
             label,

@@ -2,6 +2,8 @@
 //! one its policy makes of them ([`decide`]). [`super::turn::play_turn`] plays it.
 
 use super::board::{Board, FinishCount, Square};
+pub use super::choice::Action;
+use super::choice::Choice;
 use super::player::{cost, Mark, Player};
 use super::policy::{Policy, Step};
 use crate::games::chance::Chance;
@@ -132,36 +134,57 @@ pub fn legal(board: &Board, players: &[Player], seat: usize) -> Legal {
     }
 }
 
-/// What a player does with its turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// Chew a lettuce on this lettuce square.
-    ChewLettuce,
-    /// Stay on this carrot square and take (positive) or give (negative) carrots.
-    Carrots(i64),
-    /// Move forward to this square.
-    Forward(usize),
-    /// Move back to this tortoise square.
-    Back(usize),
+/// Who answers a hare's "chew a carrot": a policy's give rule, or a choice made before.
+#[derive(Debug, Clone, Copy)]
+pub enum Giver<'a> {
+    /// The policy's give rule ([`Policy::gives`]).
+    Policy(&'a Policy),
+    /// Give (true) or take (false).
+    Fixed(bool),
+}
+
+impl Giver<'_> {
+    /// The carrots taken (positive) or given (negative) by chewing a carrot now; giving needs
+    /// at least the carrots given.
+    pub fn delta(self, board: &Board, me: &Player) -> i64 {
+        let r = &board.rules;
+        let chew = r.chew_carrots as u32;
+        let gives = match self {
+            Giver::Policy(policy) => policy.gives(
+                usize::from(me.pos),
+                me.carrots,
+                r.finish_carrots as u32,
+                chew,
+            ),
+            Giver::Fixed(gives) => gives && me.carrots >= chew,
+        };
+        if gives {
+            -(chew as i64)
+        } else {
+            chew as i64
+        }
+    }
+}
+
+/// Whether the rules allow the choice now (`legal`, for `me`): a table's choice is made
+/// only when they do.
+pub fn allowed(choice: &Choice, board: &Board, me: &Player, legal: &Legal) -> bool {
+    match choice.action {
+        Action::ChewLettuce => legal.lettuce,
+        Action::Carrots(d) => {
+            legal.carrot && (d > 0 || me.carrots >= board.rules.chew_carrots as u32)
+        }
+        Action::Back(t) => legal.back == Some(t),
+        Action::Forward(t) => legal.forward.contains(t),
+    }
 }
 
 /// The carrots `policy` takes (positive) or gives (negative) when it chews a carrot.
 pub(super) fn carrot_delta(board: &Board, policy: &Policy, me: &Player) -> i64 {
-    let r = &board.rules;
-    let chew = r.chew_carrots as u32;
-    if policy.gives(
-        usize::from(me.pos),
-        me.carrots,
-        r.finish_carrots as u32,
-        chew,
-    ) {
-        -(chew as i64)
-    } else {
-        chew as i64
-    }
+    Giver::Policy(policy).delta(board, me)
 }
 
-/// The policy's action: the first of its steps that applies (a random step draws from
+/// The policy's choice: the first of its steps that applies (a random step draws from
 /// `chance`); `None` when none does.
 pub fn decide<C: Chance>(
     board: &Board,
@@ -169,11 +192,18 @@ pub fn decide<C: Chance>(
     me: &Player,
     legal: &Legal,
     chance: &mut C,
-) -> Option<Action> {
+) -> Option<Choice> {
     let home = board.home();
     let pos = usize::from(me.pos);
     for step in &policy.steps {
+        if *step == Step::Table {
+            match policy.table_choice(&me.situation()) {
+                Some(c) if allowed(&c, board, me, legal) => return Some(c),
+                _ => continue,
+            }
+        }
         let action = match *step {
+            Step::Table => None,
             Step::ChewLettuce => legal.lettuce.then_some(Action::ChewLettuce),
             Step::Finish => legal
                 .forward
@@ -213,7 +243,7 @@ pub fn decide<C: Chance>(
                 .then(|| Action::Carrots(carrot_delta(board, policy, me))),
         };
         if action.is_some() {
-            return action;
+            return action.map(Choice::by_policy);
         }
     }
     None

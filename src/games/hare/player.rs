@@ -3,6 +3,7 @@
 //! both read.
 
 use super::board::Board;
+use super::policy_table::Situation;
 
 /// What a player's next turn starts with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -41,6 +42,19 @@ impl Player {
             lettuces: board.rules.start_lettuces as u8,
             mark: Mark::Settled,
             again: false,
+        }
+    }
+}
+
+impl Player {
+    /// The situation of the player deciding, as a policy table names it.
+    pub fn situation(&self) -> Situation {
+        Situation {
+            pos: self.pos,
+            carrots: self.carrots,
+            lettuces: self.lettuces,
+            chewed: self.mark == Mark::Chewed,
+            again: self.again,
         }
     }
 }

@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+use super::choice::Choice;
+use super::policy_table::{Situation, Table};
 use super::square::{Square, KIND_WORDS};
 use crate::input::problems::Problems;
 
@@ -29,6 +31,8 @@ pub enum Step {
     Tortoise,
     /// On a carrot square: stay and chew (take, or give by the give rule).
     ChewCarrot,
+    /// The policy table's choice for the situation, if it has one and it is legal.
+    Table,
 }
 
 /// The step words a policy file may use (`nearest-KIND` for each square kind).
@@ -42,6 +46,7 @@ pub const STEP_WORDS: &[&str] = &[
     "cheapest",
     "tortoise",
     "chew-carrot",
+    "table",
 ];
 
 /// `[policies.NAME]` as written.
@@ -65,6 +70,9 @@ pub struct PolicyFile {
     /// Whether `random` counts staying to chew on a carrot square as one of its choices.
     #[serde(default)]
     pub random_stays: bool,
+    /// The `table` step's rows: `SQUARE CARROTS LETTUCES [chewed] [again]: CHOICE`.
+    #[serde(default)]
+    pub table: Vec<String>,
 }
 
 /// A validated policy.
@@ -80,6 +88,8 @@ pub struct Policy {
     pub late: Option<(usize, u32, usize)>,
     /// See [`PolicyFile::random_stays`].
     pub random_stays: bool,
+    /// The `table` step's choices ([`super::policy_table`]), read once the board is.
+    pub table: Option<Table>,
 }
 
 impl Policy {
@@ -128,6 +138,7 @@ impl Policy {
                 "cheapest" => Step::Cheapest,
                 "tortoise" => Step::Tortoise,
                 "chew-carrot" => Step::ChewCarrot,
+                "table" => Step::Table,
                 w => {
                     match w.strip_prefix("nearest-") {
                         Some(kind) => match KIND_WORDS.iter().find(|k| **k == kind) {
@@ -219,6 +230,12 @@ impl Policy {
                 "the late-target step needs late-from, late-carrots and late-target",
             );
         }
+        if steps.contains(&Step::Table) == f.table.is_empty() {
+            p.add(
+                format!("{at}.table"),
+                "a policy with a table lists the step \"table\" (first, to play it), and the step needs the table",
+            );
+        }
         if p_len(p) > before {
             return None;
         }
@@ -228,6 +245,7 @@ impl Policy {
             give_from,
             late,
             random_stays: f.random_stays,
+            table: None,
         })
     }
 
@@ -236,6 +254,11 @@ impl Policy {
     /// enough to give.
     pub fn gives(&self, pos: usize, carrots: u32, finish: u32, chew: u32) -> bool {
         pos >= self.give_from && carrots > finish && carrots >= chew
+    }
+
+    /// The table's choice in situation `s`, if the policy has a table with a row for it.
+    pub fn table_choice(&self, s: &Situation) -> Option<Choice> {
+        self.table.as_ref()?.get(s).copied()
     }
 }
 

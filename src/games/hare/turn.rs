@@ -4,7 +4,9 @@
 //! simulator and `play` run it with a seeded generator. The rules are written nowhere else.
 
 use super::board::{Board, Effect, HareDraws, Nobody, Square};
-use super::moves::{carrot_delta, occupied};
+pub use super::choice::Choice;
+use super::moves::occupied;
+pub use super::moves::Giver;
 pub use super::moves::{decide, legal, Action, Legal, Squares};
 pub use super::player::{cost, rank, Mark, Player};
 use super::policy::Policy;
@@ -65,38 +67,81 @@ pub fn play_turn<C: Chance, L: FnMut(Note)>(
     chance: &mut C,
     log: &mut L,
 ) -> Phase {
-    let r = &board.rules;
-    let rank_carrots = r.rank_carrots as u32;
-    if !players[seat].again {
-        match players[seat].mark {
-            Mark::Missing => {
-                players[seat].mark = Mark::Settled;
-                log(Note::Missed);
-                return Phase::Done;
-            }
-            Mark::Arrived => {
-                let rk = rank(players, seat);
-                if let Square::Number(ranks) = board.squares[usize::from(players[seat].pos)] {
-                    if rk < 8 && ranks & (1 << rk) != 0 {
-                        let carrots = rank_carrots * rk as u32;
-                        players[seat].carrots += carrots;
-                        log(Note::Paid { rank: rk, carrots });
-                    }
-                }
-                players[seat].mark = Mark::Settled;
-            }
-            _ => {}
-        }
+    if let Some(phase) = begin_turn(board, players, seat, log) {
+        return phase;
     }
     let legal = legal(board, players, seat);
     let me = players[seat];
+    let choice = decide(board, policy, &me, &legal, chance);
+    act(
+        board,
+        Giver::Policy(policy),
+        choice,
+        players,
+        seat,
+        chance,
+        log,
+    )
+}
+
+/// What a turn does before its move: a missed turn is lost (`Some`: the turn is over), a
+/// number square arrived on last turn pays. A move again does neither.
+pub fn begin_turn<L: FnMut(Note)>(
+    board: &Board,
+    players: &mut [Player],
+    seat: usize,
+    log: &mut L,
+) -> Option<Phase> {
+    if players[seat].again {
+        return None;
+    }
+    match players[seat].mark {
+        Mark::Missing => {
+            players[seat].mark = Mark::Settled;
+            log(Note::Missed);
+            return Some(Phase::Done);
+        }
+        Mark::Arrived => {
+            let rk = rank(players, seat);
+            if let Square::Number(ranks) = board.squares[usize::from(players[seat].pos)] {
+                if rk < 8 && ranks & (1 << rk) != 0 {
+                    let carrots = board.rules.rank_carrots as u32 * rk as u32;
+                    players[seat].carrots += carrots;
+                    log(Note::Paid { rank: rk, carrots });
+                }
+            }
+            players[seat].mark = Mark::Settled;
+        }
+        _ => {}
+    }
+    None
+}
+
+/// The move of a turn begun ([`begin_turn`]): `choice` made (`None`: the turn is skipped), a
+/// hare's "chew a carrot" answered by the choice or else by `giver`.
+pub fn act<C: Chance, L: FnMut(Note)>(
+    board: &Board,
+    giver: Giver,
+    choice: Option<Choice>,
+    players: &mut [Player],
+    seat: usize,
+    chance: &mut C,
+    log: &mut L,
+) -> Phase {
+    let r = &board.rules;
+    let rank_carrots = r.rank_carrots as u32;
+    let me = players[seat];
     players[seat].again = false;
-    let Some(action) = decide(board, policy, &me, &legal, chance) else {
+    let Some(choice) = choice else {
         log(Note::Skipped);
         return Phase::Done;
     };
+    let giver = match choice.hare_gives {
+        Some(gives) => Giver::Fixed(gives),
+        None => giver,
+    };
     let pos = usize::from(me.pos);
-    match action {
+    match choice.action {
         Action::ChewLettuce => {
             let rk = rank(players, seat);
             let carrots = rank_carrots * rk as u32;
@@ -145,7 +190,7 @@ pub fn play_turn<C: Chance, L: FnMut(Note)>(
                 return Phase::Home;
             }
             if board.squares[t] == Square::Hare {
-                return hare(board, policy, players, seat, paid, chance, log);
+                return hare(board, giver, players, seat, paid, chance, log);
             }
             Phase::Done
         }
@@ -155,7 +200,7 @@ pub fn play_turn<C: Chance, L: FnMut(Note)>(
 /// A hare square's draw and its effect, for `seat` just arrived having paid `paid`.
 fn hare<C: Chance, L: FnMut(Note)>(
     board: &Board,
-    policy: &Policy,
+    giver: Giver,
     players: &mut [Player],
     seat: usize,
     paid: u32,
@@ -222,7 +267,7 @@ fn hare<C: Chance, L: FnMut(Note)>(
         }
         Effect::ChewCarrot => {
             let me = players[seat];
-            let delta = carrot_delta(board, policy, &me);
+            let delta = giver.delta(board, &me);
             players[seat].carrots = (i64::from(me.carrots) + delta) as u32;
             log(Note::HareCarrots { delta });
         }

@@ -253,12 +253,10 @@ fn sections(r: &PolicyReport, format: Format, size: (u32, u32)) -> Result<Vec<Se
             "distribution",
             render(&distribution, format, size)?,
             format!(
-                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states, {} capped at {}; the chance of ever holding more is {}). Mean {}, sd {}, median {} turns, shortest game {}.{}",
+                "Bars: the exact chance that one player alone, playing {}, reaches home on turn n (the chain of {} states{}). Mean {}, sd {}, median {} turns, shortest game {}.{}",
                 a.policy,
                 count(a.states as u64),
-                a.words.held.noun,
-                a.cap,
-                probability(a.cut),
+                a.words.held.capped(a.cap).map_or(String::new(), |c| format!(", {c}; the chance of ever holding more is {}", probability(a.cut))),
                 alone::mean_text(a, 2),
                 alone::sd_text(a, 2),
                 alone::quantile_text(a, 0.5),
@@ -341,24 +339,27 @@ fn document(r: &PolicyReport, sections: &[Section], command: &str) -> Vec<Block>
         format!("One player alone, policy {} (exact)", a.policy),
     ));
     let q = |p: f64| alone::quantile_text(a, p);
-    d.push(Block::Table(
-        vec!["figure", "value"],
+    let mut rows = vec![
+        vec![text("states of the chain"), number(a.states.to_string())],
+        vec![text(a.words.held.name), number(a.cap.to_string())],
+        vec![text("expected turns"), number(alone::mean_text(a, 4))],
+        vec![text("standard deviation"), number(alone::sd_text(a, 4))],
+        vec![text("median"), number(format!("{} turns", q(0.5)))],
         vec![
-            vec![text("states of the chain"), number(a.states.to_string())],
-            vec![text(a.words.held.name), number(a.cap.to_string())],
-            vec![text("expected turns"), number(alone::mean_text(a, 4))],
-            vec![text("standard deviation"), number(alone::sd_text(a, 4))],
-            vec![text("median"), number(format!("{} turns", q(0.5)))],
-            vec![
-                text("5 % - 95 % of games end by"),
-                number(format!("{} - {} turns", q(0.05), q(0.95))),
-            ],
-            vec![
-                text(format!("P({} ever over the cap)", a.words.held.noun)),
-                number(probability(a.cut)),
-            ],
+            text("5 % - 95 % of games end by"),
+            number(format!("{} - {} turns", q(0.05), q(0.95))),
         ],
-    ));
+        vec![
+            text(format!("P({} ever over the cap)", a.words.held.noun)),
+            number(probability(a.cut)),
+        ],
+    ];
+    if !a.words.held.caps() {
+        // Nothing is capped: no cap row, no chance of passing it.
+        rows.remove(6);
+        rows.remove(1);
+    }
+    d.push(Block::Table(vec!["figure", "value"], rows));
     d.push(Block::Heading(
         2,
         format!(

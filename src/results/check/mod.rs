@@ -5,6 +5,7 @@
 mod policy_search;
 mod report;
 mod search;
+pub mod standing;
 
 use policy_search::PolicyPlan;
 use report::{check_policies, lengths_report, summary_report};

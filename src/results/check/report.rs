@@ -56,6 +56,7 @@ pub(super) fn lengths_report(
         undecided: Vec::new(),
         ranking: Vec::new(),
         winners,
+        standing: None,
     };
     if options.rank {
         // No reference named: the fit (and the winners' test) is to the best hypothesis of the
@@ -187,9 +188,17 @@ pub(super) fn check_policies<P: PolicyGame>(
         };
         search_all(screen, settings, &narrowed, &policies, None, progress)
     };
-    let report = lengths_report(
+    let cap = options.cap.unwrap_or(board.cap_words().default);
+    let moments = (summary.mean, summary.sd, summary.games);
+    let mut report = lengths_report(
         options, label, &games, &hist, summary, &reference, &settings, search,
     )?;
+    if settings.players == 1 {
+        // Where the player stands alone: between the board's policies and the best play.
+        report.standing = Some(super::standing::standing(
+            &board, source, variant, moments, cap, b,
+        )?);
+    }
     Ok(CheckAnswer::Lengths(report))
 }
 

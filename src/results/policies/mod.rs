@@ -9,6 +9,7 @@
 //! what they share (the options, the seats' policies).
 
 mod alone;
+pub mod decisions;
 mod figures;
 mod report;
 mod simulation;
@@ -20,7 +21,7 @@ pub use report::{report, PolicyReport, PolicyReportOptions};
 pub use simulation::{
     simulate, Landings, MeanSd, PolicyShare, PolicySimulateOptions, PolicySimulation, SeatShare,
 };
-pub use transcript::{play, transcript, PolicyTranscript};
+pub use transcript::{play, play_judged, transcript, PolicyTranscript};
 
 use crate::games::policy_game::PolicyGame;
 use crate::games::{BoardSource, Variant};

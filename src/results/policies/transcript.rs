@@ -30,6 +30,9 @@ pub struct PolicyTranscript<E> {
     pub length: u32,
     /// What the winner holds at the finish (carrots, in Wiener's game).
     pub held_left: u32,
+    /// With `--best`: every decision of the player beside the best play alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<super::decisions::Decision>,
     /// How the game words its answers (text only).
     #[serde(skip)]
     pub words: GameWords,
@@ -62,6 +65,7 @@ pub fn transcript<G: PolicyGame>(
         winner: game.winner.map(|w| w + 1),
         length: game.turns,
         held_left: game.held_left,
+        decisions: Vec::new(),
         words: board.words(),
         label: String::new(),
     }
@@ -79,7 +83,38 @@ pub fn play<G: PolicyGame>(
     options.no_cap(&board, "play")?;
     check_players(players)?;
     let policies = seat_policies(&board, options.policy.as_deref(), players)?;
-    let mut t = transcript(&board, &policies, seed, 10_000);
+    let mut t = transcript(&board, &policies, seed, MAX_TURNS);
     t.label = source.label.clone();
     Ok(t)
+}
+
+/// The turn limit of `play`.
+const MAX_TURNS: u32 = 10_000;
+
+/// [`play`] with one player, each of its decisions beside the best play alone (`play --best`),
+/// within `budget`.
+pub fn play_judged<G: PolicyGame>(
+    source: &BoardSource,
+    options: &PolicyOptions,
+    seed: u64,
+    budget: &crate::budget::Budget,
+) -> Result<PolicyTranscript<G::Event>> {
+    let board: G = options.board(source)?;
+    let policy = seat_policies(&board, options.policy.as_deref(), 1)?[0];
+    let cap = options.cap(&board);
+    let (decisions, game, events) =
+        super::decisions::judged(&board, policy, cap, seed, MAX_TURNS, budget)?;
+    Ok(PolicyTranscript {
+        board: board.name().to_string(),
+        seed,
+        players: 1,
+        policies: policy_names::<G>(&[policy]),
+        events,
+        winner: game.winner.map(|w| w + 1),
+        length: game.turns,
+        held_left: game.held_left,
+        decisions,
+        words: board.words(),
+        label: source.label.clone(),
+    })
 }

@@ -38,7 +38,7 @@ pub enum Target {
 }
 
 /// Replays a fixed sequence of choices, extending it with 0s: one path of the odometer.
-struct Script {
+pub struct Script {
     path: Vec<(usize, usize)>,
     at: usize,
 }
@@ -59,11 +59,17 @@ impl Chance for Script {
 /// Every outcome of one call of the turn from `state`: where it leaves the player (None: home)
 /// with the probability's denominator (its numerator is 1).
 pub fn outcomes<G: ChanceTurn>(game: &G, state: G::State) -> Vec<(Option<G::State>, u64)> {
+    every_path(|script| game.play(state, script))
+}
+
+/// Runs `play` once for every sequence of choices it makes (an odometer over them): each
+/// result with the denominator of its sequence's probability (its numerator is 1).
+pub fn every_path<T>(mut play: impl FnMut(&mut Script) -> T) -> Vec<(T, u64)> {
     let mut out = Vec::new();
     let mut path: Vec<(usize, usize)> = Vec::new();
     loop {
         let mut script = Script { path, at: 0 };
-        let next = game.play(state, &mut script);
+        let next = play(&mut script);
         let den: u64 = script.path.iter().map(|&(n, _)| n as u64).product();
         out.push((next, den));
         path = script.path;
