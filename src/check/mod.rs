@@ -411,6 +411,9 @@ pub struct CheckReport {
     /// policies and the best play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub standing: Option<standing::Standing>,
+    /// Why the standing was left out (the budget), when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing_left_out: Option<String>,
 }
 
 #[cfg(test)]

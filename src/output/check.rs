@@ -81,6 +81,9 @@ pub(crate) fn check_text(r: &CheckReport, layout: Layout) -> String {
     if let Some(st) = &r.standing {
         s.push_str(&layout.labelled("  standing alone: ", &st.words));
     }
+    if let Some(why) = &r.standing_left_out {
+        s.push_str(&layout.labelled("  standing alone: ", &format!("left out: {why}")));
+    }
     let power = format!(
         "this sample would notice a mean off by {:.2} turns or more at least 80 % of the time (the fit's test of the mean, |z| >= 4)",
         r.detectable_mean_shift

@@ -134,7 +134,8 @@ fn graph<G: PolicyGame>(
         "building every state of one player choosing its moves",
         &format!("a smaller {} makes the graph smaller", words.flag),
     );
-    let built = probe.run(|_| best::build(&board.deciding(), cap, MAX_STATES))?;
+    let built =
+        probe.run(|watch| best::graph::build_watched(&board.deciding(), cap, MAX_STATES, watch))?;
     built.map_err(|t| {
         UserError::Board {
             board: board.name().to_string(),
@@ -207,7 +208,7 @@ pub fn best<G: PolicyGame>(
         (
             Vec::new(),
             Some(format!(
-                "players of {} meet on the board, so a game of several is not one player's states twice; simulate the table with --policy {}",
+                "players of {} meet on the board (a square taken, a race position that pays), so a game of several is the product of their states, far past any budget: no best response at a table is computed. The best play alone is not one there; simulate the table with --policy {},... to measure it",
                 G::TITLE,
                 options.name
             )),
@@ -256,7 +257,8 @@ pub fn values<G: PolicyGame>(
         ),
         &format!("a smaller {} makes the graph smaller", g.words.flag),
     );
-    let values = probe.run(|_| best::iterate(&g, VALUE_TOLERANCE, MOST_SWEEPS))?;
+    let values =
+        probe.run(|watch| best::value::iterate_watched(&g, VALUE_TOLERANCE, MOST_SWEEPS, watch))?;
     Ok((g, values))
 }
 

@@ -399,3 +399,40 @@ steps = ["cheapest"]
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no way of playing reaches home"), "{err}");
 }
+
+#[test]
+fn check_leaves_the_standing_out_rather_than_the_fit_when_the_budget_is_short() {
+    // The best play of Hare and Tortoise takes seconds; with half of a 4 s budget left for it,
+    // check still answers the fit, and says why the standing is missing.
+    let (dir, _) = dir_with(&[]);
+    let lengths = dir.path().join("novice.txt");
+    let l = lengths.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "simulate",
+        "hare-and-tortoise",
+        "-n",
+        "500",
+        "--seed",
+        "4",
+        "--lengths",
+        l,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, json, err) = run(&[
+        "check",
+        l,
+        "--board",
+        "hare-and-tortoise",
+        "--no-rank",
+        "--budget",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let c: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(c["fit"]["consistent"].as_bool().unwrap());
+    let why = c["standing_left_out"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{c}"));
+    assert!(why.contains("--budget"), "{why}");
+}

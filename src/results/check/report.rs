@@ -1,7 +1,7 @@
 //! The answers of `check`: the fit to the reference (or, none named, to the best of the
 //! set), the winners' test, the set and what it decides, for lengths and for a summary.
 
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 
 use crate::budget::{Budget, Progress};
 use crate::check::lengths::Games;
@@ -57,6 +57,7 @@ pub(super) fn lengths_report(
         ranking: Vec::new(),
         winners,
         standing: None,
+        standing_left_out: None,
     };
     if options.rank {
         // No reference named: the fit (and the winners' test) is to the best hypothesis of the
@@ -194,10 +195,24 @@ pub(super) fn check_policies<P: PolicyGame>(
         options, label, &games, &hist, summary, &reference, &settings, search,
     )?;
     if settings.players == 1 {
-        // Where the player stands alone: between the board's policies and the best play.
-        report.standing = Some(super::standing::standing(
-            &board, source, variant, moments, cap, b,
-        )?);
+        // Where the player stands alone: between the board's policies and the best play. The
+        // fit stands without it: a budget too small for the best play leaves it out, saying
+        // why.
+        // Half the time left at most, so that the fit's answer is never lost to it.
+        let (share, half) = (b.share(0.5), 0.5 * b.left());
+        match super::standing::standing(&board, source, variant, moments, cap, &share) {
+            Ok(s) => report.standing = Some(s),
+            Err(e) if e.kind() == ErrorKind::OverBudget => {
+                report.standing_left_out = Some(format!(
+                    "the best play alone did not fit in half the time the budget had left ({half:.1} s); a larger --budget lets it run (`candyland best {}` solves it alone)",
+                    super::board_name(&source.label)
+                ));
+            }
+            Err(e) if e.kind() == ErrorKind::OverMemory => {
+                report.standing_left_out = Some(e.to_string());
+            }
+            Err(e) => return Err(e),
+        }
     }
     Ok(CheckAnswer::Lengths(report))
 }

@@ -100,19 +100,27 @@ pub fn duel<S, A>(
         starts: starts.clone(),
     };
     let size = g.len() * starts.len();
-    let (mut w1, mut w2) = (vec![0.0; size], vec![0.0; size]);
+    // Both playing best is one function for either player: solved once.
+    let same = matches!((first, second), (Play::Best, Play::Best));
+    let (mut w1, mut w2) = (vec![0.0; size], vec![0.0; if same { 0 } else { size }]);
     let (mut passes, mut change) = (0, f64::INFINITY);
     while passes < most_passes && change > tolerance {
         change = 0.0;
         for &o in starts.iter().rev() {
             for s in (0..g.len()).rev() {
                 let i = sides.at(s, o);
-                let a = sides.value(first, &w1, &w2, s, o);
+                let a = if same {
+                    sides.value(first, &w1, &w1, s, o)
+                } else {
+                    sides.value(first, &w1, &w2, s, o)
+                };
                 change = f64::max(change, (a - w1[i]).abs());
                 w1[i] = a;
-                let b = sides.value(second, &w2, &w1, s, o);
-                change = f64::max(change, (b - w2[i]).abs());
-                w2[i] = b;
+                if !same {
+                    let b = sides.value(second, &w2, &w1, s, o);
+                    change = f64::max(change, (b - w2[i]).abs());
+                    w2[i] = b;
+                }
             }
         }
         passes += 1;

@@ -100,6 +100,17 @@ pub fn build<G: DecisionTurn>(
     cap: u32,
     max_states: usize,
 ) -> Result<Graph<G::State, G::Choice>, TooLarge> {
+    build_watched(game, cap, max_states, &|_| true)
+}
+
+/// [`build`], telling `watch` after each frontier the share of the states found so far that
+/// are expanded (more are found as it goes); it stops (as too large) once `watch` says false.
+pub fn build_watched<G: DecisionTurn>(
+    game: &G,
+    cap: u32,
+    max_states: usize,
+    watch: &dyn Fn(f64) -> bool,
+) -> Result<Graph<G::State, G::Choice>, TooLarge> {
     let start = game.start();
     let mut index: FxHashMap<G::State, u32> = FxHashMap::default();
     index.insert(start, 0);
@@ -138,7 +149,7 @@ pub fn build<G: DecisionTurn>(
             }
             rows.push(out);
         }
-        if states.len() > max_states {
+        if states.len() > max_states || !watch(done as f64 / states.len() as f64) {
             return Err(TooLarge {
                 states: states.len(),
             });

@@ -45,11 +45,22 @@ fn may_cut<S, A>(g: &Graph<S, A>, c: usize) -> bool {
 /// Value iteration on `g` until a sweep changes no value by more than `tolerance`, or
 /// `most_passes` sweeps.
 pub fn iterate<S, A>(g: &Graph<S, A>, tolerance: f64, most_passes: usize) -> Values {
+    iterate_watched(g, tolerance, most_passes, &|_| true)
+}
+
+/// [`iterate`], asking `watch` before each sweep whether to go on (its number of sweeps is
+/// not known before: it is told 0); the values so far when it says no.
+pub fn iterate_watched<S, A>(
+    g: &Graph<S, A>,
+    tolerance: f64,
+    most_passes: usize,
+    watch: &dyn Fn(f64) -> bool,
+) -> Values {
     let n = g.len();
     let mut v = vec![0.0; n];
     let mut passes = 0;
     let mut change = f64::INFINITY;
-    while passes < most_passes && change > tolerance {
+    while passes < most_passes && change > tolerance && watch(0.0) {
         change = 0.0;
         for s in (0..n).rev() {
             let best = g
