@@ -65,7 +65,7 @@ fn best_text(b: &BestPlay, layout: Layout) -> String {
             "so the optimum is within",
             match b.gap_to_bound {
                 Some(g) => format!("{:.1e} turns of both", g.max(0.0)),
-                None => "unknown (the best play found never reaches home)".to_string(),
+                None => "unknown: the best play's mean is over the games it finishes within the cap and the turns computed, not all of them (see below)".to_string(),
             },
         ),
         ("standard deviation", sd_text(a, 4)),

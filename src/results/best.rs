@@ -98,7 +98,8 @@ pub struct BestPlay {
     /// The largest change of the last sweep.
     pub last_change: f64,
     /// The best play's expected turns less the lower bound: how far it may be from the
-    /// optimum.
+    /// optimum; null when its mean is not an upper bound (some of its games pass the cap, get
+    /// stuck or were cut at the turn limit, and the mean is over the others).
     pub gap_to_bound: Option<f64>,
     /// Rows of the best play's table: the situations it reaches alone.
     pub table_rows: usize,
@@ -224,7 +225,12 @@ pub fn best<G: PolicyGame>(
         lower_bound: values.lower[g.start],
         sweeps: values.passes,
         last_change: values.change,
-        gap_to_bound: best_alone.mean.map(|m| m - values.lower[g.start]),
+        // The best play's mean bounds the optimum only when every game of it is counted (none
+        // past the cap, none stuck, the distribution not cut).
+        gap_to_bound: best_alone
+            .mean
+            .filter(|_| best_alone.cut == 0.0 && best_alone.stuck == 0.0 && !best_alone.truncated)
+            .map(|m| m - values.lower[g.start]),
         table_rows: rows.len(),
         best: best_alone,
         policies,
