@@ -116,7 +116,8 @@ fn chutes_lengths_without_a_board_keep_chutes_in_the_set_and_decide_no_candy_lan
             "candyland",
             "chutes-and-ladders",
             "race",
-            "hare-and-tortoise"
+            "hare-and-tortoise",
+            "pig"
         ]
     );
     let kept = v["ranking"].as_array().unwrap().iter().any(|r| {
