@@ -1,6 +1,8 @@
 //! Exact solves at scale: expected length and variance on generated boards of 10^3 to 10^6
 //! spaces (chain build included), the exact rational E[T] of the classic board and of
-//! generated boards, and the per-space figures and the `forever` report on 10^4 spaces.
+//! generated boards, the per-space figures and the `forever` report on 10^4 spaces, and the
+//! length distribution to 1e-12 on 10^4 to 10^6 spaces, as `analyze` computes it (the states
+//! holding least dropped) next to the plain iteration over every state.
 //!
 //! `cargo bench --bench scale`; docs/performance.md quotes the results.
 
@@ -97,10 +99,58 @@ fn exact(c: &mut Criterion) {
     });
 }
 
+/// The length distribution to 1e-12, as `analyze` computes it, against the plain iteration
+/// pi_n = pi_(n-1) Q over every state (up to 10^5 spaces: at 10^6 it takes about 15 minutes).
+fn distribution(c: &mut Criterion) {
+    use candyland::internals::chain::{push, Probabilities};
+    use candyland::internals::solve::{Distribution, DROPPED_SHARE};
+    let mut group = c.benchmark_group("length distribution to 1e-12 of a generated board");
+    group.sample_size(10);
+    for n in [10_000usize, 100_000, 1_000_000] {
+        let chain = Chain::build(&generated(n));
+        let r = chain.r();
+        let counts = (chain.counts(), chain.denominator());
+        group.bench_with_input(BenchmarkId::new("analyze", n), &chain, |b, chain| {
+            b.iter(|| {
+                black_box(Distribution::compute(
+                    counts,
+                    &r,
+                    chain.start(),
+                    1e-12,
+                    200,
+                    usize::MAX,
+                    1e-12 * DROPPED_SHARE,
+                ))
+            })
+        });
+        if n > 100_000 {
+            continue;
+        }
+        group.bench_with_input(BenchmarkId::new("every state", n), &chain, |b, chain| {
+            let p = Probabilities::new(chain.denominator());
+            b.iter(|| {
+                let mut pi = vec![0.0; chain.len()];
+                pi[chain.start()] = 1.0;
+                let mut next = vec![0.0; chain.len()];
+                let (mut left, mut turns) = (1.0, 0);
+                while left >= 1e-12 || turns < 200 {
+                    black_box(pi.iter().zip(&r).map(|(a, b)| a * b).sum::<f64>());
+                    push(chain.counts(), &p, &pi, &mut next);
+                    std::mem::swap(&mut pi, &mut next);
+                    left = pi.iter().sum::<f64>();
+                    turns += 1;
+                }
+                black_box(turns)
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     // No HTML plots: plotters is built here without system fonts.
     config = Criterion::default().without_plots();
-    targets = moments, exact, exact_generated, per_space_and_forever
+    targets = moments, exact, exact_generated, per_space_and_forever, distribution
 }
 criterion_main!(benches);

@@ -135,6 +135,7 @@ impl<S: Copy + Eq + Ord + std::hash::Hash, C: Copy> Chain<S, C> {
                 counts: Counts::zero((n, n)),
                 finish: Vec::new(),
                 has_deck: game.has_deck(),
+                pilot: std::sync::OnceLock::new(),
             },
             cards,
             table,

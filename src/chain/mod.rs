@@ -13,11 +13,13 @@ use std::collections::VecDeque;
 use crate::games::race::{Events, RaceGame};
 
 mod build;
+mod frontier;
 pub mod loops;
 mod matvec;
 pub mod position;
 pub mod product;
 
+pub use frontier::{Frontier, Pilot};
 pub use loops::{LoopChain, LoopChainError};
 pub use matvec::{pull, push, Probabilities};
 
@@ -49,6 +51,8 @@ pub struct Matrix<S> {
     counts: Counts,
     finish: Vec<u32>,
     has_deck: bool,
+    /// The distribution's first turns, pushed and timed when its cost is first estimated.
+    pilot: std::sync::OnceLock<Pilot>,
 }
 
 impl<S, C> std::ops::Deref for Chain<S, C> {
@@ -97,6 +101,15 @@ impl<S> Matrix<S> {
     /// Q as integer counts over D: entry (i, j) is D * P(i -> j), in CSR form.
     pub fn counts(&self) -> &Counts {
         &self.counts
+    }
+
+    /// The distribution's first turns from the start, pushed and timed ([`Pilot`]) the first
+    /// time this is asked for: up to `turns` turns or `seconds`, whichever comes first.
+    pub fn pilot(&self, turns: usize, seconds: f64) -> &Pilot {
+        self.pilot.get_or_init(|| {
+            let p = Probabilities::new(self.total);
+            Pilot::run((&self.counts, &p), self.start, turns, seconds)
+        })
     }
 
     /// D * P(finish in one turn) for each state.

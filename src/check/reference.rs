@@ -26,6 +26,7 @@ pub fn exact_model<S, C>(chain: &Chain<S, C>, players: usize, longest: usize) ->
         EXACT_TAIL,
         rounds,
         usize::MAX,
+        0.0,
     );
     if k == 1 {
         return LengthModel::computed(d.pmf, d.survival);

@@ -284,7 +284,7 @@ impl super::Render for crate::results::analyze::AnalyzeAnswer {
                 if let Some(step) = step_seconds {
                     let _ = write!(
                         t,
-                        "\n(one turn-step of the distribution costs {:.3} ms on this board)\n",
+                        "\n(a turn-step of the distribution was estimated at {:.3} ms on average on this board)\n",
                         step * 1e3
                     );
                 }

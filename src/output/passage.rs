@@ -91,12 +91,16 @@ pub(crate) fn passage_table(p: &Passage, layout: Layout) -> String {
         &format!("{:.1e}", p.error_bound),
     );
     if p.mean.is_none() {
+        let why = if p.probability > 0.0 {
+            format!(
+                "Its chance, {:.1e}, is within the float error bound ({:.1e}): too small to tell from 0, so there is no mean or distribution of when.",
+                p.probability, p.error_bound
+            )
+        } else {
+            "No move reaches it from here before the game ends, so there is no distribution of when.".to_string()
+        };
         s.push('\n');
-        s.push_str(&layout.hang(
-            "",
-            "  ",
-            "No move reaches it from here before the game ends, so there is no distribution of when.",
-        ));
+        s.push_str(&layout.hang("", "  ", &why));
         return s;
     }
     let unit = if p.players == 1 {

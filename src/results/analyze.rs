@@ -102,8 +102,9 @@ pub enum AnalyzeAnswer {
     Figures {
         /// The figures.
         analysis: Analysis,
-        /// The measured seconds of one turn-step of the distribution, given on chains of
-        /// over 100,000 states.
+        /// The estimated seconds of a turn-step of the distribution, on average over its
+        /// turns (a turn reads the states holding a chance), given on chains of over 100,000
+        /// states.
         step_seconds: Option<f64>,
     },
     /// The moments alone: asked for, or the distribution would not fit the budget.
@@ -264,8 +265,14 @@ pub fn analyze_game<G: Game>(
     let steps = crate::solve::distribution_steps(&moments, options.tolerance, limit);
     let estimate = crate::solve::distribution_seconds(&chain, steps);
     if estimate > b.left() && options.max_turns.is_none() {
+        // The exact fraction is computed with the distribution's figures, so it goes with them.
+        let fraction = if options.exact {
+            ", and the exact fraction of the expected length with them"
+        } else {
+            ""
+        };
         let why = format!(
-            "the full distribution would take about {} ({} turn-steps), more than the budget of {}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
+            "the full distribution would take about {} ({} turn-steps), more than the budget of {}, so the figures drawn from it are left out{fraction}; run with --max-turns N to compute its first N turns, --budget SECONDS to allow it, or --moments-only to skip it",
             crate::budget::duration(estimate),
             crate::input::number::approx_count(steps),
             crate::budget::duration(b.seconds()),

@@ -220,6 +220,7 @@ impl Analysis {
             options.tolerance,
             LONGER_THAN[LONGER_THAN.len() - 1],
             options.max_turns,
+            options.tolerance * super::DROPPED_SHARE,
         );
         let last = dist.last_turn();
         let left_out = dist.survival(last);

@@ -116,20 +116,28 @@ pub fn distribution_steps(moments: &Moments, tolerance: f64, max_turns: usize) -
     }
 }
 
-/// Seconds `steps` turn-steps of the distribution take on this chain, from one step measured
-/// (when the total could be more than a fraction of a second).
+/// Seconds `steps` turn-steps of the distribution take on this chain ([`Distribution::compute`]
+/// with some mass dropped): from its first eighth pushed and timed ([`crate::chain::Pilot`],
+/// for at most half a second; the chain keeps it for the next estimate), when the total
+/// could be more than a fraction of a second.
 ///
-/// A step's product with Q touches only the states that hold some chance, and after t turns
-/// only states within t turns of the start can: its cost is the measured full product scaled
-/// by the share of transitions from those states (a breadth-first search from the start, one
-/// step's work), on top of the sums over every state. This matters on a large board asked for
-/// a few turns (200 turns of a million-space board touch a few thousand of its spaces).
+/// [`Distribution::compute`]: crate::solve::Distribution::compute
 pub fn distribution_seconds<S>(chain: &Matrix<S>, steps: f64) -> f64 {
-    distribution_seconds_by(chain, steps, &mut None)
+    let size = (chain.counts().nnz() + chain.len()) as f64;
+    // Under 10^8 transitions in all, or a game so long that one state a turn would take days.
+    if steps * size < 1e8 || steps > 1e14 {
+        return crate::budget::idle(steps * size / 1e9);
+    }
+    let turns = (steps / 8.0).ceil().max(64.0) as usize;
+    chain.pilot(turns, PILOT_SECONDS).seconds(steps)
 }
 
-/// [`distribution_seconds`], with one step's time measured on a chain of about the same size
-/// in `measured` scaled to this one; when none was measured yet and one is needed, it is
+/// The longest a distribution's pilot runs.
+pub const PILOT_SECONDS: f64 = 0.5;
+
+/// The seconds of a distribution that reads every state that can hold a chance (one that
+/// keeps every chance down to the smallest normal `f64`, as `check`'s do), with one step's
+/// time measured on a chain of about the same size in `measured` scaled to this one; when none was measured yet and one is needed, it is
 /// measured here and kept there for the next chain.
 pub fn distribution_seconds_by<S>(
     chain: &Matrix<S>,

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::chain::{pull, push, Counts, Probabilities};
+use crate::chain::{pull, push, Counts, Frontier, Probabilities};
 
 /// P(T = n) for n = 0, 1, ... and P(T > n), computed until the unfinished mass is below a
 /// tolerance.
@@ -86,10 +86,14 @@ fn repeat_for(at_least: std::time::Duration, mut step: impl FnMut()) -> f64 {
 impl Distribution {
     /// Iterates until P(T > n) < `tolerance` and either n >= `min_turns` or P(T > n) is below
     /// the smallest normal `f64` (2.2e-308), or until n = `max_turns`; Q is `counts` over `d`,
-    /// r the chance of finishing from each state. Chances below the normal range are left out
-    /// (they would be computed as subnormal numbers, at a hundred times the cost a step: `check`
-    /// on a sample with one game of 10^5 turns spent most of its time there), so a length that
-    /// far out has chance 0, as it would a few thousand turns later.
+    /// r the chance of finishing from each state.
+    ///
+    /// Each turn reads only the states holding a chance above a floor ([`Frontier`]); at most
+    /// `allowance` is dropped in all (0: only chances below the normal `f64` range, which
+    /// would be computed as subnormal numbers at a hundred times the cost a step). What was
+    /// dropped by turn n is counted in P(T > n), which is then an upper bound within the
+    /// dropped mass of the exact chance (and P(T = n) a lower bound within it), so that the
+    /// chances still add up to 1 and the mass left out, P(T > last turn), carries it.
     pub fn compute(
         (counts, d): (&Counts, u32),
         r: &[f64],
@@ -97,24 +101,20 @@ impl Distribution {
         tolerance: f64,
         min_turns: usize,
         max_turns: usize,
+        allowance: f64,
     ) -> Distribution {
-        let n = counts.rows();
         let p = Probabilities::new(d);
-        let mut pi = vec![0.0; n];
-        pi[start] = 1.0;
-        let mut next = vec![0.0; n];
+        let mut frontier = Frontier::new(counts.rows(), start, allowance);
         let mut pmf = vec![0.0];
         let mut survival = vec![1.0];
         let mut turn = 0;
         while turn < max_turns
             && (survival[turn] >= tolerance
-                || (turn < min_turns && survival[turn] >= f64::MIN_POSITIVE))
+                || (turn < min_turns && frontier.mass() >= f64::MIN_POSITIVE))
         {
             turn += 1;
-            pmf.push(pi.iter().zip(r).map(|(p, r)| p * r).sum());
-            push(counts, &p, &pi, &mut next);
-            std::mem::swap(&mut pi, &mut next);
-            survival.push(pi.iter().sum());
+            pmf.push(frontier.step(counts, &p, r));
+            survival.push(frontier.mass() + frontier.dropped());
         }
         Distribution { pmf, survival }
     }
@@ -236,7 +236,7 @@ mod tests {
         let r = [0.0, 2.0 / 3.0];
         let both = Distribution::from_states((&q, 3), &r, &[1, 0], 1e-12, 10_000);
         for (state, back) in [1, 0].into_iter().zip(&both) {
-            let forward = Distribution::compute((&q, 3), &r, state, 1e-12, 0, 10_000);
+            let forward = Distribution::compute((&q, 3), &r, state, 1e-12, 0, 10_000, 0.0);
             assert_eq!(back.last_turn(), forward.last_turn(), "from {state}");
             for n in 0..=back.last_turn() {
                 approx::assert_abs_diff_eq!(back.pmf[n], forward.pmf[n], epsilon = 1e-15);
@@ -259,7 +259,7 @@ mod tests {
         // iteration stops at n = 1023 (the first P(T > n) below 2^-1022), not at n = 1075
         // where the survival would reach 0 through subnormal (slow) values.
         let q = Counts::new((1, 1), vec![0, 1], vec![0], vec![1]);
-        let d = Distribution::compute((&q, 2), &[0.5], 0, 1e-12, 100_000, 100_000);
+        let d = Distribution::compute((&q, 2), &[0.5], 0, 1e-12, 100_000, 100_000, 0.0);
         assert_eq!(d.last_turn(), 1023);
         assert_eq!(d.survival[1022], f64::MIN_POSITIVE);
         assert!(d.survival[1023] < f64::MIN_POSITIVE);
@@ -271,7 +271,7 @@ mod tests {
     fn a_geometric_chain_gives_the_geometric_distribution() {
         // One state that finishes with probability 1/4 each turn: P(T = n) = (3/4)^(n-1) / 4.
         let q = Counts::new((1, 1), vec![0, 1], vec![0], vec![3]);
-        let d = Distribution::compute((&q, 4), &[0.25], 0, 1e-12, 0, 10_000);
+        let d = Distribution::compute((&q, 4), &[0.25], 0, 1e-12, 0, 10_000, 0.0);
         for n in 1..50 {
             let expected = 0.75f64.powi(n as i32 - 1) * 0.25;
             approx::assert_relative_eq!(d.pmf[n], expected, max_relative = 1e-12);

@@ -93,6 +93,9 @@ impl Default for Options {
 
 /// The thresholds of the "P(longer than n turns)" figures.
 pub const LONGER_THAN: [usize; 3] = [50, 100, 200];
+/// The share of a distribution's tolerance that the states it leaves out for holding too
+/// little may carry in all ([`crate::chain::Frontier`]): it is counted in the mass left out.
+pub const DROPPED_SHARE: f64 = 1e-3;
 /// The quantiles reported.
 pub const QUANTILES: [f64; 3] = [0.9, 0.99, 0.999];
 /// A local maximum of the pmf counts as a secondary peak if it is at least this fraction of the

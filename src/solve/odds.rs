@@ -24,7 +24,7 @@ use crate::chain::Matrix;
 use crate::games::race::RaceGame;
 
 use super::SolveError;
-use super::{distribution_seconds, distribution_steps, Distribution, Moments, Options};
+use super::{distribution_seconds_by, distribution_steps, Distribution, Moments, Options};
 use crate::games::load::About;
 
 /// Each seat's chance to win from given states with a given seat to move, and the length of
@@ -123,8 +123,9 @@ impl Curves {
         // the start: a rough guide to the length from anywhere).
         let moments = Moments::within(game, chain, about, &options.budget)?;
         let steps = distribution_steps(&moments, options.tolerance, options.max_turns);
-        // Two products with Q per turn-step (the survival and the pmf), then the evaluations.
-        let seconds = 2.0 * distribution_seconds(chain, steps)
+        // Two products with Q per turn-step (the survival and the pmf), each reading every
+        // state, then the evaluations.
+        let seconds = 2.0 * distribution_seconds_by(chain, steps, &mut None)
             + crate::budget::idle(
                 (evaluations * seats * seats) as f64 * steps / crate::budget::rate::SWEEP_FLOPS,
             );

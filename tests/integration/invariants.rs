@@ -245,3 +245,99 @@ fn the_exact_solve_satisfies_the_equations() {
         assert_eq!(&e[s] - qe / &d, BigRational::one(), "row {s}");
     }
 }
+
+#[test]
+fn the_distribution_that_drops_the_states_holding_least_is_the_full_one_within_its_bound() {
+    crate::each_game!(the_dropping_distribution_is_the_full_one_within_its_bound_of);
+    // Generated boards, whose mass fills a window of the board: most states are left out of
+    // most turns there.
+    for (spaces, seed) in [(2_000, 1), (20_000, 1), (20_000, 7)] {
+        let spec = candyland::internals::games::candyland::generate::Spec {
+            spaces,
+            seed,
+            licorice: 3,
+            landmarks: 6,
+            shortcuts: 2,
+        };
+        let text = candyland::internals::games::candyland::generate::board_text(&spec);
+        let g: CandyLand = parse("generated", &text, &Variant::default()).unwrap();
+        same_within_the_bound(
+            &format!("generated {spaces} {seed}"),
+            &Chain::build(&g),
+            true,
+        );
+    }
+}
+
+fn the_dropping_distribution_is_the_full_one_within_its_bound_of<G: Game>() {
+    for (name, g) in cases::<G>() {
+        same_within_the_bound(&name, &Chain::build(&g), false);
+    }
+}
+
+/// The distribution as `analyze` computes it (up to 1e-15 dropped, tolerance 1e-12) against
+/// the plain iteration pi_n = pi_(n-1) Q over every state: every P(T = n) and P(T > n) agrees
+/// within the mass left out it states (plus rounding), and it stops where the plain one does
+/// or at most a turn from it. `drops`: some mass must have been dropped (the test would not
+/// test the dropping otherwise).
+fn same_within_the_bound<S, C>(name: &str, chain: &Chain<S, C>, drops: bool) {
+    use candyland::internals::chain::{push, Probabilities};
+    use candyland::internals::solve::{Distribution, DROPPED_SHARE};
+    let (tolerance, r) = (1e-12, chain.r());
+    let counts = (chain.counts(), chain.denominator());
+    let d = Distribution::compute(
+        counts,
+        &r,
+        chain.start(),
+        tolerance,
+        200,
+        100_000,
+        tolerance * DROPPED_SHARE,
+    );
+    // The plain iteration, to the same turn.
+    let p = Probabilities::new(chain.denominator());
+    let mut pi = vec![0.0; chain.len()];
+    pi[chain.start()] = 1.0;
+    let mut next = vec![0.0; chain.len()];
+    let (mut pmf, mut survival) = (vec![0.0], vec![1.0]);
+    for _ in 0..d.last_turn() {
+        pmf.push(pi.iter().zip(&r).map(|(a, b)| a * b).sum::<f64>());
+        push(chain.counts(), &p, &pi, &mut next);
+        std::mem::swap(&mut pi, &mut next);
+        survival.push(pi.iter().sum::<f64>());
+    }
+    let bound = d.survival(d.last_turn()) - survival[d.last_turn()];
+    // What was dropped: at most the allowance, and counted in the stated mass left out.
+    assert!(
+        bound <= tolerance * DROPPED_SHARE + 1e-15,
+        "{name}: dropped {bound}"
+    );
+    if drops {
+        assert!(bound > 0.0, "{name}: nothing was dropped");
+    }
+    for n in 0..=d.last_turn() {
+        assert!(
+            (d.pmf[n] - pmf[n]).abs() <= bound.max(0.0) + 1e-15,
+            "{name}: P(T = {n}) {} against {}",
+            d.pmf[n],
+            pmf[n]
+        );
+        assert!(
+            (d.survival[n] - survival[n]).abs() <= bound.max(0.0) + 1e-14,
+            "{name}: P(T > {n}) {} against {}",
+            d.survival[n],
+            survival[n]
+        );
+    }
+    // It stops where the plain iteration would, a turn later (the dropped mass is counted in
+    // what it leaves out), or, short of 200 turns, earlier once every chance left is dropped;
+    // never leaving out more than the tolerance.
+    let plain_stop = (0..=d.last_turn())
+        .find(|&t| survival[t] < tolerance && (t >= 200 || survival[t] < f64::MIN_POSITIVE));
+    assert!(d.survival(d.last_turn()) < tolerance, "{name}");
+    assert!(
+        plain_stop.is_none_or(|t| d.last_turn() <= t + 1),
+        "{name}: stopped at {} where the plain one would at {plain_stop:?}",
+        d.last_turn()
+    );
+}

@@ -10,12 +10,12 @@ use num_traits::{ToPrimitive, Zero};
 use super::{ExactMode, Passage, PassageError, PassageOptions, Standing};
 use super::{AUTO_EXACT_SECONDS, EXACT_STATES};
 use crate::budget::{Budget, OverBudget};
-use crate::chain::{push, Chain, Counts, Probabilities};
+use crate::chain::{Chain, Counts, Frontier, Probabilities};
 use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
 use crate::solve::vocabulary::{Exact, StateRef};
 use crate::solve::{
     check_counts_solves, distribution_seconds, failure_error, FloatSolver, Quantile, SolveFailure,
-    QUANTILES,
+    DROPPED_SHARE, QUANTILES,
 };
 
 /// What [`solve`] finds, before it is named.
@@ -242,7 +242,9 @@ pub(super) fn solve<G: crate::games::race::RaceGame>(
         (None, None) => Some("the exact solve could not be completed".to_string()),
         (_, note) => note,
     };
-    let distribution = if options.distribution && reachable {
+    // A chance within its float error is not told from 0: no mean, and no distribution of
+    // when (conditioned on an event of unknown chance, its turns would cost a full drain).
+    let distribution = if options.distribution && mean.is_some() {
         let steps = mean
             .map_or(0.0, |m| m + 28.0 * sd.unwrap_or(0.0))
             .max(200.0);
@@ -278,6 +280,11 @@ pub(super) fn solve<G: crate::games::race::RaceGame>(
 
 /// P(T = n) and P(T > n | reached) by pi_n = pi_(n-1) Q', until the chance still to come,
 /// pi_n y, is below the tolerance (relative to the chance of reaching) or the turn limit.
+///
+/// Each turn reads only the states whose chance times y is above a floor ([`Frontier`]), so
+/// that the states that can no longer reach the target cost nothing; what the states left out
+/// could still add is at most [`DROPPED_SHARE`] of the tolerance, and it is counted in the
+/// chance still to come.
 fn iterate(
     counts: &Counts,
     d: u32,
@@ -286,23 +293,21 @@ fn iterate(
     from: usize,
     options: &PassageOptions,
 ) -> (Vec<f64>, Vec<f64>, f64, bool) {
-    let n = counts.rows();
     let p = Probabilities::new(d);
     let total = y[from];
-    let mut pi = vec![0.0; n];
-    pi[from] = 1.0;
-    let mut next = vec![0.0; n];
+    let mut frontier = Frontier::new(
+        counts.rows(),
+        from,
+        options.tolerance * total * DROPPED_SHARE,
+    );
     let mut pmf = vec![0.0];
     let mut survival = vec![1.0];
-    let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(a, b)| a * b).sum::<f64>();
     let mut to_come = total;
     let mut turn = 0;
     while turn < options.max_turns && to_come >= options.tolerance * total {
         turn += 1;
-        pmf.push(dot(&pi, h));
-        push(counts, &p, &pi, &mut next);
-        std::mem::swap(&mut pi, &mut next);
-        to_come = dot(&pi, y);
+        pmf.push(frontier.step_weighted(counts, &p, h, y));
+        to_come = frontier.dot(y) + frontier.dropped();
         survival.push((to_come / total).clamp(0.0, 1.0));
     }
     let truncated = to_come >= options.tolerance * total;
