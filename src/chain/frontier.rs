@@ -3,7 +3,7 @@
 //! floor, the rest dropped and their mass added up.
 //!
 //! A race's mass after n turns sits in a part of the board (the front a few standard deviations
-//! wide, and behind it what jumps forward, such as landmark cards, spread), while a full
+//! wide, and behind it, spread out, what a card that sends a token ahead put there), while a full
 //! product reads every state: on a generated board of 10^5 spaces, 10 to 15 % of the states
 //! hold a chance above 10^-27 at any turn, and 1.5 to 2.5 % on one of 10^6. A state whose
 //! chance is below the floor is left out, and what it held is kept in [`Frontier::dropped`]:
