@@ -114,5 +114,10 @@ fn one_game<G: Game>(boards: &[&str], screen: Screen, settings: &Settings) -> Ga
     search_game(&sources, &space, screen, settings, &|_| {}).expect("within budget")
 }
 
-criterion_group!(benches, check);
+criterion_group! {
+    name = benches;
+    // No plots: criterion's plotters backend needs system fonts this machine may lack.
+    config = Criterion::default().without_plots();
+    targets = check
+}
 criterion_main!(benches);

@@ -3,7 +3,10 @@
 //! backward move. Each case factors I - Q and solves for the expected length from every state:
 //!
 //! - `sparse LU`: the general solver ([`FloatSolver`] picks it on such chains; `analyze` and
-//!   `passage` go through it);
+//!   `passage` go through it), which factors these chains inside their band (2 below the
+//!   diagonal, 4 above);
+//! - `sparse LU, column order`: the same chains by faer's sparse LU in a COLAMD column order,
+//!   the route of chains whose band is wide (and of these before the band);
 //! - `sweep`: the sweep of the race boards, only where it fits (it keeps one unknown per target
 //!   of a backward move: an n x n dense system here, so up to 2,000 squares);
 //! - `moments`: the expected length and variance as `analyze --moments-only` computes them (one
@@ -21,6 +24,7 @@ use candyland::internals::games::load::parse;
 use candyland::internals::games::load::About;
 use candyland::internals::games::RaceTrack;
 use candyland::internals::games::Variant;
+use candyland::internals::solve::sparse::LuPlan;
 use candyland::internals::solve::{uses_sparse_lu, FloatSolver, Moments, Sweep};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -55,6 +59,18 @@ fn solvers(c: &mut Criterion) {
                 black_box(lu.solve(&ones).expect("solves"))
             })
         });
+        group.bench_with_input(
+            BenchmarkId::new("sparse LU, column order", n),
+            &n,
+            |b, _| {
+                b.iter(|| {
+                    let lu = LuPlan::general(counts, d, false)
+                        .and_then(|p| p.factor())
+                        .expect("factors");
+                    black_box(lu.solve(&ones).expect("solves"))
+                })
+            },
+        );
         if n <= SWEEP_UP_TO {
             group.bench_with_input(BenchmarkId::new("sweep", n), &n, |b, _| {
                 b.iter(|| {
@@ -70,5 +86,10 @@ fn solvers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solvers);
+criterion_group! {
+    name = benches;
+    // No plots: criterion's plotters backend needs system fonts this machine may lack.
+    config = Criterion::default().without_plots();
+    targets = solvers
+}
 criterion_main!(benches);

@@ -28,6 +28,9 @@ pub fn check_counts_solves(
     budget: &Budget,
 ) -> Result<(), OverBudget> {
     if super::uses_sparse_lu(counts) {
+        if super::band::narrow_band(counts, false).is_some() {
+            return check_lu_solves(counts, d, solves, what, budget);
+        }
         if let Some(seconds) = super::iterative::pilot_seconds(counts, d) {
             budget.time(
                 &format!(

@@ -65,7 +65,14 @@ impl<'a> FloatSolver<'a> {
     /// Factors I - Q for Q = `counts` / `d`.
     pub fn factor(counts: &'a Counts, d: u32) -> Result<FloatSolver<'a>, SolveFailure> {
         if uses_sparse_lu(counts) {
-            if let Some(pilot) = super::iterative::pilot(counts, d)? {
+            // A narrow band factors in the time of a few passes: no pilot.
+            let banded = super::band::narrow_band(counts, false).is_some();
+            let pilot = if banded {
+                None
+            } else {
+                super::iterative::pilot(counts, d)?
+            };
+            if let Some(pilot) = pilot {
                 return Ok(FloatSolver {
                     counts,
                     route: Route::Iterative(GaussSeidel::new(counts, d)?.limited(&pilot)),

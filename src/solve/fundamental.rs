@@ -16,7 +16,7 @@ use crate::budget::{Budget, OverBudget};
 use crate::chain::position::PositionError;
 use crate::chain::{Chain, Counts};
 use crate::games::Game;
-use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::residual::{error_bound, max_abs, norm_bound, residual};
 use crate::solve::vocabulary::StateRef;
 use crate::solve::{
     check_finishes, check_solves, failure_error, FloatSolver, SolveError, SolveFailure,

@@ -18,7 +18,7 @@
 //! Gauss-Seidel converges, at least as fast (Stein and Rosenberg, "On the solution of linear
 //! simultaneous equations by iteration", 1948); from x = 0 with b >= 0 every pass adds
 //! non-negative terms, so the iterates increase to the solution. What is printed is bounded from the residual as
-//! for the other solvers ([`super::sparse::error_bound`]), not trusted.
+//! for the other solvers ([`super::residual::error_bound`]), not trusted.
 //!
 //! Where backward moves are frequent (a race with backward faces on every square) the error
 //! shrinks by little each pass and the sparse LU is far cheaper: a pilot of a few passes

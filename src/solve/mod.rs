@@ -9,6 +9,7 @@
 //! N is never formed: every product N b is one [`linear::Sweep::solve`].
 
 mod analysis;
+pub mod band;
 pub mod best;
 pub mod chances;
 mod cost;
@@ -28,6 +29,7 @@ pub mod odds;
 pub mod passage;
 pub mod pgf;
 pub mod players;
+pub mod residual;
 pub mod spaces;
 pub mod sparse;
 pub mod stationary;

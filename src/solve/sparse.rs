@@ -1,23 +1,23 @@
-//! The general solver, for chains with many cycles: a sparse LU factorisation of I - Q (faer's
-//! supernodal or simplicial LU with partial pivoting and a COLAMD column order), with iterative
-//! refinement and a residual check.
+//! The general solver, for chains with many cycles: an LU factorisation of I - Q, with
+//! iterative refinement and a residual check. A chain whose moves all stay within a few states
+//! of the one they leave is factored inside its band ([`super::band`]: no ordering to find,
+//! n kl ku work); any other by faer's supernodal or simplicial sparse LU, with partial pivoting
+//! and a COLAMD column order.
 //!
 //! Why a second solver: the sweep of [`super::Sweep`] keeps one unknown per target of a backward
 //! move (k of them), so it costs O(nnz k + k^3). A race board where many faces move back (a
 //! spinner with "back 1" and "back 2" faces, the K-player product chain, where every lost turn
 //! hands the move back to an earlier seat) has k close to n, and the sweep is quadratic in
-//! memory and cubic in time. Sparse LU costs what its fill-in costs: on a track, where every
-//! move stays within a few squares, the band, so O(n b^2).
+//! memory and cubic in time. An LU costs what its fill-in costs: on a track, where every move
+//! stays within a few squares, the band, so O(n b^2).
 //!
-//! Its cost is known before any factoring ([`LuPlan`]): the symbolic analysis (the column
-//! order) comes first, and the column counts of the Cholesky factor of A^T A in that order
-//! bound the structure of L and U whatever rows partial pivoting picks (George and Ng,
-//! "Symbolic factorization for sparse Gaussian elimination with partial pivoting", 1987).
+//! Its cost is known before any factoring ([`LuPlan`]): a band's from its width; otherwise the
+//! symbolic analysis (the column order) comes first, and the column counts of the Cholesky
+//! factor of A^T A in that order bound the structure of L and U whatever rows partial pivoting
+//! picks (George and Ng, "Symbolic factorization for sparse Gaussian elimination with partial
+//! pivoting", 1987).
 //!
-//! What is printed is bounded, not trusted: for a solution x of (I - Q) x = b with residual
-//! r = b - (I - Q) x, the error is x - x* = -N r, so |x - x*| <= ||N||_inf ||r||_inf, and for a
-//! substochastic Q, N = (I - Q)^-1 >= 0 and ||N||_inf = max_s (N 1)_s, the longest expected
-//! game from any state ([`error_bound`]).
+//! What is printed is bounded, not trusted ([`super::residual`]).
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -29,6 +29,7 @@ use faer::sparse::linalg::qr;
 use faer::sparse::{SparseColMat, Triplet};
 use faer::{Conj, Mat, Par};
 
+use super::band::{narrow_band, BandLu};
 use super::SolveFailure;
 use crate::chain::Counts;
 
@@ -51,6 +52,12 @@ const BYTES_PER_FACTOR_ENTRY: f64 = 24.0;
 const SECONDS_PER_COLUMN: f64 = 1.0e-6;
 const FRONT_OPS: f64 = 2e10;
 
+/// The band LU's work ([`super::band`]): per state (its row built and eliminated) and per
+/// multiply-add. A 10^6-state track with band (2, 4) factored and solved with its refinement
+/// in 138 ms, three solves in 300 ms (`cargo bench --bench cycles`).
+const BAND_SECONDS_PER_STATE: f64 = 6e-8;
+const BAND_OPS: f64 = 1e9;
+
 /// Entries of the factors' bound a solve passes over per second (a solve and its refinement
 /// pass over L and U and the matrix three times): the seven solves of a first passage of two
 /// players on that 134-space board took about 1.5 s of processor time.
@@ -60,9 +67,17 @@ const SOLVE_ENTRIES: f64 = 1.5e9;
 pub struct SparseLu<'a> {
     counts: &'a Counts,
     d: f64,
-    symbolic: Arc<SymbolicLu<u32>>,
-    numeric: NumericLu<u32, f64>,
+    factors: Factors,
     transposed: bool,
+}
+
+/// The factors: inside a narrow band ([`super::band`]), or faer's in a column order.
+enum Factors {
+    Band(BandLu),
+    General {
+        symbolic: Arc<SymbolicLu<u32>>,
+        numeric: Box<NumericLu<u32, f64>>,
+    },
 }
 
 /// What factoring I - Q by sparse LU costs, known from its symbolic analysis before any
@@ -76,14 +91,19 @@ pub struct LuCost {
     /// Entries of the bound on the factors' structure: the sum of the column counts c_j of the
     /// Cholesky factor of A^T A in the column order.
     pub factor_entries: f64,
-    /// Multiply-adds of the dense fronts, sum c_j^2.
+    /// Multiply-adds of the dense fronts, sum c_j^2 (for a band, n kl ku).
     pub front_work: f64,
+    /// Whether the factors are kept as a band ([`super::band`]): no column order, no fronts.
+    pub banded: bool,
 }
 
 impl LuCost {
     /// Bytes at the peak: the factors, the matrix (as triplets and in columns) and the
     /// vectors of a solve and its refinement.
     pub fn bytes(&self) -> f64 {
+        if self.banded {
+            return 8.0 * self.factor_entries + 64.0 * self.states;
+        }
         BYTES_PER_FACTOR_ENTRY * self.factor_entries + 28.0 * self.entries + 64.0 * self.states
     }
 
@@ -91,7 +111,11 @@ impl LuCost {
     /// solves, each with `REFINEMENTS` rounds of refinement (a pass over the factors and
     /// a residual each).
     pub fn seconds(&self, solves: f64) -> f64 {
-        let factor = self.states * SECONDS_PER_COLUMN + self.front_work / FRONT_OPS;
+        let factor = if self.banded {
+            self.states * BAND_SECONDS_PER_STATE + self.front_work / BAND_OPS
+        } else {
+            self.states * SECONDS_PER_COLUMN + self.front_work / FRONT_OPS
+        };
         let one =
             (1 + REFINEMENTS) as f64 * (2.0 * self.factor_entries + self.entries) / SOLVE_ENTRIES;
         factor + solves * one
@@ -104,8 +128,16 @@ pub struct LuPlan<'a> {
     counts: &'a Counts,
     d: u32,
     transposed: bool,
-    matrix: SparseColMat<u32, f64>,
-    symbolic: Arc<SymbolicLu<u32>>,
+    order: Order,
+}
+
+/// How the factors are laid out: inside the band (kl, ku), or in faer's column order.
+enum Order {
+    Band(usize, usize),
+    General {
+        matrix: SparseColMat<u32, f64>,
+        symbolic: Arc<SymbolicLu<u32>>,
+    },
 }
 
 thread_local! {
@@ -128,6 +160,24 @@ impl<'a> LuPlan<'a> {
     /// Analyses I - Q (`transposed`: its transpose) for Q = `counts` / `d`: the matrix, its
     /// column order and the bound on its factors.
     pub fn of(counts: &'a Counts, d: u32, transposed: bool) -> Result<LuPlan<'a>, SolveFailure> {
+        match narrow_band(counts, transposed) {
+            Some((kl, ku)) => Ok(LuPlan {
+                counts,
+                d,
+                transposed,
+                order: Order::Band(kl, ku),
+            }),
+            None => LuPlan::general(counts, d, transposed),
+        }
+    }
+
+    /// [`LuPlan::of`] in faer's column order, whatever the band (the general route, which a
+    /// benchmark sets beside the band).
+    pub fn general(
+        counts: &'a Counts,
+        d: u32,
+        transposed: bool,
+    ) -> Result<LuPlan<'a>, SolveFailure> {
         let matrix = matrix(counts, d, transposed)?;
         let key = fingerprint(counts, transposed);
         let cached = ANALYSED.with(|a| {
@@ -154,30 +204,52 @@ impl<'a> LuPlan<'a> {
             counts,
             d,
             transposed,
-            matrix,
-            symbolic,
+            order: Order::General { matrix, symbolic },
         })
     }
 
     /// What factoring it will cost (a pass over the matrix's structure: a fraction of the
     /// analysis, which is done).
     pub fn cost(&self) -> Result<LuCost, SolveFailure> {
-        cost(&self.matrix, &self.symbolic)
+        match &self.order {
+            Order::Band(kl, ku) => {
+                let n = self.counts.rows() as f64;
+                Ok(LuCost {
+                    states: n,
+                    entries: (self.counts.nnz() + self.counts.rows()) as f64,
+                    factor_entries: n * (kl + ku + 1) as f64,
+                    front_work: n * (kl * ku) as f64,
+                    banded: true,
+                })
+            }
+            Order::General { matrix, symbolic } => cost(matrix, symbolic),
+        }
     }
 
     /// Factors it.
     pub fn factor(self) -> Result<SparseLu<'a>, SolveFailure> {
+        let (matrix, symbolic) = match self.order {
+            Order::Band(kl, ku) => {
+                let band = BandLu::factor(self.counts, self.d, self.transposed, (kl, ku))?;
+                return Ok(SparseLu {
+                    counts: self.counts,
+                    d: f64::from(self.d),
+                    factors: Factors::Band(band),
+                    transposed: self.transposed,
+                });
+            }
+            Order::General { matrix, symbolic } => (matrix, symbolic),
+        };
         let mut numeric = NumericLu::new();
         let par = Par::Seq;
         let mut scratch = MemBuffer::try_new(
-            self.symbolic
-                .factorize_numeric_lu_scratch::<f64>(par, Default::default()),
+            symbolic.factorize_numeric_lu_scratch::<f64>(par, Default::default()),
         )
         .map_err(|_| too_large(self.counts.rows(), faer::sparse::FaerError::OutOfMemory))?;
-        self.symbolic
+        symbolic
             .factorize_numeric_lu(
                 &mut numeric,
-                self.matrix.as_ref(),
+                matrix.as_ref(),
                 par,
                 MemStack::new(&mut scratch),
                 Default::default(),
@@ -190,8 +262,10 @@ impl<'a> LuPlan<'a> {
         Ok(SparseLu {
             counts: self.counts,
             d: f64::from(self.d),
-            symbolic: self.symbolic,
-            numeric,
+            factors: Factors::General {
+                symbolic,
+                numeric: Box::new(numeric),
+            },
             transposed: self.transposed,
         })
     }
@@ -285,6 +359,7 @@ fn cost(
         entries: a.compute_nnz() as f64,
         factor_entries: entries,
         front_work: work,
+        banded: false,
     })
 }
 
@@ -321,10 +396,18 @@ impl<'a> SparseLu<'a> {
     }
 
     fn raw(&self, rhs: &[f64]) -> Vec<f64> {
+        let (symbolic, numeric) = match &self.factors {
+            Factors::Band(band) => {
+                let mut x = rhs.to_vec();
+                band.solve_in_place(&mut x);
+                return x;
+            }
+            Factors::General { symbolic, numeric } => (symbolic, numeric),
+        };
         let mut m = Mat::<f64>::from_fn(rhs.len(), 1, |i, _| rhs[i]);
         let par = Par::Seq;
-        let mut scratch = MemBuffer::new(self.symbolic.solve_in_place_scratch::<f64>(1, par));
-        LuRef::new_unchecked(&self.symbolic, &self.numeric).solve_in_place_with_conj(
+        let mut scratch = MemBuffer::new(symbolic.solve_in_place_scratch::<f64>(1, par));
+        LuRef::new_unchecked(symbolic, numeric).solve_in_place_with_conj(
             Conj::No,
             m.as_mut(),
             par,
@@ -335,57 +418,8 @@ impl<'a> SparseLu<'a> {
 
     /// r = b - A x for the factored A, from the chain's integer counts.
     pub fn residual(&self, x: &[f64], b: &[f64]) -> Vec<f64> {
-        residual(self.counts, self.d, self.transposed, x, b)
+        super::residual::residual(self.counts, self.d, self.transposed, x, b)
     }
-}
-
-/// r = b - (I - Q) x (or b - (I - Q)^T x), Q = `counts` / `d`.
-pub fn residual(counts: &Counts, d: f64, transposed: bool, x: &[f64], b: &[f64]) -> Vec<f64> {
-    let mut r: Vec<f64> = b.iter().zip(x).map(|(b, x)| b - x).collect();
-    for (s, row) in counts.outer_iterator().enumerate() {
-        for (t, &c) in row.iter() {
-            let q = f64::from(c) / d;
-            if transposed {
-                r[t] += q * x[s];
-            } else {
-                r[s] += q * x[t];
-            }
-        }
-    }
-    r
-}
-
-/// The largest absolute value.
-pub fn max_abs(v: &[f64]) -> f64 {
-    v.iter().fold(0.0, |m, x| m.max(x.abs()))
-}
-
-/// A bound on ||N||_inf (or, from the column sums, on ||N||_1) from its computed value E =
-/// N 1 (or N^T 1) and that solve's residual `r_e`: the exact E* <= E + ||N|| ||r_e||, so
-/// ||N|| <= max E / (1 - ||r_e||) when ||r_e|| < 1 (infinite otherwise). `terms` is the most
-/// products a residual entry sums (see [`error_bound`]).
-pub fn norm_bound(e: &[f64], r_e: &[f64], terms: usize) -> f64 {
-    let max_e = max_abs(e);
-    let re = max_abs(r_e) + rounding(terms, max_e.max(1.0));
-    if re >= 1.0 {
-        f64::INFINITY
-    } else {
-        max_e / (1.0 - re)
-    }
-}
-
-/// A bound on |x - x*| for every entry of a solution x of (I - Q) x = b with residual `r`:
-/// the error is N r, so at most `norm` ||r||_inf with `norm` >= ||N||_inf ([`norm_bound`]).
-/// The residual is computed in `f64` too: each entry sums at most `terms` products whose
-/// magnitudes add up to at most 2 `scale` (the largest |x| or |b|), so it is off by at most
-/// `terms` + 2 unit roundoffs of that, which is added. For a row solve x^T (I - Q) = b^T the
-/// same holds with `norm` >= ||N||_1, the largest column sum.
-pub fn error_bound(r: &[f64], terms: usize, scale: f64, norm: f64) -> f64 {
-    norm * (max_abs(r) + rounding(terms, scale))
-}
-
-fn rounding(terms: usize, scale: f64) -> f64 {
-    (terms as f64 + 2.0) * f64::EPSILON * 2.0 * scale
 }
 
 #[cfg(test)]
@@ -415,7 +449,7 @@ mod tests {
         // The two-state cycle: I - Q is dense 2 x 2, so A^T A is too, and its Cholesky factor
         // has columns of 2 and 1 entries: 3 entries, 2^2 + 1^2 = 5 multiply-adds.
         let q = Counts::new((2, 2), vec![0, 2, 3], vec![0, 1, 0], vec![1, 3, 2]);
-        let cost = LuPlan::of(&q, 4, false).unwrap().cost().unwrap();
+        let cost = LuPlan::general(&q, 4, false).unwrap().cost().unwrap();
         assert_eq!((cost.states, cost.entries), (2.0, 4.0));
         assert_eq!((cost.factor_entries, cost.front_work), (3.0, 5.0));
         // A path 0 -> 1 -> 2 -> finish (each move with chance 1/2, else stay): I - Q is upper
@@ -428,10 +462,10 @@ mod tests {
             vec![0, 1, 1, 2, 2],
             vec![1, 1, 1, 1, 1],
         );
-        let cost = LuPlan::of(&q, 2, false).unwrap().cost().unwrap();
+        let cost = LuPlan::general(&q, 2, false).unwrap().cost().unwrap();
         assert_eq!((cost.factor_entries, cost.front_work), (5.0, 9.0));
         // Its factors solve it: E_2 = 2, E_1 = 2 + E_2 = 4, E_0 = 6.
-        let e = LuPlan::of(&q, 2, false)
+        let e = LuPlan::general(&q, 2, false)
             .unwrap()
             .factor()
             .unwrap()

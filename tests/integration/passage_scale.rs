@@ -10,7 +10,7 @@ use candyland::internals::games::{ChutesAndLadders, Variant};
 use candyland::internals::solve::iterative::GaussSeidel;
 use candyland::internals::solve::passage::Target;
 use candyland::internals::solve::players::Players;
-use candyland::internals::solve::sparse::SparseLu;
+use candyland::internals::solve::sparse::{LuPlan, SparseLu};
 use candyland::internals::solve::{Analysis, Options};
 
 use super::budget::generated;
@@ -230,4 +230,52 @@ fn three_players_of_chutes_and_ladders_are_solved_by_gauss_seidel_in_the_time_es
     let probability = p["probability"].as_f64().unwrap();
     assert!((probability - win).abs() < 1e-9, "{probability} vs {win}");
     assert!(p["error_bound"].as_f64().unwrap() < 1e-10, "{p}");
+}
+
+#[test]
+fn a_track_with_backward_faces_is_factored_inside_its_band_and_agrees_with_the_column_order() {
+    // Faces +1..+4, back 1 and back 2 on 2,000 squares (the board of `benches/cycles.rs`):
+    // every move stays within 2 states back and 4 forward, so I - Q is factored inside that
+    // band, n (kl + ku + 1) values and n kl ku multiply-adds, and must give what faer's sparse
+    // LU in its COLAMD order gives, for E[T] from every state and for the visits from the start.
+    let text = "game = \"race\"\nname = \"cycles\"\n[board]\nsquares = 2000\n[spinner]\nfaces = [1, 2, 3, 4, { back = 1 }, { back = 2 }]\n[rules]\novershoot = \"win\"\n";
+    let game: candyland::internals::games::RaceTrack =
+        candyland::internals::games::load::parse("cycles", text, &Variant::default()).unwrap();
+    let chain = Chain::build(&game).into_matrix();
+    let (q, d, n) = (chain.counts(), chain.denominator(), chain.len());
+    let plan = LuPlan::of(q, d, false).unwrap();
+    let cost = plan.cost().unwrap();
+    assert!(cost.banded);
+    assert_eq!(cost.factor_entries, 7.0 * n as f64);
+    assert_eq!(cost.front_work, 8.0 * n as f64);
+    let ones = vec![1.0; n];
+    let band = plan.factor().unwrap().solve(&ones).unwrap();
+    let general = LuPlan::general(q, d, false)
+        .and_then(|p| p.factor())
+        .unwrap()
+        .solve(&ones)
+        .unwrap();
+    for (b, g) in band.iter().zip(&general) {
+        approx::assert_relative_eq!(*b, *g, max_relative = 1e-12);
+    }
+    let mut start = vec![0.0; n];
+    start[chain.start()] = 1.0;
+    let band = SparseLu::factor_transposed(q, d)
+        .unwrap()
+        .solve(&start)
+        .unwrap();
+    let general = LuPlan::general(q, d, true)
+        .and_then(|p| p.factor())
+        .unwrap()
+        .solve(&start)
+        .unwrap();
+    for (b, g) in band.iter().zip(&general) {
+        approx::assert_relative_eq!(*b, *g, max_relative = 1e-12, epsilon = 1e-12);
+    }
+    // The visits from the start add up to E[T] from the start.
+    approx::assert_relative_eq!(
+        band.iter().sum::<f64>(),
+        general.iter().sum::<f64>(),
+        max_relative = 1e-12
+    );
 }

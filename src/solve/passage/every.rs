@@ -14,7 +14,7 @@ use super::PassageError;
 use crate::budget::Budget;
 use crate::chain::Chain;
 use crate::games::Game;
-use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::residual::{error_bound, max_abs, norm_bound, residual};
 use crate::solve::vocabulary::StateRef;
 use crate::solve::{check_finishes, check_solves, failure_error, FloatSolver, SolveFailure};
 

@@ -11,7 +11,7 @@ use super::{ExactMode, Passage, PassageError, PassageOptions, Standing};
 use super::{AUTO_EXACT_SECONDS, EXACT_STATES};
 use crate::budget::{Budget, OverBudget};
 use crate::chain::{Chain, Counts, Frontier, Probabilities};
-use crate::solve::sparse::{error_bound, max_abs, norm_bound, residual};
+use crate::solve::residual::{error_bound, max_abs, norm_bound, residual};
 use crate::solve::vocabulary::{Exact, StateRef};
 use crate::solve::{
     check_counts_solves, distribution_seconds, failure_error, FloatSolver, Quantile, SolveFailure,
