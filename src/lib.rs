@@ -21,7 +21,7 @@
 //! | the simulator against the exact answer | [`crosscheck()`] | [`CrossCheck`] | `examples/crosscheck.rs` |
 //! | Monte Carlo games | [`simulate()`] | [`Simulated`] | `examples/simulate.rs` |
 //! | can the game run forever | [`forever()`] | [`ForeverReport`] | `examples/forever.rs` |
-//! | the move table, N, the state graph | [`transitions()`] | [`TransitionsAnswer`] | `examples/transitions.rs` |
+//! | the move table, N, the state graph | [`transitions()`], or written as made: [`write_transitions()`] | [`TransitionsAnswer`] | `examples/transitions.rs` |
 //! | one game turn by turn | [`play()`] | [`Transcript`] | `examples/play.rs` |
 //! | the first passage to a target | [`passage()`] | [`PassageAnswer`] | `examples/passage.rs` |
 //! | every figure of the report | [`report()`] | [`Report`] | `examples/report.rs` |
@@ -141,6 +141,7 @@ pub use solve::passage::PassageOptions;
 pub use solve::{Analysis, Distribution, Quantile, Tail};
 
 // Writing an answer.
+pub use output::write_transitions;
 pub use output::{render, Format, Layout, Render};
 
 /// Runs the `candyland` command line on this process's arguments, and returns its exit code:

@@ -96,7 +96,16 @@ pub fn run(cli: Cli, layout: Layout, out: &mut dyn Write) -> Result<()> {
         Command::Whatif(args) => commands::whatif::run(&args, b, f)?,
         Command::Compare(args) => commands::compare::run(&args, b, f)?,
         Command::Check(args) => with_threads(args.threads, || commands::check::run(&args, b, f))?,
-        Command::Transitions(args) => commands::transitions::run(&args, b, f)?,
+        Command::Transitions(args) => {
+            // Written as it is made, the only output that can outgrow memory: through the same
+            // escaping as the rest, with nothing left to print after. A run past its budget is
+            // stopped by the watch like any other (time blocked on a slow reader not counted).
+            let mut w = output::terminal::Escaping::new(watch::Unwatched::new(&mut *out));
+            commands::transitions::run(&args, b, f, &mut w)?;
+            w.flush()?;
+            watch::disarm();
+            return Ok(());
+        }
         Command::Play(args) => commands::play::run(&args, b, f)?,
         Command::Best(args) => commands::best::run(&args, b, f)?,
         Command::Generate(args) => commands::generate::run(&args, f)?,

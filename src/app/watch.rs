@@ -59,6 +59,50 @@ pub fn arm(budget: &Budget) {
     }
 }
 
+/// Set once output is written while the work goes on ([`Unwatched`]): the running work is no
+/// longer shown, as its line on standard error would land among the output on a terminal.
+static WRITING: AtomicBool = AtomicBool::new(false);
+
+/// Standard output for a command that writes as it works: time blocked writing (a reader
+/// paging through `| less`) moves the deadline back by as much, since it is not the run's
+/// work; and once the output has begun the running work is no longer shown.
+#[derive(Debug)]
+pub struct Unwatched<W>(W);
+
+impl<W: std::io::Write> Unwatched<W> {
+    /// Writes to `inner`.
+    pub fn new(inner: W) -> Unwatched<W> {
+        Unwatched(inner)
+    }
+
+    fn timed<T>(&mut self, f: impl FnOnce(&mut W) -> T) -> T {
+        if !WRITING.swap(true, Ordering::SeqCst) {
+            let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(bar) = line.take() {
+                bar.finish_and_clear();
+            }
+        }
+        let started = Instant::now();
+        let result = f(&mut self.0);
+        let blocked = started.elapsed();
+        let mut deadline = DEADLINE.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((end, _)) = deadline.as_mut() {
+            *end = end.checked_add(blocked).unwrap_or(*end);
+        }
+        result
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Unwatched<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.timed(|w| w.write(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.timed(|w| w.flush())
+    }
+}
+
 /// The work is done: nothing is stopped or shown any more.
 pub fn disarm() {
     DONE.store(true, Ordering::SeqCst);
@@ -90,7 +134,7 @@ fn watch(started: Instant) {
 /// Shows the running work, unless a counting progress bar is on screen.
 fn show() {
     let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
-    if DONE.load(Ordering::SeqCst) {
+    if DONE.load(Ordering::SeqCst) || WRITING.load(Ordering::SeqCst) {
         return;
     }
     if super::progress::counting_bar_shown() {

@@ -23,8 +23,9 @@ pub fn guard(cell: &str) -> Cow<'_, str> {
 }
 
 /// Writes one record, each field guarded ([`guard`]) and quoted as RFC 4180 needs.
-pub fn record<I, S>(w: &mut csv::Writer<Vec<u8>>, fields: I) -> csv::Result<()>
+pub fn record<W, I, S>(w: &mut csv::Writer<W>, fields: I) -> csv::Result<()>
 where
+    W: std::io::Write,
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {

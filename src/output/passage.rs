@@ -1,13 +1,12 @@
 //! `passage`: the first passage to a target (the chance, and when), the chances of hitting
-//! every target (`--every`); and the other chain figures of the same family: the fundamental
-//! matrix as CSV (`transitions --fundamental`) and the length's generating function
-//! (`analyze --pgf`).
+//! every target (`--every`); and the other chain figure of the same family: the length's
+//! generating function (`analyze --pgf`). (The fundamental matrix is written with the other
+//! tables of `transitions`, as it is solved.)
 
 use crate::input::number::{decimal, probability};
 use std::fmt::Write;
 
 use super::Layout;
-use crate::solve::fundamental::Fundamental;
 use crate::solve::passage::{HittingChances, Passage};
 use crate::solve::pgf::Pgf;
 
@@ -325,30 +324,6 @@ pub(crate) fn every_csv(c: &HittingChances) -> crate::Result<String> {
                 t.probability.to_string(),
             ],
         )?;
-    }
-    Ok(String::from_utf8(w.into_inner()?)?)
-}
-
-/// `transitions --fundamental`: N as a square CSV matrix (`from` then one column per state,
-/// named by its number), or `from,to,visits` for a sparse one.
-pub(crate) fn fundamental_csv(n: &Fundamental) -> crate::Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    if n.dense {
-        let mut header = vec!["from".to_string()];
-        header.extend((0..n.states).map(|j| j.to_string()));
-        w.write_record(&header)?;
-        for r in &n.rows {
-            let mut rec = vec![r.from.to_string()];
-            rec.extend(r.visits.iter().map(|v| v.to_string()));
-            w.write_record(&rec)?;
-        }
-    } else {
-        w.write_record(["from", "to", "visits"])?;
-        for r in &n.rows {
-            for (j, v) in r.to.iter().flatten().zip(&r.visits) {
-                w.write_record([r.from.to_string(), j.to_string(), v.to_string()])?;
-            }
-        }
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -28,6 +28,69 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A writer that escapes what it is given as [`escape`] does, for output written in pieces:
+/// the bytes of a character split between two writes are held until its last one comes.
+#[derive(Debug)]
+pub struct Escaping<W: std::io::Write> {
+    inner: W,
+    /// The first bytes of a character whose last is still to come.
+    pending: Vec<u8>,
+}
+
+impl<W: std::io::Write> Escaping<W> {
+    /// Escapes what is written, then writes it to `inner`.
+    pub fn new(inner: W) -> Escaping<W> {
+        Escaping {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Escaping<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        let mut rest: &[u8] = &self.pending;
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(text) => {
+                    self.inner.write_all(escape(text).as_bytes())?;
+                    rest = &[];
+                    break;
+                }
+                Err(e) => {
+                    let (valid, after) = rest.split_at(e.valid_up_to());
+                    let text = std::str::from_utf8(valid).unwrap_or_default();
+                    self.inner.write_all(escape(text).as_bytes())?;
+                    match e.error_len() {
+                        // Bytes that are no character at all go on as they are.
+                        Some(bad) => {
+                            self.inner.write_all(&after[..bad])?;
+                            rest = &after[bad..];
+                        }
+                        // A character cut short: its first bytes wait for the rest.
+                        None => {
+                            rest = after;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let kept = rest.len();
+        let start = self.pending.len() - kept;
+        self.pending.drain(..start);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        // A character still cut short at the end is written as it is.
+        self.inner.write_all(&self.pending)?;
+        self.pending.clear();
+        self.inner.flush()
+    }
+}
+
 /// `text` on one line: line feeds and tabs escaped too (for a name inside a sentence).
 pub fn one_line(text: &str) -> String {
     escape(text).replace('\n', "\\n").replace('\t', "\\t")
@@ -47,5 +110,24 @@ mod tests {
         let json = escape("\"\u{202e}\"").into_owned();
         assert_eq!(serde_json::from_str::<String>(&json).unwrap(), "\u{202e}");
         assert_eq!(one_line("a\nb"), "a\\nb");
+    }
+
+    #[test]
+    fn text_escaped_in_pieces_is_text_escaped_whole() {
+        use std::io::Write;
+        let text = "a\u{1b}[2J é \u{202e}x \u{9b}\n".repeat(3);
+        let bytes = text.as_bytes();
+        for cut in 1..bytes.len() {
+            let mut w = Escaping::new(Vec::new());
+            for piece in bytes.chunks(cut) {
+                w.write_all(piece).unwrap();
+            }
+            w.flush().unwrap();
+            assert_eq!(
+                String::from_utf8(w.inner).unwrap(),
+                escape(&text),
+                "cut {cut}"
+            );
+        }
     }
 }

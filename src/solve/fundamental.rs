@@ -3,7 +3,9 @@
 //! j = i), and the row sums are the expected lengths from each state.
 //!
 //! N is dense (every state a token can reach from i has N_ij > 0), so it is formed only when
-//! asked for, and refused at once when its n^2 entries or n solves are over the budget. Row i
+//! asked for, and refused at once when its n solves (or, kept in memory, its n^2 entries) are
+//! over the budget. Its rows go to a [`FundamentalSink`] one by one as they are solved, so
+//! that a writer holds only the chain and one row, never the whole of N. Row i
 //! is one solve of the transposed system v^T (I - Q) = e_i^T: the reversed transpose of Q is
 //! again a chain matrix whose backward entries are Q's, so it goes through the same
 //! [`FloatSolver`] (the sweep, or sparse LU on a chain with many cycles). Each row's residual
@@ -45,6 +47,8 @@ pub enum FundamentalError {
 pub struct FundamentalOptions {
     rows: Vec<String>,
     budget: Budget,
+    streamed: bool,
+    every: usize,
 }
 
 impl FundamentalOptions {
@@ -53,6 +57,8 @@ impl FundamentalOptions {
         FundamentalOptions {
             rows: Vec::new(),
             budget,
+            streamed: false,
+            every: 1,
         }
     }
 
@@ -62,7 +68,30 @@ impl FundamentalOptions {
         self.rows = rows;
         self
     }
+
+    /// The rows are written as they are solved, not kept ([`fundamental_into`] with a writer):
+    /// the memory estimated is the chain's and one row's, not N's.
+    pub fn streamed(mut self) -> FundamentalOptions {
+        self.streamed = true;
+        self
+    }
+
+    /// Only every `every`-th of the rows asked for, and no estimate of its own: a sample whose
+    /// writing is timed to estimate the whole's (its caller's estimates count it).
+    pub fn sample(mut self, every: usize) -> FundamentalOptions {
+        self.every = every.max(1);
+        self
+    }
 }
+
+/// Bytes per state of N written as it is solved: the state's name and reference (about 100),
+/// the solve's vectors (right-hand side, solution, residual, the row in chain order: 32) and
+/// the row as written (a column and a value: 16).
+pub const STREAMED_STATE_BYTES: f64 = 150.0;
+
+/// Bytes per entry of N kept in memory and then written as text (8 for the value, about 28
+/// for its text).
+pub const KEPT_ENTRY_BYTES: f64 = 36.0;
 
 /// One row of N.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -117,16 +146,92 @@ pub(crate) fn reversed_transpose(counts: &Counts) -> Counts {
     tri.to_csr()
 }
 
-/// Rows of N for `game`'s chain, as `options` asks.
+/// Everything of N but its rows and their error bound: what a writer needs before the first
+/// row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FundamentalHead {
+    /// The board's short name.
+    pub board: String,
+    /// Number of transient states: N is n x n.
+    pub states: usize,
+    /// Index of the start state.
+    pub start: usize,
+    /// Every state, in chain order.
+    pub names: Vec<StateRef>,
+    /// Whether each row lists every column or only its non-zero entries.
+    pub dense: bool,
+    /// The linear solver used.
+    pub solver: String,
+}
+
+/// Where [`fundamental_into`] puts N as it is solved: the head, then each row in order. A
+/// writer writes each as it comes (memory bounded by the chain and one row); a collector keeps
+/// them ([`fundamental`]).
+pub trait FundamentalSink {
+    /// The sink's own failure (a closed pipe), into which N's are converted.
+    type Error: From<FundamentalError>;
+    /// Once N's memory and solves are accepted by the budget, before any row is solved:
+    /// `rows` rows will come (a writer estimates the time of writing them here).
+    fn accepted(&mut self, rows: usize) -> Result<(), Self::Error> {
+        let _ = rows;
+        Ok(())
+    }
+    /// Before the first row.
+    fn head(&mut self, head: FundamentalHead) -> Result<(), Self::Error>;
+    /// One row, in the order asked for.
+    fn row(&mut self, row: FundamentalRow) -> Result<(), Self::Error>;
+}
+
+/// The rows kept in memory.
+struct Collect(Fundamental);
+
+impl FundamentalSink for Collect {
+    type Error = FundamentalError;
+    fn head(&mut self, head: FundamentalHead) -> Result<(), FundamentalError> {
+        let f = &mut self.0;
+        (f.board, f.states, f.start, f.names) = (head.board, head.states, head.start, head.names);
+        (f.dense, f.solver) = (head.dense, head.solver);
+        Ok(())
+    }
+    fn row(&mut self, row: FundamentalRow) -> Result<(), FundamentalError> {
+        self.0.rows.push(row);
+        Ok(())
+    }
+}
+
+/// Rows of N for `game`'s chain, as `options` asks, kept in memory.
 pub fn fundamental<G: Game>(
     game: &G,
     chain: &Chain<G::State, G::Card>,
     board: &str,
     options: &FundamentalOptions,
 ) -> Result<Fundamental, FundamentalError> {
-    check_finishes(game, chain)?;
+    let mut kept = Collect(Fundamental {
+        board: String::new(),
+        states: 0,
+        start: 0,
+        names: Vec::new(),
+        dense: true,
+        rows: Vec::new(),
+        error_bound: 0.0,
+        solver: String::new(),
+    });
+    kept.0.error_bound = fundamental_into(game, chain, board, options, &mut kept)?;
+    Ok(kept.0)
+}
+
+/// Rows of N for `game`'s chain, as `options` asks, each handed to `sink` as it is solved
+/// (after the head); the bound on the error of every entry given.
+pub fn fundamental_into<G: Game, S: FundamentalSink>(
+    game: &G,
+    chain: &Chain<G::State, G::Card>,
+    board: &str,
+    options: &FundamentalOptions,
+    sink: &mut S,
+) -> Result<f64, S::Error> {
+    check_finishes(game, chain).map_err(FundamentalError::from)?;
     let n = chain.len();
-    let rows: Vec<usize> = if options.rows.is_empty() {
+    let asked: Vec<usize> = if options.rows.is_empty() {
         (0..n).collect()
     } else {
         options
@@ -135,26 +240,12 @@ pub fn fundamental<G: Game>(
             .map(|t| crate::chain::position::find(game, chain, t).map_err(FundamentalError::From))
             .collect::<Result<_, _>>()?
     };
+    let rows: Vec<usize> = asked.into_iter().step_by(options.every).collect();
     let dense = n <= DENSE_STATES;
-    // Every row is up to n numbers of about 20 characters written out, and 8 bytes in memory.
-    let entries = rows.len() as f64 * n as f64;
-    options.budget.memory(
-        &format!(
-            "the fundamental matrix ({} rows of {n} states: {entries:.0} entries, N being dense)",
-            rows.len()
-        ),
-        entries * 36.0,
-        "give only some rows with --from STATE",
-    )?;
-    check_solves(
-        chain,
-        rows.len() as f64 + 2.0,
-        &format!(
-            "the fundamental matrix ({} rows, one solve each)",
-            rows.len()
-        ),
-        &options.budget,
-    )?;
+    if options.every == 1 {
+        estimate(chain, rows.len(), options).map_err(FundamentalError::from)?;
+        sink.accepted(rows.len())?;
+    }
     let fail = |f: SolveFailure| FundamentalError::Solve(failure_error(game, chain, f));
     let m = reversed_transpose(chain.counts());
     let d = chain.denominator();
@@ -166,8 +257,16 @@ pub fn fundamental<G: Game>(
     let ones = vec![1.0; n];
     let c = solver.solve(&ones).map_err(fail)?;
     let norm = norm_bound(&c, &residual(&m, df, false, &c, &ones), terms);
+    let states = chain.states();
+    sink.head(FundamentalHead {
+        board: board.to_string(),
+        states: n,
+        start: chain.start(),
+        names: (0..n).map(|j| StateRef::of(game, j, states[j])).collect(),
+        dense,
+        solver: solver.name().into(),
+    })?;
     let mut bound: f64 = 0.0;
-    let mut out = Vec::with_capacity(rows.len());
     let mut e = vec![0.0; n];
     for &i in &rows {
         e.iter_mut().for_each(|x| *x = 0.0);
@@ -178,7 +277,7 @@ pub fn fundamental<G: Game>(
         // In chain order; expected visits are never negative (a clamp within the bound).
         let visits: Vec<f64> = (0..n).map(|j| v[rev(j)].max(0.0)).collect();
         let mean = visits.iter().sum();
-        out.push(if dense {
+        sink.row(if dense {
             FundamentalRow {
                 from: i,
                 mean,
@@ -193,17 +292,40 @@ pub fn fundamental<G: Game>(
                 visits: to.iter().map(|&j| visits[j]).collect(),
                 to: Some(to),
             }
-        });
+        })?;
     }
-    let states = chain.states();
-    Ok(Fundamental {
-        board: board.to_string(),
-        states: n,
-        start: chain.start(),
-        names: (0..n).map(|j| StateRef::of(game, j, states[j])).collect(),
-        dense,
-        rows: out,
-        error_bound: bound,
-        solver: solver.name().into(),
+    Ok(bound)
+}
+
+/// Refuses `rows` rows of N if their memory (N's entries when kept, the chain's and a row's
+/// when written as they come) or their solves are over the budget.
+fn estimate<S>(
+    chain: &crate::chain::Matrix<S>,
+    rows: usize,
+    options: &FundamentalOptions,
+) -> Result<(), OverBudget> {
+    let n = chain.len();
+    // Every row is up to n numbers (N is dense: every state a token can reach has one).
+    let entries = rows as f64 * n as f64;
+    let what = format!(
+        "the fundamental matrix ({rows} rows of {n} states, one solve each: up to {entries:.0} entries)"
+    );
+    let fix = "give only some rows with --from STATE";
+    options
+        .budget
+        .memory(&what, memory(n, rows, options.streamed), fix)?;
+    check_solves(chain, rows as f64 + 2.0, &what, &options.budget).map_err(|mut e| {
+        e.fix = format!("{fix}; or {}", e.fix);
+        e
     })
+}
+
+/// Bytes of `rows` rows of N over `n` states: kept, N's entries; written as they are solved,
+/// the chain's names and one row's, whatever the number of rows.
+pub fn memory(n: usize, rows: usize, streamed: bool) -> f64 {
+    if streamed {
+        n as f64 * STREAMED_STATE_BYTES
+    } else {
+        rows as f64 * n as f64 * KEPT_ENTRY_BYTES
+    }
 }

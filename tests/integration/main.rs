@@ -26,7 +26,8 @@
 //! - `passage`, `chain_tools`: first passage and hitting chances, the fundamental matrix, the
 //!   state graph and the length's generating function, by hand and by independent eliminations
 //!   (`passage_scale`: a target of every space of a large board, three players' product chain
-//!   by Gauss-Seidel, and their estimates);
+//!   by Gauss-Seidel, and their estimates; `transitions_stream`: the tables written as they
+//!   are made are the answers kept in memory, and a reader that stops early ends them quietly);
 //! - `width`: every command's text output fits 80 columns when piped, 60 under `COLUMNS=60`;
 //! - `exactness`: figures drawn from a cut distribution or a censored sample say so;
 //! - `budget`: work over `--budget` refused or stopped with exit 2, memory limits respected;
@@ -112,6 +113,7 @@ mod simulation;
 mod spaces;
 mod tiny_boards;
 mod toolchain;
+mod transitions_stream;
 mod web_page;
 mod whatif;
 mod width;
