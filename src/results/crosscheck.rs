@@ -75,13 +75,20 @@ pub fn crosscheck_game<G: Game>(
     let Built { game, about, chain } = build(source, &options.variant, b)?;
     crate::solve::check_finishes(&game, &chain)?;
     // The simulations' cost first: measured on a pilot, before the distribution is paid for.
+    // The pilot's few games say little of how long a game lasts on a long board (it made the
+    // estimate 2.3 times the time at 10^5 spaces): the exact E[T], one solve, says it.
+    crate::solve::check_solves(&chain, 1.0, "solving for the expected length", b)?;
+    let ones = vec![1.0; chain.len()];
+    let mean = crate::solve::solve_f64(chain.counts(), chain.denominator(), &[&ones])
+        .map_err(|f| crate::solve::failure_error(&game, &chain, f))?[0][chain.start()];
     let sim = Simulator::within(&chain, b)?;
     let decks: u64 = if chain.has_deck() { 2 } else { 1 };
     let runs: Vec<(u64, Pilot)> = [DeckMode::Iid, DeckMode::Shuffled][..decks as usize]
         .iter()
         .map(|&deck| {
             let sim_options = CrossCheck::options(options.games, options.seed, deck);
-            (options.games, Pilot::measure(&sim, &sim_options))
+            let pilot = Pilot::measure(&sim, &sim_options);
+            (options.games, pilot.with_turns_per_game(mean))
         })
         .collect();
     Pilot::check(b, &runs, "simulate fewer games with --games N")?;
