@@ -56,8 +56,13 @@ fn best_text(b: &BestPlay, layout: Layout) -> String {
         (
             "the best play found takes",
             format!(
-                "{} turns (its exact chain, as analyze --policy {} on the board --out writes)",
+                "{} turns ({}, as analyze --policy {} on the board --out writes)",
                 mean_text(a, 6),
+                if b.cards_independent {
+                    "its chain with independent cards"
+                } else {
+                    "its exact chain"
+                },
                 b.policy
             ),
         ),

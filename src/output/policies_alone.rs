@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use super::render::{json, Render};
 use super::Layout;
 use crate::input::number::{count, plain, probability};
-use crate::results::policies::PolicyAlone;
+use crate::results::policies::{CycledPile, PolicyAlone};
 
 impl Render for PolicyAlone {
     fn text(&self, layout: Layout) -> String {
@@ -91,10 +91,18 @@ pub fn alone_text(a: &PolicyAlone, label: &str, layout: Layout) -> String {
     if a.cards_independent {
         t.push_str(&layout.para("  ", a.words.independent_cards));
     }
+    if let Some(pile) = &a.cycled_pile {
+        t.push_str(&layout.para("  ", &pile_text(a, pile)));
+    }
     t.push_str(&layout.para(
         "  ",
         &format!(
-            "exact chain: {} state{}{}, {:.1} s",
+            "{}: {} state{}{}, {:.1} s",
+            if a.cards_independent {
+                "chain of the approximation"
+            } else {
+                "exact chain"
+            },
             count(a.states as u64),
             if a.states == 1 { "" } else { "s" },
             a.words.held.capped(a.cap).map_or(String::new(), |c| format!(" ({c})")),
@@ -162,6 +170,9 @@ pub fn alone_text(a: &PolicyAlone, label: &str, layout: Layout) -> String {
         "until no game was still playing".to_string()
     };
     t.push_str(&layout.para("  ", &format!("(turn by turn, {how}{over})")));
+    if a.words.held.caps() {
+        t.push_str(&layout.para("  ", &over_cap_event(a)));
+    }
     if a.truncated {
         t.push_str(&layout.labelled(
             "  warning: ",
@@ -187,6 +198,64 @@ pub fn alone_text(a: &PolicyAlone, label: &str, layout: Layout) -> String {
         (None, None) => "not run".to_string(),
     };
     t.push_str(&layout.labelled("General linear solve: ", &general));
+    t
+}
+
+/// Which event `P(... over the cap)` counts, exactly, so that another count can be set beside it.
+fn over_cap_event(a: &PolicyAlone) -> String {
+    let held = &a.words.held;
+    format!(
+        "({} counts the games in which a step of the chain, a turn or the part of a turn before it goes on, ends before home with more than {} {}: each at the first such step, whatever it holds between steps; the general linear solve below counts the same event.)",
+        format_args!("P({} over the cap)", held.noun),
+        a.cap,
+        held.noun
+    )
+}
+
+/// The cycled pile, simulated, beside the approximation: its mean with a 95 % interval, its
+/// shortest game seen, and the approximation's difference from it.
+pub fn pile_text(a: &PolicyAlone, p: &CycledPile) -> String {
+    let mut t = format!(
+        "The cycled pile, simulated ({} games, seed {}",
+        count(p.games),
+        p.seed
+    );
+    if p.unfinished > 0 {
+        let _ = write!(
+            t,
+            "; {} stopped at the turn limit, left out",
+            count(p.unfinished)
+        );
+    }
+    let _ = write!(
+        t,
+        "): mean {:.4} ± {:.4} turns (95 %), sd {:.2}",
+        p.mean,
+        1.96 * p.standard_error,
+        p.sd
+    );
+    if let Some(s) = p.shortest_seen {
+        let _ = write!(t, ", shortest game seen {s} turns");
+        if let Some(c) = &a.shortest_game {
+            let _ = write!(t, " (the approximation's: {})", c.turns);
+        }
+    }
+    match (p.difference, p.z) {
+        (Some(d), Some(z)) => {
+            let longer = if d >= 0.0 { "longer" } else { "shorter" };
+            let _ = write!(
+                t,
+                "; the approximation's mean is {:.4} turns {longer} (z = {z:.1}{}).",
+                d.abs(),
+                if z.abs() < 2.0 {
+                    ", within the simulation's error"
+                } else {
+                    ""
+                }
+            );
+        }
+        _ => t.push('.'),
+    }
     t
 }
 

@@ -109,7 +109,9 @@ fn one_novice_alone_fits_its_exact_chain_and_rejects_the_cheapest_policy() {
     assert_eq!(other["fit"]["consistent"], false);
     assert!(other["fit"]["z_mean"].as_f64().unwrap() < -50.0);
     // The search, narrowed to two rules (which leaves out the other games, which have
-    // neither): every member plays the novice policy.
+    // neither): every member plays a novice policy, Wiener's (which skips when it cannot
+    // move) or novice-chews (which chews a carrot then); alone they differ only in the rare
+    // states with no square to move to, which 2,000 games need not tell apart.
     let doc = check_json(&[
         f,
         "--board",
@@ -130,7 +132,11 @@ fn one_novice_alone_fits_its_exact_chain_and_rejects_the_cheapest_policy() {
         assert!(m.starts_with("hare-and-tortoise"), "{m}");
         assert!(m.contains("policy novice"), "{m}");
     }
-    assert_eq!(decided_value(&doc, "policy").as_deref(), Some("novice"));
+    let decided = decided_value(&doc, "policy");
+    assert!(
+        decided.as_deref().is_none_or(|p| p.starts_with("novice")),
+        "{decided:?}"
+    );
     let cheapest = doc["ranking"]
         .as_array()
         .unwrap()

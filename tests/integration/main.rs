@@ -79,6 +79,7 @@ mod hare_budget;
 mod hare_check;
 mod hare_guarantees;
 mod hare_output;
+mod hare_readings;
 mod help_fit;
 mod hostile;
 mod hostile_numbers;

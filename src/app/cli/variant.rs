@@ -10,7 +10,7 @@ use strum::{EnumMessage, VariantArray};
 use crate::games::candyland::{
     DoubleLicorice, DoubleMove, DoubleShortcut, LandmarkDirection, LicoriceRule, Start,
 };
-use crate::games::hare::board::{CardPile, FinishCount, HareDraws, Nobody};
+use crate::games::hare::board::{BehindStart, CardPile, FinishCount, HareDraws, Nobody};
 use crate::games::monopoly::rules::{
     Cards, DoublesCount, GoToJailCounted, JailDoubles, JailFreeCard, JailPolicy, ThreeDoubles,
 };
@@ -154,6 +154,9 @@ pub struct VariantArgs {
     /// Where "drop back" and "move forward one position" go with nobody behind or ahead.
     #[arg(long, value_parser = values::<Nobody>(), value_name = "WHERE", help_heading = "Hare and Tortoise rules")]
     pub nobody_there: Option<String>,
+    /// Where "drop back" goes when the player behind stands on the start.
+    #[arg(long, value_parser = values::<BehindStart>(), value_name = "WHERE", help_heading = "Hare and Tortoise rules")]
+    pub drop_back_behind_start: Option<String>,
     /// Dice rolled each roll.
     #[arg(long, value_name = "N", help_heading = "Monopoly rules")]
     pub dice: Option<u32>,
@@ -235,6 +238,7 @@ impl VariantArgs {
             text("hare-draws", &self.hare_draws),
             text("card-pile", &self.card_pile),
             text("nobody-there", &self.nobody_there),
+            text("drop-back-behind-start", &self.drop_back_behind_start),
             self.dice
                 .map(|n| ("dice".to_string(), toml::Value::from(n))),
             self.faces

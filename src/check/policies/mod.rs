@@ -63,10 +63,9 @@ pub const FINAL: usize = 8;
 pub const MAX_TURNS: u32 = 100_000;
 
 /// Where the reference simulations of a sample whose longest game is `longest` turns stop a
-/// game: four times that, at least 1,000 turns. A game stopped there counts as one turn
-/// longer, the least it lasts; no length of the sample is that long, so only its share of the
-/// games matters, which the stop leaves as it is. (Some rule sets make games run for
-/// thousands of turns, or forever.)
+/// game: four times that, at least 1,000 turns. A game stopped there is left out of the
+/// reference, as a program leaves out a game it cannot finish ([`model_of`]). (Some
+/// rule sets make games run for thousands of turns, or forever.)
 pub fn stop_after(longest: usize) -> u32 {
     (4 * longest).clamp(1_000, MAX_TURNS as usize) as u32
 }

@@ -73,8 +73,8 @@ pub fn exact_turns(longest: usize) -> usize {
     2 * longest + 100
 }
 
-/// The distribution of `games` simulated games (a game stopped after `stop` turns counts as
-/// one turn longer), smoothed by [`smoothed`].
+/// The distribution of `games` simulated games, of those that end within `stop` turns
+/// ([`model_of`]), smoothed by [`smoothed`].
 pub fn simulated_model<G: PolicyGame>(
     board: &G,
     policies: &[&G::Policy],
@@ -86,22 +86,34 @@ pub fn simulated_model<G: PolicyGame>(
     model_of(&s, stop)
 }
 
-/// The distribution of the simulated games `s`, stopped after `stop` turns (see
-/// [`simulated_model`]).
+/// The distribution of the simulated games `s` that ended within `stop` turns (see
+/// [`simulated_model`]). A game still playing at `stop`, four times the sample's longest game,
+/// is one whose length no program writes (it never ends, or its program stopped it and left it
+/// out), so the reference is of the games that end, as the sample is: under Wiener's rules
+/// about one game of two Novices in 500 never ends (both stuck with no square to move to), and
+/// counting those games at `stop` would move the reference's mean by two turns and reject a
+/// right program. When no simulated game ended, they all count at `stop`, one turn longer.
 pub fn model_of(s: &Summary, stop: u32) -> Result<LengthModel, LengthModelError> {
-    let histogram = crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize);
-    let prior = Arc::new(smoothed(&histogram)?);
+    let histogram = if s.finished() > 0 {
+        s.lengths.clone()
+    } else {
+        crate::stats::with_cut(&s.lengths, s.unfinished, stop as usize)
+    };
+    let prior = Arc::new(smoothed(&histogram, &s.lengths)?);
     Ok(LengthModel::simulated(histogram, prior))
 }
 
 /// A simulated histogram smoothed into a distribution with every length from 1 on possible: a
 /// Laplace kernel, P(T = t) proportional to sum_u c_u exp(-|t - u| / h) with h a quarter of
-/// the sample's standard deviation (at least 1), whose tails fall geometrically by exp(-1/h) a
-/// turn. It is the prior a simulated model borrows its shape from where the simulation is thin
-/// ([`LengthModel::simulated`]); no chain gives one for several interacting players.
-pub fn smoothed(histogram: &[u64]) -> Result<LengthModel, LengthModelError> {
-    let n: f64 = histogram.iter().sum::<u64>() as f64;
-    let (m1, m2) = histogram
+/// the standard deviation of the games that `finished` (at least 1), whose tails fall
+/// geometrically by exp(-1/h) a turn. It is the prior a simulated model borrows its shape from
+/// where the simulation is thin ([`LengthModel::simulated`]); no chain gives one for several
+/// interacting players. The games stopped at the turn limit (the histogram's last bin, past
+/// every finished length) keep their mass but do not set h: a rule set under which one game in
+/// 500 never ends would otherwise widen the kernel to hundreds of turns and flatten the prior.
+pub fn smoothed(histogram: &[u64], finished: &[u64]) -> Result<LengthModel, LengthModelError> {
+    let n: f64 = finished.iter().sum::<u64>() as f64;
+    let (m1, m2) = finished
         .iter()
         .enumerate()
         .fold((0.0, 0.0), |(a, b), (t, &c)| {

@@ -16,7 +16,7 @@ pub const MAX_SQUARES: usize = 200;
 pub const MAX_START_CARROTS: i64 = 1_000;
 
 pub use super::rules::{
-    rule_keys, rule_space, CardPile, FinishCount, HareDraws, HareRules, Nobody,
+    rule_keys, rule_space, BehindStart, CardPile, FinishCount, HareDraws, HareRules, Nobody,
 };
 pub use super::square::{Square, KIND_WORDS};
 

@@ -110,7 +110,7 @@ impl PolicyGame for Board {
             held: super::alone::cap_words(),
             draws_at: "hare squares",
             die: "a die read in the hare table",
-            independent_cards: "Hare cards drawn independently (each card its share of the pile): the chain cannot follow a pile shuffled once; simulate plays the cyclic pile.",
+            independent_cards: "An approximation: the chain draws each hare card independently (each card its share of the pile), as it cannot follow a pile shuffled once and cycled; every figure below but the simulated pile's is of that approximation.",
             landings: "moves and a hare's displacements",
             table: "four",
             square_kinds: KIND_WORDS,

@@ -22,6 +22,7 @@ pub mod notes;
 pub mod player;
 pub mod policy;
 pub mod policy_table;
+pub mod readings;
 mod rules;
 pub mod square;
 mod table;

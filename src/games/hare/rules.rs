@@ -95,6 +95,29 @@ pub enum Nobody {
     OneSquare,
 }
 
+/// Where "drop back one position" goes when the player behind stands on the start, where no
+/// square lies behind it.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum BehindStart {
+    /// Back to the start, beside the player there.
+    #[default]
+    Start,
+    /// Nowhere: the player stays.
+    Stay,
+}
+
 /// The `[rules]` table; every key has Wiener's reading as its default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
@@ -119,6 +142,8 @@ pub struct HareRules {
     pub card_pile: CardPile,
     /// "Drop back" / "move forward one position" with nobody behind / ahead.
     pub nobody_there: Nobody,
+    /// "Drop back" when the player behind stands on the start.
+    pub drop_back_behind_start: BehindStart,
 }
 
 impl Default for HareRules {
@@ -134,6 +159,7 @@ impl Default for HareRules {
             hare_draws: HareDraws::Die,
             card_pile: CardPile::Cyclic,
             nobody_there: Nobody::Stay,
+            drop_back_behind_start: BehindStart::Start,
         }
     }
 }
@@ -151,6 +177,7 @@ pub fn rule_space() -> Vec<(&'static str, Vec<toml::Value>)> {
         ("hare-draws", values_of::<HareDraws>()),
         ("card-pile", values_of::<CardPile>()),
         ("nobody-there", values_of::<Nobody>()),
+        ("drop-back-behind-start", values_of::<BehindStart>()),
     ]
 }
 

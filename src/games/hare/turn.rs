@@ -3,7 +3,7 @@
 //! [`Chance`]. The exact chain builder runs it with a chance that enumerates every outcome; the
 //! simulator and `play` run it with a seeded generator. The rules are written nowhere else.
 
-use super::board::{Board, Effect, HareDraws, Nobody, Square};
+use super::board::{BehindStart, Board, Effect, HareDraws, Nobody, Square};
 pub use super::choice::Choice;
 use super::moves::occupied;
 pub use super::moves::Giver;
@@ -240,6 +240,7 @@ fn hare<C: Chance, L: FnMut(Note)>(
                 .map(|(_, p)| usize::from(p.pos))
                 .max();
             let first = match (behind, r.nobody_there) {
+                (Some(0), _) if r.drop_back_behind_start == BehindStart::Stay => None,
                 (Some(b), _) => Some(b.saturating_sub(1)),
                 (None, Nobody::Stay) => None,
                 (None, Nobody::OneSquare) => Some(pos - 1),

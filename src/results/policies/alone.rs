@@ -9,6 +9,7 @@ use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
 use super::figures::HomeFigures;
+use super::pile::CycledPile;
 use super::{named_policies, PolicyOptions};
 use crate::budget::Budget;
 use crate::games::policy_game::{GameWords, PolicyGame};
@@ -65,8 +66,13 @@ pub struct PolicyAlone {
     /// The chain keeps states holding at most this much (the carrots of Wiener's game).
     pub cap: u32,
     /// The board's cards are a pile shuffled once and cycled, which the chain cannot follow:
-    /// it draws each card independently, with its share of the pile.
+    /// it draws each card independently, with its share of the pile, and every figure here
+    /// but `cycled_pile` is of that approximation.
     pub cards_independent: bool,
+    /// With `cards_independent`: the cycled pile itself, simulated by `analyze`, and how far
+    /// the approximation's mean is from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycled_pile: Option<CycledPile>,
     /// Why no game can reach home, when none can; every figure over the games that reach
     /// home is then null (`mean`, `sd`, `median`, `shortest_game`) or empty (`quantiles`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -92,8 +98,10 @@ pub struct PolicyAlone {
     pub shortest_game: Option<Shortest>,
     /// The chance of reaching home (within the cap); a lower bound when `truncated`.
     pub home: f64,
-    /// The chance of ever holding more than the cap: the mass the cap leaves out of every
-    /// figure; a lower bound when `truncated`.
+    /// The chance that the player, before reaching home, ends a step of the chain (a turn, or
+    /// the part of a turn before the rules let it go on) holding more than the cap: the mass
+    /// the cap leaves out of every figure, counted at the first such step; a lower bound when
+    /// `truncated`.
     pub cut: f64,
     /// The chance of getting stuck forever (no way home); a lower bound when `truncated`.
     pub stuck: f64,
@@ -183,6 +191,7 @@ impl PolicyAlone {
             states: chain.len(),
             cap: chain.cap,
             cards_independent: !board.draws_independent(),
+            cycled_pile: None,
             why_never_home: never.map(|n| n.words(name)),
             mean: f.mean,
             mean_lower_bound: f.mean_lower_bound,
@@ -241,7 +250,8 @@ fn push<S>(chain: &Chain<S>, tolerance: f64, max_turns: usize, budget: &Budget) 
 
 /// One player alone on `source`, exactly, within `budget`: the first policy `options` names
 /// (else the board's; every name is checked), its distribution pushed turn by turn until less
-/// than `tolerance` is still playing (or `max_turns`).
+/// than `tolerance` is still playing (or `max_turns`). When the chain draws cards independently
+/// of a cycled pile, the pile itself is simulated beside it ([`CycledPile`]).
 pub fn analyze<G: PolicyGame>(
     source: &BoardSource,
     options: &PolicyOptions,
@@ -259,5 +269,9 @@ pub fn analyze<G: PolicyGame>(
         budget,
     )?;
     a.label = source.label.clone();
+    if a.cards_independent {
+        let mean = a.mean.filter(|_| !a.mean_lower_bound);
+        a.cycled_pile = Some(CycledPile::simulate(&board, policy, mean));
+    }
     Ok(a)
 }

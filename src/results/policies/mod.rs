@@ -11,12 +11,14 @@
 mod alone;
 pub mod decisions;
 mod figures;
+mod pile;
 mod report;
 mod simulation;
 mod transcript;
 
 pub use alone::{analyze, GeneralSolve, PolicyAlone, Shortest, MAX_STATES};
 pub use figures::{HomeFigures, QUANTILES};
+pub use pile::{CycledPile, PILE_GAMES, PILE_SEED};
 pub use report::{report, PolicyReport, PolicyReportOptions};
 pub use simulation::{
     simulate, Landings, MeanSd, PolicyShare, PolicySimulateOptions, PolicySimulation, SeatShare,
