@@ -1,7 +1,8 @@
 //! First passage (`passage`): hand-derived answers on tiny boards, an independent dense
 //! rational elimination (fraction-free, written here) on the shipped boards, `spaces`' figures
 //! for the chances of landing and of being caught, `players`' chance to win for the product
-//! chain, the sparse LU against the sweep on a board with many cycles, and bad targets.
+//! chain, the sparse LU against the sweep on a board with many cycles, bad targets, and a
+//! jump's start reached by landing on it, in Candy Land as in Chutes and Ladders.
 
 use candyland::internals::chain::Chain;
 use candyland::internals::games::load::About;
@@ -228,6 +229,67 @@ fn every_licorice_and_space_chance_on_classic_is_what_spaces_says() {
     assert!(all.error_bound < 1e-10);
 }
 
+/// `passage BOARD --to TARGET --json`'s probability.
+fn chance_of(board: &str, to: &str) -> f64 {
+    let (code, out, err) = run(&["passage", board, "--to", to, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    j["probability"].as_f64().unwrap()
+}
+
+/// `spaces BOARD --json`'s P(land) of the space numbered `number` as the board prints it.
+fn p_land_of(board: &str, number: u64) -> f64 {
+    let (code, out, err) = run(&["spaces", board, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let row = j["spaces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["number"] == number)
+        .unwrap();
+    row["p_land"].as_f64().unwrap()
+}
+
+#[test]
+fn a_space_a_move_lands_on_is_reached_in_every_game_the_start_of_a_jump_included() {
+    // A token that lands on a jump's start and takes the jump has landed there: `--to SPACE`
+    // and `spaces`' P(land) count it, in Candy Land as in Chutes and Ladders. The expected
+    // figures are the tool's own chances of taking each jump, printed by `candyland passage
+    // candy-land-1984 --to "shortcut 4"` (0.191557, exactly 7496644/39135393) and `candyland
+    // passage chutes-and-ladders --to "chute 47"` (0.411845), not published ones (the tests
+    // above check the jump targets against an independent rational elimination: "chute 47"
+    // here, the shortcuts on clark-program). What this test checks is that two routes agree:
+    // the space and the jump from it, and `spaces`' P(land) of the same space.
+    for (board, space, jump, number, expected) in [
+        ("candy-land-1984", "4", "shortcut 4", 4, 0.191557),
+        ("chutes-and-ladders", "47", "chute 47", 47, 0.411845),
+    ] {
+        let by_space = chance_of(board, space);
+        let by_jump = chance_of(board, jump);
+        let p_land = p_land_of(board, number);
+        assert!(
+            (by_space - by_jump).abs() < 1e-12,
+            "{board}: {by_space} vs {by_jump}"
+        );
+        assert!(
+            (by_space - p_land).abs() < 1e-12,
+            "{board}: {by_space} vs {p_land}"
+        );
+        assert_eq!(
+            format!("{by_space:.6}"),
+            format!("{expected:.6}"),
+            "{board}"
+        );
+    }
+    // The old meaning, a move that comes to rest there, is the chain's state: space 5 (green)
+    // has one, and naming it counts the same moves as its number (nothing passes over it).
+    assert_eq!(
+        chance_of("candy-land-1984", "space 5 (green)"),
+        chance_of("candy-land-1984", "5")
+    );
+}
+
 #[test]
 fn seat_one_reaching_the_finish_first_is_its_chance_to_win() {
     // With 2 players the game ends when the first finishes: seat 1 reaching the finish before
@@ -304,15 +366,16 @@ fn bad_and_unreachable_targets_say_what_to_do() {
     let (code, _, err) = run(&["passage", "--to", "finish", "--players", "9"]);
     assert_eq!(code, 2);
     assert!(err.contains("--players"), "{err}");
-    // Space 4 starts a shortcut: a move onto it goes on to 58, so no move comes to rest there
-    // (as `spaces` counts landings): probability 0, and no distribution.
-    let (code, out, err) = run(&["passage", "--to", "4"]);
+    // From space 9 no move reaches space 2: every card moves forward but a landmark card, and
+    // the first landmark, Plumpy, is space 8. Probability 0, and no distribution.
+    let behind = ["passage", "--from", "9", "--to", "2"];
+    let (code, out, err) = run(&behind);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("0.000000") && out.contains("there is no distribution"),
         "{out}"
     );
-    let (code, out, _) = run(&["passage", "--to", "4", "--json"]);
+    let (code, out, _) = run(&[&behind[..], &["--json"]].concat());
     assert_eq!(code, 0);
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(j["probability"], 0.0);

@@ -263,10 +263,12 @@ fn the_finish_is_landed_on_once_by_every_game() {
 #[test]
 fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
     // Sum over the spaces of the expected landings = E[moves that end on a space], the move
-    // that finishes included. Counted independently: where every turn moves the token to a
-    // space or the finish, that is E[T]; on Chutes and Ladders, a turn that overshoots does not
-    // move, and a ladder or chute lands twice (its foot and its end), so it is
-    // E[T] - E[overshoots] + E[ladders] + E[chutes] (event counts, solved separately).
+    // that finishes included, plus the jumps taken (a jump's start is landed on). Counted
+    // independently: where every turn moves the token to a space or the finish, that is E[T]
+    // (plus the shortcuts taken, on a Candy Land board that has them); on Chutes and Ladders,
+    // a turn that overshoots does not move, and a ladder or chute lands twice (its foot and
+    // its end), so it is E[T] - E[overshoots] + E[ladders] + E[chutes] (event counts, solved
+    // separately).
     use candyland::internals::games::Variant;
     let plain = Variant::default()
         .without("licorice")
@@ -277,6 +279,16 @@ fn the_landings_add_up_to_the_moves_that_end_on_a_space() {
     assert_relative_eq!(
         total_landings(&s),
         crate::common::mean_turns(&classic),
+        max_relative = 1e-10
+    );
+    // With its shortcuts, a move that takes one lands on its start too: E[T] + E[shortcuts]
+    // (no move on this board takes two: a double's second step never reaches the other start).
+    let jumps = Variant::default().without("licorice").without("landmarks");
+    let classic = crate::common::game_with(crate::shipped_text("clark-program"), &jumps);
+    let s = spaces_of(&classic);
+    assert_relative_eq!(
+        total_landings(&s),
+        crate::common::mean_turns(&classic) + event(&s, "shortcut"),
         max_relative = 1e-10
     );
 

@@ -81,6 +81,14 @@ pub enum Command {
     /// licorice, a jump, a set of them) and when; `--every` for every target at once.
     Passage(PassageArgs),
     /// Per-space figures: remaining turns, landings, licorice, and event counts per game.
+    ///
+    /// A move lands on a space when it comes to rest there or stands there on its way: on a
+    /// jump's start (a shortcut's, a chute's or a ladder's start is landed on by the move that
+    /// takes the jump) or between the rolls of one turn; a space it only goes past is not
+    /// landed on. `passage --to SPACE` counts the same landings; naming a state as
+    /// `transitions` prints it (`passage --to "space 5 (green)"`) counts only the moves that
+    /// come to rest there. A space where no token rests, such as a jump's start, has no
+    /// remaining turns ("-") and no turns begun.
     Spaces(SpacesArgs),
     /// The exact effect on the expected length of removing each board element, or of changing
     /// each rule (`--rules`).

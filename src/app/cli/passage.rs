@@ -17,6 +17,17 @@ pub struct PassageArgs {
     /// a named space ("Plumpy"), a kind of space ("red", "chute top"), the trap ("licorice",
     /// "licorice 47": caught there), a jump ("shortcut", "chute 47": taken), "finish", or a
     /// state's name as `transitions` prints it. Repeat for a set: the first of them reached.
+    ///
+    /// A space is reached when a move lands on it, as `spaces` counts landings: the move
+    /// comes to rest there, or stands there on its way, as on a jump's start (a shortcut's, a
+    /// chute's or a ladder's start is reached by the move that takes the jump) or between the
+    /// rolls of one turn; a space a move only goes past is not. To count only moves that come
+    /// to rest there, name the state as `transitions` prints it ("space 5 (green)"; a space no
+    /// move comes to rest on, such as a jump's start, has no state). On a board that loops
+    /// (Monopoly), `--to SQUARE` counts a roll where it leaves the token, as its long-run
+    /// figures and the published tables they reproduce do: a roll onto Go To Jail counts in
+    /// jail (unless `--go-to-jail-counted at-go-to-jail`), one onto Chance that a card moves
+    /// on counts where the card sends it.
     #[arg(long = "to", value_name = "TARGET", required_unless_present = "every")]
     pub to: Vec<String>,
     /// Where the token starts (one player): `start` (the default), a space number, or a
@@ -24,7 +35,8 @@ pub struct PassageArgs {
     #[arg(long, value_name = "STATE")]
     pub from: Option<String>,
     /// Instead of one target, the chance of ever hitting each: every trap (caught), every jump
-    /// (taken), every space (landed on), and every state of the chain.
+    /// (taken), every space (landed on, as `--to` counts it: a jump's start included), and every
+    /// state of the chain.
     #[arg(long, conflicts_with_all = ["to", "players", "seat", "moments_only"])]
     pub every: bool,
     /// Players taking turns (1 to 4): the target is about one seat's token (--seat), the game

@@ -167,11 +167,6 @@ impl Game for CandyLand {
         )
     }
 
-    /// The shortcuts a move takes (Candy Land counts no space as passed through).
-    fn jump_starts(&self, state: Self::State, card: Self::Card) -> Vec<usize> {
-        self.shortcuts_taken(state, card)
-    }
-
     fn track(&self) -> Track {
         let b = self.board();
         let mut kinds: Vec<(String, Rgb)> = Colour::ALL

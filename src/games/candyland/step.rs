@@ -132,15 +132,19 @@ impl CandyLand {
         }
     }
 
-    /// The shortcuts (by their start, 0-based) a move from `state` with `card` takes.
-    pub fn shortcuts_taken(&self, state: Token, card: Card) -> Vec<usize> {
-        let mut taken = Vec::new();
-        if state.hold == Hold::Free && !self.held(state, card) {
-            if let Card::Single(c) | Card::Double(c) = card {
-                self.advance_recording(state.at, c, matches!(card, Card::Double(_)), &mut taken);
-            }
+    /// A move from `state` with `card`, pushing the start of each shortcut it takes onto `taken`.
+    fn play(&self, state: Token, card: Card, taken: &mut Vec<usize>) -> Outcome<Token> {
+        if self.held(state, card) {
+            return Outcome {
+                next: Next::At(state),
+                events: Events::NONE.with(Event::TURN_LOST),
+            };
         }
-        taken
+        match card {
+            Card::Single(c) => self.advance(state.at, c, false, taken),
+            Card::Double(c) => self.advance(state.at, c, true, taken),
+            Card::Landmark(l) => self.jump(state, l as usize),
+        }
     }
 
     /// Whether stuck-until-color licorice keeps the token where it is against `card`.
@@ -156,13 +160,9 @@ impl CandyLand {
         })
     }
 
-    /// A colour card: one step, or two for a double under `two-steps`.
-    fn advance(&self, from: Place, c: Colour, double: bool) -> Outcome<Token> {
-        self.advance_recording(from, c, double, &mut Vec::new())
-    }
-
-    /// [`CandyLand::advance`], pushing the start of each shortcut taken onto `taken`.
-    fn advance_recording(
+    /// A colour card: one step, or two for a double under `two-steps`, pushing the start of
+    /// each shortcut taken onto `taken`.
+    fn advance(
         &self,
         from: Place,
         c: Colour,
@@ -283,17 +283,27 @@ impl RaceGame for CandyLand {
     }
 
     fn step(&self, state: Token, card: Card) -> Outcome<Token> {
-        if self.held(state, card) {
-            return Outcome {
-                next: Next::At(state),
-                events: Events::NONE.with(Event::TURN_LOST),
-            };
+        self.play(state, card, &mut Vec::new())
+    }
+
+    /// The starts of the shortcuts the move takes, sorted, each once, but for where it comes
+    /// to rest: the token lands on a shortcut's start and is moved on from there, so it has
+    /// landed on it. A space a double's first step only passes over (a shortcut there not
+    /// taken, under `double-shortcut = final-step` or `never`) is not landed on, nor is any
+    /// other space between where a move begins and where it ends.
+    fn passed_through(&self, state: Token, card: Card) -> Vec<usize> {
+        let mut taken = Vec::new();
+        if state.hold != Hold::Free {
+            return taken;
         }
-        match card {
-            Card::Single(c) => self.advance(state.at, c, false),
-            Card::Double(c) => self.advance(state.at, c, true),
-            Card::Landmark(l) => self.jump(state, l as usize),
-        }
+        let rest = match self.play(state, card, &mut taken).next {
+            Next::At(t) => t.at.space(),
+            Next::Finished => None,
+        };
+        taken.retain(|&p| Some(p) != rest);
+        taken.sort_unstable();
+        taken.dedup();
+        taken
     }
 
     fn describe(&self, state: Token) -> String {
@@ -339,5 +349,82 @@ impl RaceGame for CandyLand {
 
     fn dense_size(&self) -> usize {
         (self.board.len() + 1) * 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::candyland::BoardFile;
+
+    /// The board of the test below, under `double-shortcut = rule`.
+    fn tiny(rule: &str) -> CandyLand {
+        let text = format!(
+            "name = \"t\"\n[board]\n\
+             spaces = [\"red\", \"blue\", \"red\", \"blue\", \"green\", \"purple\"]\n\
+             shortcuts = [{{ from = 0, to = 3 }}, {{ from = 2, to = 4 }}]\n\
+             [deck.single]\nred = 1\nblue = 1\n[deck.double]\nred = 1\n\
+             [rules]\ndouble-shortcut = \"{rule}\"\n"
+        );
+        let file: BoardFile = toml::from_str(&text).unwrap();
+        CandyLand::new(Board::from_file(&file).unwrap())
+    }
+
+    #[test]
+    fn a_shortcut_start_the_token_stands_on_is_passed_through_and_one_it_moves_past_is_not() {
+        // Spaces 0..5: red, blue, red, blue, green, purple; shortcuts 0 -> 3 and 2 -> 4; doubles
+        // two steps (the default). By hand, from the start (before space 0):
+        // - single red: the next red is 0, a shortcut's start: the token stands on 0 and goes
+        //   on to 3, where it rests. Passed through: [0].
+        // - single blue: to 1, no shortcut: [].
+        // - double red, final-step (the official rule): the first step reaches 0 but only moves
+        //   past it (no shortcut taken there); the second reaches 2 and takes its shortcut to
+        //   4: [2], not 0.
+        // - double red, each-step: the first step takes 0 -> 3; the second looks for a red
+        //   after 3, finds none and carries the token home: [0].
+        // - double red, never: 0 moved past, then the token rests on 2 without taking the
+        //   shortcut: [] (it comes to rest there, so it is no pass: the chain's state counts it).
+        // From space 1 (blue), single red: to 2, then 2 -> 4: [2].
+        let start = Token {
+            at: Place::Start,
+            hold: Hold::Free,
+        };
+        let on_1 = Token {
+            at: Place::Space(1),
+            hold: Hold::Free,
+        };
+        let (red, blue, double_red) = (
+            Card::Single(Colour::Red),
+            Card::Single(Colour::Blue),
+            Card::Double(Colour::Red),
+        );
+        let official = tiny("final-step");
+        assert_eq!(official.passed_through(start, red), vec![0]);
+        assert_eq!(official.passed_through(start, blue), Vec::<usize>::new());
+        assert_eq!(official.passed_through(start, double_red), vec![2]);
+        assert_eq!(official.passed_through(on_1, red), vec![2]);
+        assert_eq!(tiny("each-step").passed_through(start, double_red), vec![0]);
+        let never = tiny("never");
+        assert_eq!(never.passed_through(start, double_red), Vec::<usize>::new());
+        assert_eq!(
+            never.step(start, double_red).next,
+            Next::At(Token {
+                at: Place::Space(2),
+                hold: Hold::Free
+            })
+        );
+        // Where a move rests is never among the spaces it passes through, and the jump starts
+        // (how `passage --to "shortcut 2"` is hit) are the same spaces.
+        for game in [official, tiny("each-step"), never] {
+            for from in [start, on_1] {
+                for card in [red, blue, double_red] {
+                    let through = game.passed_through(from, card);
+                    if let Next::At(t) = game.step(from, card).next {
+                        assert!(t.at.space().is_none_or(|p| !through.contains(&p)));
+                    }
+                    assert_eq!(crate::games::Game::jump_starts(&game, from, card), through);
+                }
+            }
+        }
     }
 }

@@ -352,23 +352,6 @@ pub struct LandingChart<'a> {
     pub p_land: Vec<f64>,
 }
 
-impl LandingChart<'_> {
-    /// The spaces where a jump starts that no move ever ends on (a token reaching one goes on
-    /// at once, so it has no bar), with the jump's kind.
-    pub fn passed_through(&self) -> Vec<(usize, &crate::games::Jumps)> {
-        let mut starts: Vec<(usize, &crate::games::Jumps)> = self
-            .track
-            .jumps
-            .iter()
-            .flat_map(|j| j.moves.iter().map(move |&(from, _)| (from, j)))
-            .filter(|&(from, _)| self.p_land.get(from) == Some(&0.0))
-            .collect();
-        starts.sort_by_key(|&(from, _)| from);
-        starts.dedup_by_key(|&mut (from, _)| from);
-        starts
-    }
-}
-
 impl Chart for LandingChart<'_> {
     fn name(&self) -> &'static str {
         "landing"
@@ -381,8 +364,8 @@ impl Chart for LandingChart<'_> {
         )
     }
 
-    /// The kinds of space the board has (not every kind the game knows), its traps, and the
-    /// starts of jumps that have no bar.
+    /// The kinds of space the board has (not every kind the game knows) and its traps. A
+    /// jump's start has its bar like any space: the move that takes the jump lands there.
     fn legend(&self) -> Vec<Legend> {
         let mut keys: Vec<Key> = self
             .track
@@ -395,19 +378,6 @@ impl Chart for LandingChart<'_> {
         let (trap_name, traps) = &self.track.traps;
         if !traps.is_empty() {
             keys.push(Key::new(trap_name.as_str(), Shape::Cross, BLACK));
-        }
-        let mut kinds: Vec<&crate::games::Jumps> = Vec::new();
-        for (_, jumps) in self.passed_through() {
-            if !kinds.iter().any(|k| k.name == jumps.name) {
-                kinds.push(jumps);
-            }
-        }
-        for jumps in kinds {
-            keys.push(Key::new(
-                format!("a {} starts here: no move ends here, so no bar", jumps.name),
-                Shape::Triangle,
-                rgb(jumps.colour),
-            ));
         }
         Legend::of(keys)
     }
@@ -447,14 +417,6 @@ impl Chart for LandingChart<'_> {
                 (i as f64, self.p_land[i] + top * 0.025),
                 k.dx(7),
                 BLACK.stroke_width(k.px(2)),
-            )))?;
-        }
-        // Where a jump starts and no move ends: a triangle on the axis, in the jump's colour.
-        for (i, jumps) in self.passed_through() {
-            chart.draw_series(std::iter::once(TriangleMarker::new(
-                (i as f64, top * 0.02),
-                k.dx(7),
-                rgb(jumps.colour).filled(),
             )))?;
         }
         for legend in self.legend() {

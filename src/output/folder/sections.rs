@@ -305,28 +305,6 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             .collect(),
     };
     let (landing, landing_page) = render(&landing_chart, format, size)?;
-    // The starts of jumps where no move ends: why they have no bar.
-    let mut no_bar: Vec<(String, Vec<String>)> = Vec::new();
-    for (i, jumps) in landing_chart.passed_through() {
-        let at = (i + track.first_number).to_string();
-        match no_bar.iter_mut().find(|(name, _)| *name == jumps.name) {
-            Some((_, spaces)) => spaces.push(at),
-            None => no_bar.push((jumps.name.clone(), vec![at])),
-        }
-    }
-    let no_bar: String = no_bar
-        .iter()
-        .map(|(name, spaces)| match spaces.as_slice() {
-            [one] => format!(
-                " A {name}'s start ({word} {one}) has no bar: no move ends there, a token reaching it goes on at once; a triangle on the axis marks it."
-            ),
-            _ => format!(
-                " The {name}s' starts ({} {}) have no bar: no move ends there, a token reaching one goes on at once; a triangle on the axis marks each.",
-                crate::input::text::plural(word),
-                crate::input::text::and_list(spaces)
-            ),
-        })
-        .collect();
     Ok([
         Section {
             stem: "remaining",
@@ -344,7 +322,7 @@ fn board_sections(r: &Report, format: Format, size: (u32, u32)) -> Result<[Secti
             image: landing,
             page: landing_page,
             text: format!(
-                "The chance of landing on each {word} at least once ({}), the finish left out.{}{no_bar}{lost}",
+                "The chance of landing on each {word} at least once ({}), the finish left out.{}{lost}",
                 crate::output::landing_words(
                     &spaces.spaces,
                     &track

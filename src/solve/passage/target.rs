@@ -5,8 +5,10 @@
 //! names), so that one grammar serves every game:
 //!
 //! - a space by number (`47`, `space 47`, `square 100`), or a run of them (`40-50`): a move
-//!   lands on it (ends there coming from another space, or passes through it), as `spaces`
-//!   counts landings;
+//!   lands on it (ends there coming from another space, or passes through it: stands on it on
+//!   its way, as on the start of a jump it takes;
+//!   [`crate::games::race::RaceGame::passed_through`]), as `spaces` counts landings, in every
+//!   game;
 //! - a named space (`Plumpy`, `Queen Frostine`): landing on it;
 //! - a kind of space (`red`, or any kind the game names): landing on any space of that kind;
 //! - the game's word for its trap, alone or with a number (`TRAP 47`): being caught there;
@@ -14,7 +16,8 @@
 //!   (`JUMP 47`): taking it;
 //! - `finish`: finishing the game;
 //! - a state's name as `candyland transitions` prints it: any move into that state, staying
-//!   there included (the Markov chain's hitting time).
+//!   there included (the Markov chain's hitting time): for a space, the moves that come to rest
+//!   there (a space no move rests on, a jump's start, has no state).
 //!
 //! Several `--to` make one target: the first move that hits any of them.
 
@@ -74,7 +77,7 @@ pub enum TargetError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Part<S> {
     /// Landing on the space (0-based): a move that ends there from another space, or passes
-    /// through it.
+    /// through it ([`crate::games::race::RaceGame::passed_through`]: a jump's start included).
     Land(usize),
     /// Being caught by the trap on the space (0-based).
     Caught(usize),
